@@ -1,0 +1,64 @@
+# Glass Tag Cloud: the two commands are `make run` and `make test`. Each installs what it lacks,
+# idempotently: Debian packages (scripts/install-deps.sh) and a Python venv for the browser and
+# WebSocket tests.
+
+SWIFT        ?= swift
+PYTHON       ?= python3
+VENV         := .venv
+VENV_STAMP   := $(VENV)/.requirements-installed
+DEPS_STAMP   := .build/stamps/deps
+PORT         ?= 8080
+RELEASE_BIN  := .build/release/tagcloud
+DEBUG_BIN    := .build/debug/tagcloud
+
+.PHONY: all deps venv build release test test-swift test-node test-python test-embedded \
+        run format lint clean
+
+all: build
+
+## Debian packages (libwebsockets-dev, chromium, binaryen, ...). Skips what is already installed.
+deps: $(DEPS_STAMP)
+$(DEPS_STAMP): scripts/install-deps.sh
+	@bash scripts/install-deps.sh
+	@mkdir -p $(dir $@) && touch $@
+
+## The Python venv for pytest, Playwright (driving Debian's chromium) and websockets.
+venv: $(VENV_STAMP)
+$(VENV_STAMP): Tests/requirements.txt
+	@test -x $(VENV)/bin/python || $(PYTHON) -m venv $(VENV)
+	@$(VENV)/bin/pip install --quiet --disable-pip-version-check -r Tests/requirements.txt
+	@touch $@
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+## Proves the core still compiles as Embedded Swift for wasm32 (no SDK needed).
+test-embedded:
+	@bash scripts/check-embedded.sh
+
+test-swift: build
+	$(SWIFT) test
+
+test-node: build
+	@if ls Tests/node/*.test.mjs >/dev/null 2>&1; then node --test Tests/node/; fi
+
+test-python: build venv
+	@bash scripts/run-pytest.sh
+
+test: deps test-embedded test-swift test-node test-python
+
+## Until the server lands, `make run` lays out the demo's tags with the real core.
+run: build
+	$(DEBUG_BIN) layout < docs/examples/demo-request.json
+
+format:
+	swift-format format --in-place --recursive Sources Tests Package.swift
+
+lint:
+	swift-format lint --strict --recursive Sources Tests Package.swift
+
+clean:
+	rm -rf .build $(VENV)

@@ -1,0 +1,36 @@
+/// Parses `tagcloud`'s arguments into a ``Command``.
+///
+///     try CommandParser.parse(["layout"])          // .layout
+///     try CommandParser.parse(["layout", "--help"]) // .help(topic: .layout)
+///
+/// - Complexity: O(n) in the number of arguments.
+public enum CommandParser {
+  /// Parses the arguments that follow the program name.
+  public static func parse(_ arguments: [String]) throws(CommandLineError) -> Command {
+    guard let first = arguments.first else { return .help(topic: .general) }
+    let rest = Array(arguments.dropFirst())
+    switch first {
+    case "-h", "--help":
+      return .help(topic: .general)
+    case "--version":
+      return .version
+    case "help":
+      guard let topic = rest.first else { return .help(topic: .general) }
+      guard let known = HelpTopic(rawValue: topic), known != .general else {
+        throw CommandLineError("unknown subcommand '\(topic)'; see 'tagcloud --help'")
+      }
+      return .help(topic: known)
+    case "layout":
+      if rest.contains(where: { $0 == "-h" || $0 == "--help" }) { return .help(topic: .layout) }
+      if let extra = rest.first {
+        throw CommandLineError("'tagcloud layout' takes no arguments, got '\(extra)'")
+      }
+      return .layout
+    default:
+      if first.hasPrefix("-") {
+        throw CommandLineError("unknown option '\(first)'; see 'tagcloud --help'")
+      }
+      throw CommandLineError("unknown subcommand '\(first)'; see 'tagcloud --help'")
+    }
+  }
+}

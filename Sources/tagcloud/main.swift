@@ -1,0 +1,25 @@
+// The thin adapter: arguments in, a command carried out, bytes out, an exit status.
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import TagCloudCLI
+import TagCloudCore
+
+let command: Command
+do {
+  command = try CommandParser.parse(Array(CommandLine.arguments.dropFirst()))
+} catch {
+  writeErrorLine(error.message)
+  exit(64)  // EX_USAGE
+}
+
+switch command {
+case .help(let topic):
+  print(Usage.text(for: topic))
+case .version:
+  print(Usage.version)
+case .layout:
+  exit(LayoutCommand.run())
+}
