@@ -102,6 +102,17 @@ public enum DecimalFormatting {
     // bottom of the normal range); everything is doubled once more so that the half-gaps
     // (the interval ends) are integers.
     let unequalGaps = fraction == 0 && biasedExponent > 1
+    let bitLength = exponent + (64 - significand.leadingZeroBitCount)
+    // k = ceil(log10(upper end)), estimated from the binary magnitude (never too high), then
+    // corrected upwards by the generation.
+    let estimatedPoint = Int(
+      (Double(bitLength - 1) * 0.301_029_995_663_981_14 - 1e-10).rounded(.up))
+    if let result = shortestDigitsInWords(
+      significand: significand, exponent: exponent, point: estimatedPoint, inclusive: inclusive,
+      unequalGaps: unequalGaps, into: digits)
+    {
+      return result
+    }
     // At most 1,077 + 1,078 bits for s or r scaled by 10^k: 40 words each.
     let capacity = 40
     return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 4 * capacity) {
@@ -120,10 +131,7 @@ public enum DecimalFormatting {
       } else {
         scale.shiftLeft(-exponent)
       }
-      // k = ceil(log10(upper end)), estimated from the binary magnitude (never too high), then
-      // corrected upwards.
-      let bitLength = exponent + (64 - significand.leadingZeroBitCount)
-      var point = Int((Double(bitLength - 1) * 0.301_029_995_663_981_14 - 1e-10).rounded(.up))
+      var point = estimatedPoint
       if point >= 0 {
         scale.multiplyByPowerOfTen(point)
       } else {
@@ -168,6 +176,71 @@ public enum DecimalFormatting {
         count += 1
         break
       }
+      return (count, point)
+    }
+  }
+
+  /// The same generation in 64-bit words, which holds r, s and the gaps for most doubles
+  /// between about 0.01 and 2^53 (the values a layout produces): no big integers at all.
+  /// Returns nil as soon as a quantity would not fit, and the caller starts over exactly.
+  private static func shortestDigitsInWords(
+    significand: UInt64, exponent: Int, point estimatedPoint: Int, inclusive: Bool,
+    unequalGaps: Bool, into digits: UnsafeMutableBufferPointer<UInt8>
+  ) -> (count: Int, point: Int)? {
+    if exponent >= 0 || exponent < -60 || estimatedPoint > 18 || estimatedPoint < -18 {
+      return nil
+    }
+    var remainder = significand << (unequalGaps ? 2 : 1)
+    var scale: UInt64 = (unequalGaps ? 4 : 2) << UInt64(-exponent)
+    var gapAbove: UInt64 = unequalGaps ? 2 : 1
+    var gapBelow: UInt64 = 1
+    var point = estimatedPoint
+    var power: UInt64 = 1
+    for _ in 0..<Swift.abs(point) { power *= 10 }
+    // Every quantity stays at most max / 16, so that * 10 and sums of two cannot overflow.
+    let limit = UInt64.max / 16
+    if scale > limit { return nil }
+    if point >= 0 {
+      if scale > limit / power { return nil }
+      scale *= power
+    } else {
+      if remainder > limit / power { return nil }
+      remainder *= power
+      gapAbove *= power
+      gapBelow *= power
+    }
+    while true {
+      let high = remainder + gapAbove
+      if high < scale || (high == scale && !inclusive) { break }
+      if scale > limit / 10 { return nil }
+      scale *= 10
+      point += 1
+    }
+    // From here r < s <= max / 16, so r * 10 and r + r never overflow; only the gaps grow.
+    var count = 0
+    while true {
+      if gapAbove > limit / 10 { return nil }
+      remainder *= 10
+      gapAbove *= 10
+      gapBelow *= 10
+      var digit = UInt8(truncatingIfNeeded: remainder / scale)
+      remainder %= scale
+      let lowEnough = remainder < gapBelow || (remainder == gapBelow && inclusive)
+      let high = remainder + gapAbove
+      let highEnough = high > scale || (high == scale && inclusive)
+      if !lowEnough && !highEnough {
+        digits[count] = digit + 0x30
+        count += 1
+        continue
+      }
+      if lowEnough && highEnough {
+        let twice = remainder * 2
+        if twice > scale || (twice == scale && digit & 1 == 1) { digit += 1 }
+      } else if highEnough {
+        digit += 1
+      }
+      digits[count] = digit + 0x30
+      count += 1
       return (count, point)
     }
   }
