@@ -95,3 +95,13 @@ extension WireError {
     self.init(message.string, at: offset)
   }
 }
+
+/// A key as a JSON string literal for a message (cut like `WireMessage.quoted`).
+///
+///     quotedForMessage([0x61])  // "\"a\""
+///
+/// Prefer `WireMessage(...).quoted(key)`: joining `String`s with `+` costs about 24 KB in the
+/// Embedded Wasm build.
+func quotedForMessage(_ key: [UInt8]) -> String {
+  WireMessage("").quoted(key).string
+}
