@@ -19,13 +19,13 @@ public enum DecimalFormatting {
   /// "-Infinity" for the non-finite values (JSON callers must not pass them).
   public static func append(_ value: Double, to bytes: inout [UInt8]) {
     if value.isNaN {
-      bytes.append(contentsOf: [0x4E, 0x61, 0x4E])  // NaN
+      bytes.appendLiteral("NaN")
       return
     }
-    if value.sign == .minus && value != 0 { bytes.append(UInt8(ascii: "-")) }
+    if value.sign == .minus && value != 0 { bytes.appendByte(UInt8(ascii: "-")) }
     let magnitude = Swift.abs(value)
     if magnitude.isInfinite {
-      bytes.append(contentsOf: [0x49, 0x6E, 0x66, 0x69, 0x6E, 0x69, 0x74, 0x79])  // Infinity
+      bytes.appendLiteral("Infinity")
       return
     }
     if magnitude < 9_007_199_254_740_992 && magnitude == magnitude.rounded(.towardZero) {
@@ -40,16 +40,15 @@ public enum DecimalFormatting {
 
   /// Appends the decimal digits of `value`.
   static func appendInteger(_ value: UInt64, to bytes: inout [UInt8]) {
-    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 20 digits at most
-    withUnsafeMutableBytes(of: &digits) { buffer in
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
       var remaining = value
-      var start = 24
+      var start = 20
       repeat {
         start -= 1
-        buffer[start] = UInt8(truncatingIfNeeded: remaining % 10) + 0x30
+        digits[start] = UInt8(truncatingIfNeeded: remaining % 10) + 0x30
         remaining /= 10
       } while remaining != 0
-      bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[start..<24]))
+      bytes.appendBytes(UnsafeBufferPointer(digits), start..<20)
     }
   }
 
@@ -60,26 +59,26 @@ public enum DecimalFormatting {
   ) {
     let count = digits.count
     if count <= point && point <= 21 {
-      bytes.append(contentsOf: digits)
-      for _ in 0..<(point - count) { bytes.append(UInt8(ascii: "0")) }
+      bytes.appendBytes(digits)
+      for _ in 0..<(point - count) { bytes.appendByte(UInt8(ascii: "0")) }
     } else if 0 < point && point <= 21 {
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[0..<point]))
-      bytes.append(UInt8(ascii: "."))
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[point...]))
+      bytes.appendBytes(digits, 0..<point)
+      bytes.appendByte(UInt8(ascii: "."))
+      bytes.appendBytes(digits, point..<count)
     } else if -6 < point && point <= 0 {
-      bytes.append(UInt8(ascii: "0"))
-      bytes.append(UInt8(ascii: "."))
-      for _ in 0..<(-point) { bytes.append(UInt8(ascii: "0")) }
-      bytes.append(contentsOf: digits)
+      bytes.appendByte(UInt8(ascii: "0"))
+      bytes.appendByte(UInt8(ascii: "."))
+      for _ in 0..<(-point) { bytes.appendByte(UInt8(ascii: "0")) }
+      bytes.appendBytes(digits)
     } else {
-      bytes.append(digits[0])
+      bytes.appendByte(digits[0])
       if count > 1 {
-        bytes.append(UInt8(ascii: "."))
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[1...]))
+        bytes.appendByte(UInt8(ascii: "."))
+        bytes.appendBytes(digits, 1..<count)
       }
-      bytes.append(UInt8(ascii: "e"))
+      bytes.appendByte(UInt8(ascii: "e"))
       let exponent = point - 1
-      bytes.append(exponent < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+      bytes.appendByte(exponent < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
       appendInteger(UInt64(Swift.abs(exponent)), to: &bytes)
     }
   }

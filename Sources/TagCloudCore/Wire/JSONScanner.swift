@@ -132,12 +132,12 @@ struct JSONScanner {
             WireMessage("string longer than ").number(limits.maxStringBytes).text(" bytes"),
             at: quote)
         }
-        decoded.append(contentsOf: UnsafeBufferPointer(rebasing: input[runStart..<position]))
+        decoded.appendBytes(input, runStart..<position)
         position += 1
         return decoded
       }
       if byte == UInt8(ascii: "\\") {
-        decoded.append(contentsOf: UnsafeBufferPointer(rebasing: input[runStart..<position]))
+        decoded.appendBytes(input, runStart..<position)
         try decodeEscape(into: &decoded, quote: quote)
         runStart = position
       } else if byte < 0x20 {
@@ -231,7 +231,7 @@ struct JSONScanner {
     default:
       throw WireError(WireMessage("invalid escape \\").escapeLetter(letter), at: backslash)
     }
-    decoded.append(simple)
+    decoded.appendByte(simple)
   }
 
   /// Reads the four hex digits after `\u` (the current position is the first digit).
@@ -260,18 +260,18 @@ struct JSONScanner {
 /// Appends the UTF-8 encoding of a Unicode scalar value (not a surrogate).
 private func appendUTF8(_ scalar: UInt32, to bytes: inout [UInt8]) {
   if scalar < 0x80 {
-    bytes.append(UInt8(scalar))
+    bytes.appendByte(UInt8(scalar))
   } else if scalar < 0x800 {
-    bytes.append(UInt8(0xC0 | scalar >> 6))
-    bytes.append(UInt8(0x80 | scalar & 0x3F))
+    bytes.appendByte(UInt8(0xC0 | scalar >> 6))
+    bytes.appendByte(UInt8(0x80 | scalar & 0x3F))
   } else if scalar < 0x10000 {
-    bytes.append(UInt8(0xE0 | scalar >> 12))
-    bytes.append(UInt8(0x80 | (scalar >> 6) & 0x3F))
-    bytes.append(UInt8(0x80 | scalar & 0x3F))
+    bytes.appendByte(UInt8(0xE0 | scalar >> 12))
+    bytes.appendByte(UInt8(0x80 | (scalar >> 6) & 0x3F))
+    bytes.appendByte(UInt8(0x80 | scalar & 0x3F))
   } else {
-    bytes.append(UInt8(0xF0 | scalar >> 18))
-    bytes.append(UInt8(0x80 | (scalar >> 12) & 0x3F))
-    bytes.append(UInt8(0x80 | (scalar >> 6) & 0x3F))
-    bytes.append(UInt8(0x80 | scalar & 0x3F))
+    bytes.appendByte(UInt8(0xF0 | scalar >> 18))
+    bytes.appendByte(UInt8(0x80 | (scalar >> 12) & 0x3F))
+    bytes.appendByte(UInt8(0x80 | (scalar >> 6) & 0x3F))
+    bytes.appendByte(UInt8(0x80 | scalar & 0x3F))
   }
 }

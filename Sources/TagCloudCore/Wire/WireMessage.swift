@@ -12,22 +12,20 @@ struct WireMessage {
   private(set) var bytes: [UInt8] = []
 
   init(_ text: StaticString) {
-    bytes.append(
-      contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    bytes.appendLiteral(text)
   }
 
   /// The message with literal text appended.
   func text(_ text: StaticString) -> WireMessage {
     var copy = self
-    copy.bytes.append(
-      contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    copy.bytes.appendLiteral(text)
     return copy
   }
 
   /// The message with a decimal integer appended.
   func number(_ value: Int) -> WireMessage {
     var copy = self
-    if value < 0 { copy.bytes.append(UInt8(ascii: "-")) }
+    if value < 0 { copy.bytes.appendByte(UInt8(ascii: "-")) }
     DecimalFormatting.appendInteger(UInt64(value.magnitude), to: &copy.bytes)
     return copy
   }
@@ -37,8 +35,8 @@ struct WireMessage {
   func byte(_ byte: UInt8) -> WireMessage {
     if byte >= 0x21 && byte <= 0x7E {
       var copy = text("character '")
-      copy.bytes.append(byte)
-      copy.bytes.append(UInt8(ascii: "'"))
+      copy.bytes.appendByte(byte)
+      copy.bytes.appendByte(UInt8(ascii: "'"))
       return copy
     }
     return text("byte ").hex(UInt32(byte), digits: 2)
@@ -49,7 +47,7 @@ struct WireMessage {
   func escapeLetter(_ byte: UInt8) -> WireMessage {
     if byte >= 0x21 && byte <= 0x7E {
       var copy = self
-      copy.bytes.append(byte)
+      copy.bytes.appendByte(byte)
       return copy
     }
     return text("(").hex(UInt32(byte), digits: 2).text(")")
@@ -63,7 +61,7 @@ struct WireMessage {
     while shift > 0 {
       shift -= 4
       let nibble = UInt8(value >> UInt32(shift) & 0xF)
-      copy.bytes.append(nibble < 10 ? 0x30 + nibble : 0x41 + nibble - 10)
+      copy.bytes.appendByte(nibble < 10 ? 0x30 + nibble : 0x41 + nibble - 10)
     }
     return copy
   }
@@ -80,7 +78,7 @@ struct WireMessage {
       writer.string(Array(key[0..<end]) + [0x2E, 0x2E, 0x2E])
     }
     var copy = self
-    copy.bytes.append(contentsOf: writer.bytes)
+    writer.bytes.withUnsafeBufferPointer { copy.bytes.appendBytes($0) }
     return copy
   }
 
