@@ -28,7 +28,9 @@ public enum DecimalFormatting {
       bytes.appendLiteral("Infinity")
       return
     }
-    if magnitude < 9_007_199_254_740_992 && magnitude == magnitude.rounded(.towardZero) {
+    // (Conversions, not `rounded()`: those call libm's trunc/ceil, which a Wasm module would
+    // have to import.)
+    if magnitude < 9_007_199_254_740_992 && Double(UInt64(magnitude)) == magnitude {
       appendInteger(UInt64(magnitude), to: &bytes)
       return
     }
@@ -104,8 +106,9 @@ public enum DecimalFormatting {
     let bitLength = exponent + (64 - significand.leadingZeroBitCount)
     // k = ceil(log10(upper end)), estimated from the binary magnitude (never too high), then
     // corrected upwards by the generation.
-    let estimatedPoint = Int(
-      (Double(bitLength - 1) * 0.301_029_995_663_981_14 - 1e-10).rounded(.up))
+    let logarithm = Double(bitLength - 1) * 0.301_029_995_663_981_14 - 1e-10
+    let truncated = Int(logarithm)
+    let estimatedPoint = Double(truncated) < logarithm ? truncated + 1 : truncated  // ceil
     if let result = shortestDigitsInWords(
       significand: significand, exponent: exponent, point: estimatedPoint, inclusive: inclusive,
       unequalGaps: unequalGaps, into: digits)
@@ -195,33 +198,35 @@ public enum DecimalFormatting {
     var gapBelow: UInt64 = 1
     var point = estimatedPoint
     var power: UInt64 = 1
-    for _ in 0..<Swift.abs(point) { power *= 10 }
-    // Every quantity stays at most max / 16, so that * 10 and sums of two cannot overflow.
+    for _ in 0..<Swift.abs(point) { power &*= 10 }
+    // Every quantity stays at most max / 16, so that * 10 and sums of two cannot overflow; the
+    // products are written wrapping (&*) because a checked 64-bit multiply needs a 128-bit
+    // helper (__multi3) on wasm32.
     let limit = UInt64.max / 16
     if scale > limit { return nil }
     if point >= 0 {
       if scale > limit / power { return nil }
-      scale *= power
+      scale &*= power
     } else {
       if remainder > limit / power { return nil }
-      remainder *= power
-      gapAbove *= power
-      gapBelow *= power
+      remainder &*= power
+      gapAbove &*= power
+      gapBelow &*= power
     }
     while true {
       let high = remainder + gapAbove
       if high < scale || (high == scale && !inclusive) { break }
       if scale > limit / 10 { return nil }
-      scale *= 10
+      scale &*= 10
       point += 1
     }
     // From here r < s <= max / 16, so r * 10 and r + r never overflow; only the gaps grow.
     var count = 0
     while true {
       if gapAbove > limit / 10 { return nil }
-      remainder *= 10
-      gapAbove *= 10
-      gapBelow *= 10
+      remainder &*= 10
+      gapAbove &*= 10
+      gapBelow &*= 10
       var digit = UInt8(truncatingIfNeeded: remainder / scale)
       remainder %= scale
       let lowEnough = remainder < gapBelow || (remainder == gapBelow && inclusive)
@@ -233,7 +238,7 @@ public enum DecimalFormatting {
         continue
       }
       if lowEnough && highEnough {
-        let twice = remainder * 2
+        let twice = remainder &* 2
         if twice > scale || (twice == scale && digit & 1 == 1) { digit += 1 }
       } else if highEnough {
         digit += 1
