@@ -128,6 +128,9 @@ void *realloc(void *pointer, size_t bytes) {
   return moved;
 }
 
-size_t tc_runtime_live_bytes(void) { return liveBytes; }
+// Exported for the leak tests (Tests/node/memory.test.mjs) and `core.memoryStats`.
+__attribute__((export_name("tc_live_bytes"))) size_t tc_runtime_live_bytes(void) {
+  return liveBytes;
+}
 
 #endif
