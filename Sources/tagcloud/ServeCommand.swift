@@ -12,7 +12,9 @@ enum ServeCommand {
     var live = LiveConfiguration.demo
     if let path = options.tagsFile {
       guard let bytes = readFile(path) else {
-        writeErrorLine("tagcloud serve: error: cannot read tags file '\(path)': \(String(cString: strerror(errno)))")
+        writeErrorLine(
+          "tagcloud serve: error: cannot read tags file '\(path)': \(String(cString: strerror(errno)))"
+        )
         return 1
       }
       do {

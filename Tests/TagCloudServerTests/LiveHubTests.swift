@@ -118,7 +118,10 @@ import Testing
     (#"{"type": "viewport", "width": "wide"}"#, #""width" must be a number"#),
     (#"{"type": "viewport", "width": -1}"#, #""width" must be from 0"#),
     (#"{"type": "viewport", "width": 2e6}"#, #""width" must be from 0"#),
-    (#"{"type": "viewport", "width": 3, "reduceMotion": 1}"#, #""reduceMotion" must be true or false"#),
+    (
+      #"{"type": "viewport", "width": 3, "reduceMotion": 1}"#,
+      #""reduceMotion" must be true or false"#
+    ),
     (#"{"type": "viewport", "width": 3, "height": 4}"#, #"unknown key "height""#),
     (#"{"type": "toggle"}"#, #"needs "id""#),
     (#"{"type": "toggle", "id": "Rust"}"#, #"unknown tag id "Rust""#),
@@ -140,7 +143,8 @@ import Testing
   func everyRefusalIsAnErrorAndTheConnectionStaysUsable(message: String, fragment: String) throws {
     var test = TestHub()
     let (id, _) = try test.connect()
-    #expect(test.send(message, from: id) == nil)
+    let verdict = test.send(message, from: id)
+    #expect(verdict == nil)
     let error = try test.frame(for: id)
     #expect(error.type == "error")
     let text = try #require(error.string("message"))
@@ -164,7 +168,8 @@ import Testing
   @Test func binaryFramesAreRefusedWithAnError() throws {
     var test = TestHub()
     let (id, _) = try test.connect()
-    #expect(test.hub.receiveBinary(from: id, now: 0) == nil)
+    let verdict = test.hub.receiveBinary(from: id, now: 0)
+    #expect(verdict == nil)
     let frame6 = try test.next(for: id)
     #expect(frame6?.string("message")?.contains("binary") == true)
   }
@@ -177,15 +182,18 @@ import Testing
     #expect(frames.count == test.hub.configuration.maxPendingErrors)
     #expect(test.hub.metrics.errors == 50)
     // The log names the first few refusals only.
-    #expect(test.hub.takeLog().count == test.hub.configuration.maxLoggedRefusals)
+    let log = test.hub.takeLog()
+    #expect(log.count == test.hub.configuration.maxLoggedRefusals)
   }
 
   @Test func messagesForAClosedConnectionAreIgnored() throws {
     var test = TestHub()
     let (id, _) = try test.connect()
     test.hub.close(id, now: 1)
-    #expect(test.send(viewport(3), from: id) == nil)
-    #expect(test.hub.takeFrame(for: id, now: 1) == nil)
+    let verdict = test.send(viewport(3), from: id)
+    #expect(verdict == nil)
+    let frame = test.hub.takeFrame(for: id, now: 1)
+    #expect(frame == nil)
     #expect(!test.hub.hasOutgoing(id))
   }
 }
@@ -237,12 +245,15 @@ import Testing
     var test = TestHub()
     let first = try test.hub.open(now: 0).get()
     let second = try test.hub.open(now: 0).get()
-    #expect(test.hub.takeWakeups() == [first, second])
-    #expect(test.hub.takeWakeups() == [])
+    let wakeups = test.hub.takeWakeups()
+    #expect(wakeups == [first, second])
+    let none = test.hub.takeWakeups()
+    #expect(none == [])
     test.send(measureMessage(), from: second)
     test.send(viewport(390), from: second)
     test.send(viewport(391), from: second)
-    #expect(test.hub.takeWakeups() == [second])
+    let again = test.hub.takeWakeups()
+    #expect(again == [second])
   }
 
   /// Property: whatever the interleaving of changes and socket writes, each connection holds

@@ -72,10 +72,12 @@ public final class LiveServer {
   private func start() -> Result<Void, ServeFailure> {
     var status = stat()
     guard stat(settings.webDirectory, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else {
-      return .failure(ServeFailure("web folder '\(settings.webDirectory)' does not exist or is not a folder"))
+      return .failure(
+        ServeFailure("web folder '\(settings.webDirectory)' does not exist or is not a folder"))
     }
     guard let resolved = realpath(settings.webDirectory, nil) else {
-      return .failure(ServeFailure("cannot open web folder '\(settings.webDirectory)': \(Network.errorText())"))
+      return .failure(
+        ServeFailure("cannot open web folder '\(settings.webDirectory)': \(Network.errorText())"))
     }
     let webRoot = String(cString: resolved)
     free(resolved)
@@ -278,11 +280,15 @@ public final class LiveServer {
       let start = raw.baseAddress! + pre
       let end = raw.baseAddress! + raw.count - 1
       var cursor: UnsafeMutablePointer<UInt8>? = start
-      if lws_add_http_common_headers(wsi, UInt32(status), type, lws_filepos_t(body.count), &cursor, end) != 0 {
+      if lws_add_http_common_headers(
+        wsi, UInt32(status), type, lws_filepos_t(body.count), &cursor, end) != 0
+      {
         return true
       }
       let noStore = Array("no-store".utf8)
-      if lws_add_http_header_by_token(wsi, WSI_TOKEN_HTTP_CACHE_CONTROL, noStore, Int32(noStore.count), &cursor, end) != 0 {
+      if lws_add_http_header_by_token(
+        wsi, WSI_TOKEN_HTTP_CACHE_CONTROL, noStore, Int32(noStore.count), &cursor, end) != 0
+      {
         return true
       }
       return lws_finalize_write_http_header(wsi, start, &cursor, end) != 0
@@ -319,7 +325,9 @@ public final class LiveServer {
   /// Answers a refused upgrade with a complete HTTP/1.1 response. (lws_return_http_status
   /// would say "HTTP/1.0" this early in the handshake, which strict clients reject as invalid.)
   private func refuse(_ wsi: OpaquePointer, status: Int, _ message: String) -> Int32 {
-    let phrases = [400: "Bad Request", 403: "Forbidden", 404: "Not Found", 503: "Service Unavailable"]
+    let phrases = [
+      400: "Bad Request", 403: "Forbidden", 404: "Not Found", 503: "Service Unavailable",
+    ]
     let body = message + "\n"
     let head =
       "HTTP/1.1 \(status) \(phrases[status] ?? "Error")\r\n"
@@ -514,6 +522,7 @@ private func tickCallback(_ sul: UnsafeMutablePointer<lws_sorted_usec_list_t>?) 
 
 extension Substring {
   fileprivate func trimmingSpaces() -> String {
-    String(self.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    String(
+      self.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
   }
 }

@@ -8,7 +8,9 @@ enum TagSpecDecoding {
     let id = try object.string("id")
     if let size = object.optional("size") {
       let items = try JSONObjectReader.array(size, "size")
-      guard items.count == 2 else { throw WireError("'size' must be [width, height]", at: size.offset) }
+      guard items.count == 2 else {
+        throw WireError("'size' must be [width, height]", at: size.offset)
+      }
       let w = try JSONObjectReader.number(items[0], "size")
       let h = try JSONObjectReader.number(items[1], "size")
       try object.finish()
@@ -35,27 +37,44 @@ enum InterimLayout {
     }
     let arrangement = FlowLayout.arrange(sizes, width: request.width, spacing: request.spacing)
     writer.key("size")
-    writer.beginArray(); writer.number(arrangement.size.width); writer.number(arrangement.size.height); writer.endArray()
+    writer.beginArray()
+    writer.number(arrangement.size.width)
+    writer.number(arrangement.size.height)
+    writer.endArray()
     writer.key("items")
     writer.beginArray()
     for (index, tag) in request.tags.enumerated() {
       writer.beginObject()
-      writer.key("id"); writer.string(tag.id)
-      writer.key("x"); writer.number(arrangement.origins[index].x)
-      writer.key("y"); writer.number(arrangement.origins[index].y)
-      writer.key("w"); writer.number(sizes[index].width)
-      writer.key("h"); writer.number(sizes[index].height)
-      writer.key("selected"); writer.bool(request.selection.contains(index))
+      writer.key("id")
+      writer.string(tag.id)
+      writer.key("x")
+      writer.number(arrangement.origins[index].x)
+      writer.key("y")
+      writer.number(arrangement.origins[index].y)
+      writer.key("w")
+      writer.number(sizes[index].width)
+      writer.key("h")
+      writer.number(sizes[index].height)
+      writer.key("selected")
+      writer.bool(request.selection.contains(index))
       writer.endObject()
     }
     writer.endArray()
-    writer.key("groups"); writer.beginArray(); writer.endArray()
-    writer.key("rows"); writer.beginArray()
+    writer.key("groups")
+    writer.beginArray()
+    writer.endArray()
+    writer.key("rows")
+    writer.beginArray()
     for start in arrangement.rowStarts { writer.number(Double(start)) }
     writer.endArray()
     writer.key("animation")
     if let spring = request.animation, !request.reduceMotion {
-      writer.beginObject(); writer.key("duration"); writer.number(spring.duration); writer.key("bounce"); writer.number(spring.bounce); writer.endObject()
+      writer.beginObject()
+      writer.key("duration")
+      writer.number(spring.duration)
+      writer.key("bounce")
+      writer.number(spring.bounce)
+      writer.endObject()
     } else {
       writer.null()
     }
