@@ -94,6 +94,31 @@ import Testing
     #expect(frame3?["animation"] == .null)
   }
 
+  @Test func rightToLeftPagesGetMirroredRows() throws {
+    var test = TestHub()
+    let (id, _) = try test.connect()
+    test.send(measureMessage(), from: id)
+    test.send(#"{"type": "viewport", "width": 390, "direction": "rtl"}"#, from: id)
+    let layout = try test.frame(for: id)
+    guard case .array(let items)? = layout["items"], case .object(let first)? = items.first?.value
+    else {
+      Issue.record("no items")
+      return
+    }
+    func value(_ key: String) -> Double? {
+      if case .number(let number)? = first.first(where: { $0.key == Array(key.utf8) })?.value.value
+      {
+        return number
+      }
+      return nil
+    }
+    // SwiftUI (89 wide) touches the right edge.
+    let x = try #require(value("x"))
+    #expect(x == 301, "x = \(x)")
+    test.send(#"{"type": "viewport", "width": 390, "direction": "ltr"}"#, from: id)
+    #expect(test.hub.hasOutgoing(id))
+  }
+
   @Test func repeatingTheSameWidthOrSpacingSendsNothingNew() throws {
     var test = TestHub()
     let (id, _) = try test.connect()
@@ -113,8 +138,8 @@ import Testing
     ("\"hi\"", "JSON object"),
     (#"{"type": 3}"#, #""type" must be a string"#),
     (#"{"type": "dance"}"#, #"unknown message type "dance""#),
-    (#"{"width": 3}"#, #"needs "type""#),
-    (#"{"type": "viewport"}"#, #"needs "width""#),
+    (#"{"width": 3}"#, #"missing field "type""#),
+    (#"{"type": "viewport"}"#, #"missing field "width""#),
     (#"{"type": "viewport", "width": "wide"}"#, #""width" must be a number"#),
     (#"{"type": "viewport", "width": -1}"#, #""width" must be from 0"#),
     (#"{"type": "viewport", "width": 2e6}"#, #""width" must be from 0"#),
@@ -122,14 +147,18 @@ import Testing
       #"{"type": "viewport", "width": 3, "reduceMotion": 1}"#,
       #""reduceMotion" must be true or false"#
     ),
-    (#"{"type": "viewport", "width": 3, "height": 4}"#, #"unknown key "height""#),
-    (#"{"type": "toggle"}"#, #"needs "id""#),
+    (#"{"type": "viewport", "width": 3, "height": 4}"#, #"unknown field "height""#),
+    (
+      #"{"type": "viewport", "width": 3, "direction": "up"}"#,
+      #""direction" must be "ltr" or "rtl""#
+    ),
+    (#"{"type": "toggle"}"#, #"missing field "id""#),
     (#"{"type": "toggle", "id": "Rust"}"#, #"unknown tag id "Rust""#),
     (#"{"type": "toggle", "id": null}"#, #""id" must be a string"#),
     (#"{"type": "spacing", "value": "3"}"#, #""value" must be a number"#),
     (#"{"type": "spacing", "value": -3}"#, #""value" must be from 0 to 1000"#),
     (#"{"type": "spacing", "value": 1001}"#, #""value" must be from 0 to 1000"#),
-    (#"{"type": "measure"}"#, #"needs "tags""#),
+    (#"{"type": "measure"}"#, #"missing field "tags""#),
     (#"{"type": "measure", "tags": {}}"#, #""tags" must be an array"#),
     (#"{"type": "measure", "tags": [{"id": "Rust", "size": [1, 1]}]}"#, #"unknown tag id "Rust""#),
     (#"{"type": "measure", "tags": []}"#, #""SwiftUI" is missing"#),

@@ -20,13 +20,13 @@ import Testing
     ("{}", "JSON array"),
     ("[]", "at least one tag"),
     ("[1]", "must be a JSON object"),
-    (##"[{"tint": "#000000"}]"##, #"needs "title""#),
-    (##"[{"title": "A"}]"##, #"needs "tint""#),
+    (##"[{"tint": "#000000"}]"##, #"missing field "title""#),
+    (##"[{"title": "A"}]"##, #"missing field "tint""#),
     (##"[{"title": "A", "tint": "red"}]"##, #""tint" must be a colour"#),
     (##"[{"title": "A", "tint": "#12345g"}]"##, #""tint" must be a colour"#),
     (##"[{"title": "", "tint": "#123456"}]"##, #""title" must be 1 to 100 bytes"#),
     (##"[{"title": 5, "tint": "#123456"}]"##, #""title" must be a string"#),
-    (##"[{"title": "A", "tint": "#123456", "size": 3}]"##, #"unknown key "size""#),
+    (##"[{"title": "A", "tint": "#123456", "size": 3}]"##, #"unknown field "size""#),
     (
       ##"[{"title": "A", "tint": "#123456", "selected": "yes"}]"##,
       #""selected" must be true or false"#

@@ -149,10 +149,13 @@ public struct LiveHub<Random: RandomNumberGenerator> {
       session.touched = true
       sessions[token] = session
       scheduleLayout(for: id, animation: nil, now: now)
-    case .viewport(let width, let reduceMotion):
-      let unchanged = session.width == width && session.reduceMotion == reduceMotion
+    case .viewport(let width, let reduceMotion, let direction):
+      let unchanged =
+        session.width == width && session.reduceMotion == reduceMotion
+        && session.direction == direction
       session.width = width
       session.reduceMotion = reduceMotion
+      session.direction = direction
       session.touched = true
       sessions[token] = session
       // A page resized only vertically repeats its width: nothing new to lay out.

@@ -53,7 +53,7 @@ def test_a_missing_web_folder_is_refused_clearly(site):
     ('{"title": "x"}', "JSON array"),
     ("[]", "at least one tag"),
     ('[{"title": "Rust", "tint": "orange"}]', '"tint" must be a colour'),
-    ('[{"title": "Rust"}]', 'needs "tint"'),
+    ('[{"title": "Rust"}]', 'missing field "tint"'),
     ('[{"title": "", "tint": "#FF9F0A"}]', '"title"'),
     ('[{"title": "A", "tint": "#FF9F0A"}, {"title": "A", "tint": "#FF9F0A"}]', "duplicate title"),
 ])
