@@ -235,7 +235,11 @@ public final class LiveServer {
     case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE:
       return confirmUpgrade(wsi)
     case LWS_CALLBACK_HTTP:
-      let path = header(wsi, WSI_TOKEN_GET_URI) ?? ""
+      // Only GET reaches /healthz and /metrics; the mounts see other methods with no GET URI.
+      guard let path = header(wsi, WSI_TOKEN_GET_URI) else {
+        return startHTTPResponse(
+          wsi, status: 405, type: "text/plain; charset=utf-8", body: Array("use GET\n".utf8))
+      }
       let (status, type, body) = dynamicResponse(path: path)
       return startHTTPResponse(wsi, status: status, type: type, body: body)
     case LWS_CALLBACK_HTTP_WRITEABLE:
