@@ -339,3 +339,10 @@ def test_the_subprotocol_and_the_path_are_required(server):
     with pytest.raises(InvalidStatus) as refused:
         connect(server.ws.replace("/live", "/other"), subprotocols=[SUBPROTOCOL], open_timeout=5)
     assert refused.value.response.status_code == 404
+
+
+def test_an_origin_too_long_to_read_is_refused_not_taken_for_none(server):
+    with pytest.raises(InvalidStatus) as refused:
+        connect(server.ws, subprotocols=[SUBPROTOCOL], origin="http://" + "a" * 3000 + ".example",
+                open_timeout=5)
+    assert refused.value.response.status_code == 403
