@@ -194,7 +194,7 @@ public final class LiveServer {
     self.context = nil
     Signals.uninstall()
     logLine(
-      "stopped (\(Signals.name(Signals.received)); \(sessions) WebSockets closed with 1001, \(open) of them cut off)"
+      "stopped (\(Signals.name(Signals.received))): \(sessions) WebSocket(s) sent 1001 going away, \(open) cut off without a close handshake"
     )
     return 0
   }
@@ -415,7 +415,9 @@ public final class LiveServer {
       connection.discarded += length
       connections[wsi] = connection
       guard final || connection.discarded > Self.maxDiscardBytes else { return 0 }
-      logLine("error: closing a WebSocket with 1009: message over \(Self.maxMessageBytes) bytes")
+      logLine(
+        "error: closing connection \(connection.id) with 1009: message over \(Self.maxMessageBytes) bytes"
+      )
       let instruction = CloseInstruction(
         code: 1009, reason: "message over \(Self.maxMessageBytes) bytes")
       connections[wsi]?.closing = instruction
