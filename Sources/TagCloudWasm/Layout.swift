@@ -1,7 +1,7 @@
 import TagCloudCore
 
 /// The JSON path: a request of docs/PROTOCOL.md in, the core's own response bytes out, or the
-/// core's error message (`WireError.description`).
+/// core's error message (`WireError.descriptionBytes`).
 ///
 /// Returns a result block that the caller frees with `tc_free`: a little-endian `u32` byte
 /// count, a `u32` status (0: the response JSON; 1: the error message, UTF-8), then the bytes.
@@ -20,7 +20,7 @@ public func wasmLayout(_ request: UnsafePointer<UInt8>?, _ length: Int32)
   case .success(let response):
     return resultBlock(status: 0, response)
   case .failure(let error):
-    return resultBlock(status: 1, Array(error.description.utf8))
+    return resultBlock(status: 1, error.descriptionBytes)
   }
 }
 

@@ -80,7 +80,7 @@ public struct LayoutResponse: Equatable, Sendable {
       writer.key("settle")
       writer.number(animation.easing.duration)
       writer.key("easing")
-      writer.string(Array(animation.easing.css.utf8))
+      writer.string(animation.easing.cssBytes)
       writer.endObject()
     } else {
       writer.null()

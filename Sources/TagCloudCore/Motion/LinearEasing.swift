@@ -51,17 +51,21 @@ public struct LinearEasing: Equatable, Sendable {
   }
 
   /// The CSS text: `linear(0, v1 p1%, …, 1)`.
-  public var css: String {
-    var text: [UInt8] = Array("linear(0".utf8)
+  public var css: String { String(decoding: cssBytes, as: UTF8.self) }
+
+  /// ``css`` as UTF-8 bytes (what the response writer uses: no `String` in the Wasm build).
+  public var cssBytes: [UInt8] {
+    var text: [UInt8] = []
+    text.appendLiteral("linear(0")
     for stop in stops.dropFirst().dropLast() {
-      text.append(contentsOf: Array(", ".utf8))
+      text.appendLiteral(", ")
       LinearEasing.appendFixed(stop.value, places: 4, to: &text)
-      text.append(0x20)
+      text.appendByte(0x20)
       LinearEasing.appendFixed(stop.progress * 100, places: 2, to: &text)
-      text.append(UInt8(ascii: "%"))
+      text.appendByte(UInt8(ascii: "%"))
     }
-    text.append(contentsOf: Array(", 1)".utf8))
-    return String(decoding: text, as: UTF8.self)
+    text.appendLiteral(", 1)")
+    return text
   }
 
   /// The value of the chords at `progress` (0...1): what the browser computes.

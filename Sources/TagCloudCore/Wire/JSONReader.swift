@@ -12,8 +12,8 @@
 /// surrogate escapes only in proper pairs; no key twice in one object. `JSONLimits` bounds depth,
 /// input size, string and number length.
 ///
-/// The parser is iterative: containers live on an explicit stack bounded by `maxDepth`, so no
-/// input can exhaust the call stack. Error messages depend on the input bytes only, so native
+/// The parsing is `JSONDocument`'s (iterative, bounded by `maxDepth`); this builds the tree from
+/// its nodes, also without recursion. Error messages depend on the input bytes only, so native
 /// and Wasm builds refuse the same input with the same words.
 ///
 /// - Complexity: O(n) in the input length, plus O(k log k) per object of k > 8 members for the
@@ -23,214 +23,101 @@ public enum JSONReader {
   public static func parse(
     _ bytes: [UInt8], limits: JSONLimits = JSONLimits()
   ) throws(WireError) -> JSONElement {
-    if bytes.count > limits.maxBytes {
-      throw WireError(
-        WireMessage("input larger than ").number(limits.maxBytes).text(" bytes"),
-        at: limits.maxBytes)
-    }
-    return try bytes.withUnsafeBufferPointer { (input) throws(WireError) -> JSONElement in
-      var scanner = JSONScanner(input: input, limits: limits)
-      return try JSONTreeBuilder.parseDocument(&scanner)
-    }
-  }
-}
-
-/// The structural half of the reader: brackets, commas, colons, nesting, duplicate keys.
-private enum JSONTreeBuilder {
-  /// An open array or object: where it started, where its children start on the shared
-  /// stack of finished children, and (objects) the key whose value is being read.
-  struct Frame {
-    var isObject: Bool
-    var offset: Int
-    var base: Int
-    var key: [UInt8] = []
-    var keyOffset = 0
+    tree(of: try JSONDocument.parse(bytes, limits: limits))
   }
 
-  static func parseDocument(_ scanner: inout JSONScanner) throws(WireError) -> JSONElement {
-    let input = scanner.input
-    if input.count >= 3 && input[0] == 0xEF && input[1] == 0xBB && input[2] == 0xBF {
-      throw WireError("byte order mark is not allowed", at: 0)
-    }
-    scanner.skipWhitespace()
-    if scanner.atEnd { throw WireError("empty input", at: scanner.position) }
-    var frames: [Frame] = []
-    // Finished children of every open container, innermost last; array elements carry an
-    // empty key.
-    var children: [JSONMember] = []
-
-    parseValue: while true {
-      // At the first byte of a value; whitespace already skipped.
-      let start = scanner.position
-      let byte = try scanner.peekOrEnd()
+  /// The document's root as a tree. Nodes are visited last to first, so that when a container
+  /// is reached its children are the topmost finished elements on the stack, first on top.
+  public static func tree(of document: JSONDocument) -> JSONElement {
+    var finished: [JSONMember] = []
+    var index = document.nodes.count
+    while index > 0 {
+      index -= 1
+      let node = document.nodes[index]
       let value: JSONValue
-      switch byte {
-      case UInt8(ascii: "["), UInt8(ascii: "{"):
-        if frames.count >= scanner.limits.maxDepth {
-          throw WireError(
-            WireMessage("nesting deeper than ").number(scanner.limits.maxDepth), at: start)
-        }
-        let isObject = byte == UInt8(ascii: "{")
-        scanner.position += 1
-        scanner.skipWhitespace()
-        if try scanner.peekOrEnd() == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
-          scanner.position += 1
-          value = isObject ? .object([]) : .array([])
-        } else {
-          frames.append(Frame(isObject: isObject, offset: start, base: children.count))
-          if isObject { try parseKey(&scanner, into: &frames[frames.count - 1]) }
-          continue parseValue
-        }
-      case UInt8(ascii: "\""):
-        value = .string(try scanner.parseString())
-      case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-        value = .number(try scanner.parseNumber())
-      default:
-        value = try scanner.parseLiteral()
+      switch node.kind {
+      case .key:
+        finished[finished.count - 1].key = document.bytes(index)
+        finished[finished.count - 1].keyOffset = node.offset
+        continue
+      case .null: value = .null
+      case .bool: value = .bool(node.first != 0)
+      case .number: value = .number(node.number)
+      case .string: value = .string(document.bytes(index))
+      case .array:
+        value = .array(finished.suffix(node.first).reversed().map { $0.value })
+        finished.removeLast(node.first)
+      case .object:
+        value = .object(Array(finished.suffix(node.first).reversed()))
+        finished.removeLast(node.first)
       }
-      var element = JSONElement(value, offset: start)
-
-      // A value is complete: hand it to the enclosing container, closing containers as their
-      // closing brackets come, until one expects another value.
-      while true {
-        guard let frame = frames.last else {
-          scanner.skipWhitespace()
-          if !scanner.atEnd {
-            throw WireError("trailing characters after the JSON value", at: scanner.position)
-          }
-          return element
-        }
-        children.append(JSONMember(key: frame.key, keyOffset: frame.keyOffset, value: element))
-        scanner.skipWhitespace()
-        let separator = try scanner.peekOrEnd()
-        let closer = frame.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
-        if separator == UInt8(ascii: ",") {
-          let comma = scanner.position
-          scanner.position += 1
-          scanner.skipWhitespace()
-          if try scanner.peekOrEnd() == closer { throw WireError("trailing comma", at: comma) }
-          if frame.isObject { try parseKey(&scanner, into: &frames[frames.count - 1]) }
-          continue parseValue
-        }
-        if separator != closer {
-          let expected =
-            frame.isObject
-            ? WireMessage("expected ',' or '}' but found ")
-            : WireMessage("expected ',' or ']' but found ")
-          throw WireError(expected.byte(separator), at: scanner.position)
-        }
-        scanner.position += 1
-        frames.removeLast()
-        element = try close(frame, &children)
-      }
+      finished.append(
+        JSONMember(key: [], keyOffset: 0, value: JSONElement(value, offset: node.offset)))
     }
-  }
-
-  /// Moves a closed container's children off the shared stack into its value.
-  private static func close(
-    _ frame: Frame, _ children: inout [JSONMember]
-  ) throws(WireError) -> JSONElement {
-    let value: JSONValue
-    if frame.isObject {
-      let members = Array(children[frame.base...])
-      try checkUniqueKeys(members)
-      value = .object(members)
-    } else {
-      var elements: [JSONElement] = []
-      elements.reserveCapacity(children.count - frame.base)
-      for index in frame.base..<children.count { elements.append(children[index].value) }
-      value = .array(elements)
-    }
-    children.removeLast(children.count - frame.base)
-    return JSONElement(value, offset: frame.offset)
-  }
-
-  /// Reads `"key" :` and the whitespace after it into the frame of the open object.
-  private static func parseKey(
-    _ scanner: inout JSONScanner, into frame: inout Frame
-  ) throws(WireError) {
-    let start = scanner.position
-    let byte = try scanner.peekOrEnd()
-    if byte != UInt8(ascii: "\"") {
-      throw WireError(WireMessage("expected a string key but found ").byte(byte), at: start)
-    }
-    frame.key = try scanner.parseString()
-    frame.keyOffset = start
-    scanner.skipWhitespace()
-    let colon = try scanner.peekOrEnd()
-    if colon != UInt8(ascii: ":") {
-      throw WireError(WireMessage("expected ':' but found ").byte(colon), at: scanner.position)
-    }
-    scanner.position += 1
-    scanner.skipWhitespace()
-  }
-
-  /// Refuses an object whose members repeat a key, naming the first repetition in input order.
-  private static func checkUniqueKeys(_ members: [JSONMember]) throws(WireError) {
-    if members.count < 2 { return }
-    var firstRepeat = Int.max
-    if members.count <= 8 {
-      search: for later in 1..<members.count {
-        for earlier in 0..<later where members[earlier].key == members[later].key {
-          firstRepeat = later
-          break search
-        }
-      }
-    } else {
-      // Sort member indices by key, then by position: equal keys become neighbours in input
-      // order, and the second of each neighbouring pair is a repetition.
-      let order = indicesSortedByKey(members)
-      for index in 1..<order.count
-      where members[order[index - 1]].key == members[order[index]].key {
-        firstRepeat = Swift.min(firstRepeat, order[index])
-      }
-    }
-    if firstRepeat != Int.max {
-      let member = members[firstRepeat]
-      throw WireError(WireMessage("duplicate key ").quoted(member.key), at: member.keyOffset)
-    }
+    assert(finished.count == 1, "a document holds exactly one root value")
+    return finished[0].value
   }
 }
 
-/// Member indices sorted by key bytes, then by index (so equal keys appear in input order).
-/// A heapsort: O(k log k) worst case, and much less code in the Wasm build than the generic
-/// standard library sort.
-private func indicesSortedByKey(_ members: [JSONMember]) -> [Int] {
-  var order = Array(0..<members.count)
-  func precedes(_ a: Int, _ b: Int) -> Bool {
-    let ordering = compareBytes(members[a].key, members[b].key)
-    return ordering != 0 ? ordering < 0 : a < b
-  }
-  func siftDown(_ start: Int, _ end: Int) {
-    var root = start
-    while true {
-      var child = 2 * root + 1
-      if child >= end { return }
-      if child + 1 < end && precedes(order[child], order[child + 1]) { child += 1 }
-      if !precedes(order[root], order[child]) { return }
-      order.swapAt(root, child)
-      root = child
+extension JSONDocument {
+  /// The nodes of a tree, so that code reading documents also reads trees built by hand or by
+  /// `JSONReader.parse`. Iterative, like the parser.
+  ///
+  /// - Complexity: O(n) in the tree's values and bytes.
+  public init(_ root: JSONElement) {
+    self.init()
+    // Pre-order: a stack of members still to emit, the next on top.
+    var pending: [(member: JSONMember, isKey: Bool)] = [
+      (JSONMember(key: [], keyOffset: 0, value: root), false)
+    ]
+    while let (member, isKey) = pending.popLast() {
+      if isKey {
+        var key = JSONNode(kind: .key, offset: member.keyOffset)
+        key.first = text.count
+        text.append(contentsOf: member.key)
+        key.second = text.count
+        nodes.append(key)
+      }
+      var node = JSONNode(kind: .null, offset: member.value.offset)
+      switch member.value.value {
+      case .null: break
+      case .bool(let flag):
+        node.kind = .bool
+        node.first = flag ? 1 : 0
+      case .number(let number):
+        node.kind = .number
+        node.number = number
+      case .string(let bytes):
+        node.kind = .string
+        node.first = text.count
+        text.append(contentsOf: bytes)
+        node.second = text.count
+      case .array(let elements):
+        node.kind = .array
+        node.first = elements.count
+        for element in elements.reversed() {
+          pending.append((JSONMember(key: [], keyOffset: 0, value: element), false))
+        }
+      case .object(let members):
+        node.kind = .object
+        node.first = members.count
+        for member in members.reversed() { pending.append((member, true)) }
+      }
+      nodes.append(node)
+    }
+    // Subtree ends, last to first: a container's children already know theirs.
+    var index = nodes.count
+    while index > 0 {
+      index -= 1
+      var end = index + 1
+      switch nodes[index].kind {
+      case .array:
+        for _ in 0..<nodes[index].first { end = nodes[end].next }
+      case .object:
+        for _ in 0..<nodes[index].first { end = nodes[end + 1].next }
+      default: break
+      }
+      nodes[index].next = end
     }
   }
-  var start = order.count / 2
-  while start > 0 {
-    start -= 1
-    siftDown(start, order.count)
-  }
-  var end = order.count
-  while end > 1 {
-    end -= 1
-    order.swapAt(0, end)
-    siftDown(0, end)
-  }
-  return order
-}
-
-/// Lexicographic byte order: -1, 0 or 1.
-private func compareBytes(_ a: [UInt8], _ b: [UInt8]) -> Int {
-  let common = Swift.min(a.count, b.count)
-  for index in 0..<common where a[index] != b[index] {
-    return a[index] < b[index] ? -1 : 1
-  }
-  return a.count == b.count ? 0 : (a.count < b.count ? -1 : 1)
 }

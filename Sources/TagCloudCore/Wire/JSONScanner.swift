@@ -3,7 +3,7 @@
 /// `WireError`.
 ///
 ///     var scanner = JSONScanner(input: buffer, limits: JSONLimits())  // buffer holds "\"a\\n\""
-///     try scanner.parseString()  // [0x61, 0x0A]
+///     try scanner.parseString(into: &text)  // appends [0x61, 0x0A]
 ///
 /// - Complexity: linear in the bytes consumed.
 struct JSONScanner {
@@ -33,20 +33,21 @@ struct JSONScanner {
     }
   }
 
-  /// Reads `true`, `false` or `null`; anything else at a value's start is refused here.
-  mutating func parseLiteral() throws(WireError) -> JSONValue {
+  /// Reads `true`, `false` or `null` into a node's kind and flag; anything else at a value's
+  /// start is refused here.
+  mutating func parseLiteral() throws(WireError) -> JSONNode {
     let literal: StaticString
-    let value: JSONValue
+    var node = JSONNode(kind: .null, offset: position)
     switch input[position] {
     case UInt8(ascii: "t"):
       literal = "true"
-      value = .bool(true)
+      node.kind = .bool
+      node.first = 1
     case UInt8(ascii: "f"):
       literal = "false"
-      value = .bool(false)
+      node.kind = .bool
     case UInt8(ascii: "n"):
       literal = "null"
-      value = .null
     default:
       throw WireError(WireMessage("unexpected ").byte(input[position]), at: position)
     }
@@ -55,7 +56,7 @@ struct JSONScanner {
       if actual != byte { throw WireError(WireMessage("unexpected ").byte(actual), at: position) }
       position += 1
     }
-    return value
+    return node
   }
 
   // MARK: Numbers
@@ -116,12 +117,12 @@ struct JSONScanner {
 
   // MARK: Strings
 
-  /// Reads a string starting at its opening quote; returns its UTF-8 bytes with escapes decoded.
-  mutating func parseString() throws(WireError) -> [UInt8] {
+  /// Reads a string starting at its opening quote; appends its UTF-8 bytes, escapes decoded,
+  /// to `decoded`.
+  mutating func parseString(into decoded: inout [UInt8]) throws(WireError) {
     let quote = position
     assert(input[quote] == UInt8(ascii: "\""))
     position += 1
-    var decoded: [UInt8] = []
     var runStart = position
     while true {
       if position >= input.count { throw WireError("unterminated string", at: quote) }
@@ -134,7 +135,7 @@ struct JSONScanner {
         }
         decoded.appendBytes(input, runStart..<position)
         position += 1
-        return decoded
+        return
       }
       if byte == UInt8(ascii: "\\") {
         decoded.appendBytes(input, runStart..<position)

@@ -12,13 +12,66 @@ public enum LayoutRequestDecoder {
   ///
   /// - Complexity: O(bytes + n log n) (ids are sorted once to find duplicates).
   public static func decode(_ bytes: [UInt8]) throws(WireError) -> LayoutRequest {
-    try decode(JSONReader.parse(bytes))
+    try RequestReader(try JSONDocument.parse(bytes)).request()
   }
 
   /// Decodes a request from a parsed JSON value.
   public static func decode(_ root: JSONElement) throws(WireError) -> LayoutRequest {
-    guard case .object(let members) = root.value else {
-      throw WireError("the request must be a JSON object", at: root.offset)
+    try RequestReader(JSONDocument(root)).request()
+  }
+
+  /// Decodes a `tags` array: each `{"id": …, "size": [w, h]}` or `{"id": …, "label": {…}}`.
+  /// Public so that other messages carrying tags (the server's `measure`) read them the same.
+  ///
+  /// - Complexity: O(n + total words).
+  public static func decodeTags(_ element: JSONElement) throws(WireError) -> [TagSpec] {
+    var idOffsets: [Int] = []
+    return try RequestReader(JSONDocument(element)).tags(0, idOffsets: &idOffsets)
+  }
+}
+
+/// The decoding rules, over the nodes of a parsed document (see `JSONDocument`).
+struct RequestReader {
+  let document: JSONDocument
+
+  init(_ document: JSONDocument) {
+    self.document = document
+  }
+
+  private func kind(_ node: Int) -> JSONNode.Kind { document.nodes[node].kind }
+  private func offset(_ node: Int) -> Int { document.nodes[node].offset }
+  private func count(_ node: Int) -> Int { document.nodes[node].first }
+
+  /// The key nodes of an object node's members (each value is the node after its key).
+  private func keys(_ object: Int) -> [Int] {
+    var keys: [Int] = []
+    var key = object + 1
+    for _ in 0..<count(object) {
+      keys.append(key)
+      key = document.nodes[key + 1].next
+    }
+    return keys
+  }
+
+  /// The nodes of an array node's elements.
+  private func elements(_ array: Int) -> [Int] {
+    var elements: [Int] = []
+    var element = array + 1
+    for _ in 0..<count(array) {
+      elements.append(element)
+      element = document.nodes[element].next
+    }
+    return elements
+  }
+
+  private func unknownField(_ key: Int) -> WireError {
+    WireError(WireMessage("unknown field ").quoted(document.bytes(key)), at: offset(key))
+  }
+
+  func request() throws(WireError) -> LayoutRequest {
+    let root = 0
+    guard kind(root) == .object else {
+      throw WireError("the request must be a JSON object", at: offset(root))
     }
     var width: Double?
     var spacing: Double?
@@ -26,64 +79,76 @@ public enum LayoutRequestDecoder {
     var textScale = 1.0
     var lineHeight = 20.0
     var tags: [TagSpec]?
-    var tagsElement = root
-    var selectionElement: JSONElement?
+    var idOffsets: [Int] = []
+    var selectionNode: Int?
     var animation: Spring?
     var reduceMotion = false
     var direction = LayoutDirection.leftToRight
-    for member in members {
-      let value = member.value
-      if WireText.equals(member.key, "width") {
-        if case .null = value.value {
+    for key in keys(root) {
+      let value = key + 1
+      if document.equals(key, "width") {
+        if kind(value) == .null {
           width = .infinity
         } else {
           width = try length(value, "\"width\" must be a number of pixels or null")
         }
-      } else if WireText.equals(member.key, "spacing") {
+      } else if document.equals(key, "spacing") {
         spacing = try length(value, "\"spacing\" must be a number of pixels")
-      } else if WireText.equals(member.key, "mergeDistance") {
+      } else if document.equals(key, "mergeDistance") {
         mergeDistance = try length(value, "\"mergeDistance\" must be a number of pixels")
-      } else if WireText.equals(member.key, "textScale") {
+      } else if document.equals(key, "textScale") {
         textScale = try number(value, "\"textScale\" must be a number")
         guard textScale > 0, textScale <= WireLimits.maximumTextScale else {
-          throw WireError("\"textScale\" must be above 0 and at most 64", at: value.offset)
+          throw WireError("\"textScale\" must be above 0 and at most 64", at: offset(value))
         }
-      } else if WireText.equals(member.key, "lineHeight") {
+      } else if document.equals(key, "lineHeight") {
         lineHeight = try length(value, "\"lineHeight\" must be a number of pixels")
-      } else if WireText.equals(member.key, "tags") {
-        tags = try decodeTags(value)
-        tagsElement = value
-      } else if WireText.equals(member.key, "selection") {
-        selectionElement = value
-      } else if WireText.equals(member.key, "animation") {
-        animation = try decodeAnimation(value)
-      } else if WireText.equals(member.key, "reduceMotion") {
-        guard case .bool(let flag) = value.value else {
-          throw WireError("\"reduceMotion\" must be true or false", at: value.offset)
+      } else if document.equals(key, "tags") {
+        tags = try self.tags(value, idOffsets: &idOffsets)
+      } else if document.equals(key, "selection") {
+        selectionNode = value
+      } else if document.equals(key, "animation") {
+        animation = try self.animation(value)
+      } else if document.equals(key, "reduceMotion") {
+        guard kind(value) == .bool else {
+          throw WireError("\"reduceMotion\" must be true or false", at: offset(value))
         }
-        reduceMotion = flag
-      } else if WireText.equals(member.key, "direction") {
-        guard case .string(let name) = value.value,
-          WireText.equals(name, "ltr") || WireText.equals(name, "rtl")
+        reduceMotion = count(value) != 0
+      } else if document.equals(key, "direction") {
+        guard kind(value) == .string,
+          document.equals(value, "ltr") || document.equals(value, "rtl")
         else {
-          throw WireError("\"direction\" must be \"ltr\" or \"rtl\"", at: value.offset)
+          throw WireError("\"direction\" must be \"ltr\" or \"rtl\"", at: offset(value))
         }
-        direction = WireText.equals(name, "rtl") ? .rightToLeft : .leftToRight
+        direction = document.equals(value, "rtl") ? .rightToLeft : .leftToRight
       } else {
-        throw WireError("unknown field " + quotedForMessage(member.key), at: member.keyOffset)
+        throw unknownField(key)
       }
     }
-    guard let width else { throw WireError("missing field \"width\"", at: root.offset) }
-    guard let spacing else { throw WireError("missing field \"spacing\"", at: root.offset) }
-    guard let tags else { throw WireError("missing field \"tags\"", at: root.offset) }
-    let index = TagIndex(ids: tags.map { $0.id })
+    guard let width else { throw WireError("missing field \"width\"", at: offset(root)) }
+    guard let spacing else { throw WireError("missing field \"spacing\"", at: offset(root)) }
+    guard let tags else { throw WireError("missing field \"tags\"", at: offset(root)) }
+    var ids: [[UInt8]] = []
+    ids.reserveCapacity(tags.count)
+    for tag in tags { ids.append(tag.id) }
+    let index = TagIndex(ids: ids)
     if let repeated = index.firstDuplicate() {
       throw WireError(
-        "duplicate id " + quotedForMessage(tags[repeated].id), at: idOffset(tagsElement, repeated))
+        WireMessage("duplicate id ").quoted(tags[repeated].id), at: idOffsets[repeated])
     }
     var selection = SelectionSet(capacity: tags.count)
-    if let selectionElement {
-      for position in try decodeSelection(selectionElement, index: index) {
+    if let selectionNode {
+      guard kind(selectionNode) == .array else {
+        throw WireError("\"selection\" must be an array of tag ids", at: offset(selectionNode))
+      }
+      for item in elements(selectionNode) {
+        guard kind(item) == .string else {
+          throw WireError("\"selection\" must hold tag ids (strings)", at: offset(item))
+        }
+        let id = document.bytes(item)
+        guard let position = index.index(of: id) else {
+          throw WireError(WireMessage("unknown selected id ").quoted(id), at: offset(item))
+        }
         selection.insert(position)
       }
     }
@@ -94,197 +159,169 @@ public enum LayoutRequestDecoder {
       direction: direction)
   }
 
-  /// Decodes a `tags` array: each `{"id": …, "size": [w, h]}` or `{"id": …, "label": {…}}`.
-  /// Public so that other messages carrying tags (the server's `measure`) read them the same.
-  ///
-  /// - Complexity: O(n + total words).
-  public static func decodeTags(_ element: JSONElement) throws(WireError) -> [TagSpec] {
-    guard case .array(let items) = element.value else {
-      throw WireError("\"tags\" must be an array", at: element.offset)
+  /// A `tags` array; `idOffsets` receives where each tag's id value starts.
+  func tags(_ node: Int, idOffsets: inout [Int]) throws(WireError) -> [TagSpec] {
+    guard kind(node) == .array else {
+      throw WireError("\"tags\" must be an array", at: offset(node))
     }
-    guard items.count <= WireLimits.maximumTags else {
-      throw WireError("too many tags (at most 1000000)", at: element.offset)
+    guard count(node) <= WireLimits.maximumTags else {
+      throw WireError("too many tags (at most 1000000)", at: offset(node))
     }
     var tags: [TagSpec] = []
-    tags.reserveCapacity(items.count)
-    for (position, item) in items.enumerated() {
-      tags.append(try decodeTag(item, position: position))
+    tags.reserveCapacity(count(node))
+    idOffsets.reserveCapacity(count(node))
+    for (position, item) in elements(node).enumerated() {
+      tags.append(try tag(item, path: WireMessage("tags[").number(position).text("]"), &idOffsets))
     }
     return tags
   }
 
-  /// Decodes `selection`: an array of tag ids, each of which must be one of the request's tags.
-  /// Returns their indices (a set: repeats are harmless).
-  public static func decodeSelection(
-    _ element: JSONElement, index: TagIndex
-  ) throws(WireError) -> [Int] {
-    guard case .array(let items) = element.value else {
-      throw WireError("\"selection\" must be an array of tag ids", at: element.offset)
-    }
-    var positions: [Int] = []
-    for item in items {
-      guard case .string(let id) = item.value else {
-        throw WireError("\"selection\" must hold tag ids (strings)", at: item.offset)
-      }
-      guard let position = index.index(of: id) else {
-        throw WireError("unknown selected id " + quotedForMessage(id), at: item.offset)
-      }
-      positions.append(position)
-    }
-    return positions
-  }
-
-  /// Decodes `animation`: null, a preset name, or `{"duration": d, "bounce": b}`.
-  public static func decodeAnimation(_ element: JSONElement) throws(WireError) -> Spring? {
-    switch element.value {
+  /// `animation`: null, a preset name, or `{"duration": d, "bounce": b}`.
+  private func animation(_ node: Int) throws(WireError) -> Spring? {
+    switch kind(node) {
     case .null:
       return nil
-    case .string(let name):
-      if WireText.equals(name, "snappy") { return .snappy }
-      if WireText.equals(name, "smooth") { return .smooth }
-      if WireText.equals(name, "bouncy") { return .bouncy }
-      if WireText.equals(name, "spacing") { return .smooth(duration: 0.7) }
+    case .string:
+      if document.equals(node, "snappy") { return .snappy }
+      if document.equals(node, "smooth") { return .smooth }
+      if document.equals(node, "bouncy") { return .bouncy }
+      if document.equals(node, "spacing") { return .smooth(duration: 0.7) }
       throw WireError(
-        "unknown animation " + quotedForMessage(name)
-          + " (expected \"snappy\", \"smooth\", \"bouncy\", \"spacing\" or an object)",
-        at: element.offset)
-    case .object(let members):
+        WireMessage("unknown animation ").quoted(document.bytes(node)).text(
+          " (expected \"snappy\", \"smooth\", \"bouncy\", \"spacing\" or an object)"),
+        at: offset(node))
+    case .object:
       var duration: Double?
       var bounce = 0.0
-      for member in members {
-        if WireText.equals(member.key, "duration") {
-          let value = try number(member.value, "\"duration\" must be a number of seconds")
-          guard value > 0, value <= WireLimits.maximumSpringDuration else {
-            throw WireError("\"duration\" must be above 0 and at most 10", at: member.value.offset)
+      for key in keys(node) {
+        let value = key + 1
+        if document.equals(key, "duration") {
+          let seconds = try number(value, "\"duration\" must be a number of seconds")
+          guard seconds > 0, seconds <= WireLimits.maximumSpringDuration else {
+            throw WireError("\"duration\" must be above 0 and at most 10", at: offset(value))
           }
-          duration = value
-        } else if WireText.equals(member.key, "bounce") {
-          bounce = try number(member.value, "\"bounce\" must be a number")
+          duration = seconds
+        } else if document.equals(key, "bounce") {
+          bounce = try number(value, "\"bounce\" must be a number")
           guard bounce > -1, bounce < 1 else {
-            throw WireError("\"bounce\" must be above -1 and below 1", at: member.value.offset)
+            throw WireError("\"bounce\" must be above -1 and below 1", at: offset(value))
           }
         } else {
-          throw WireError("unknown field " + quotedForMessage(member.key), at: member.keyOffset)
+          throw unknownField(key)
         }
       }
       guard let duration else {
-        throw WireError("missing field \"duration\"", at: element.offset)
+        throw WireError("missing field \"duration\"", at: offset(node))
       }
       return Spring(duration: duration, bounce: bounce)
     default:
       throw WireError(
         "\"animation\" must be null, a preset name or {\"duration\", \"bounce\"}",
-        at: element.offset)
+        at: offset(node))
     }
   }
 
-  private static func decodeTag(_ element: JSONElement, position: Int) throws(WireError) -> TagSpec
-  {
-    let path = "tags[" + String(position) + "]"
-    guard case .object(let members) = element.value else {
-      throw WireError(path + " must be an object", at: element.offset)
+  private func tag(
+    _ node: Int, path: WireMessage, _ idOffsets: inout [Int]
+  ) throws(WireError) -> TagSpec {
+    guard kind(node) == .object else {
+      throw WireError(path.text(" must be an object"), at: offset(node))
     }
     var id: [UInt8]?
+    var idOffset = offset(node)
     var content: TagSpec.Content?
-    for member in members {
-      let value = member.value
-      if WireText.equals(member.key, "id") {
-        guard case .string(let text) = value.value else {
-          throw WireError(path + ".id must be a string", at: value.offset)
+    for key in keys(node) {
+      let value = key + 1
+      if document.equals(key, "id") {
+        guard kind(value) == .string else {
+          throw WireError(path.text(".id must be a string"), at: offset(value))
         }
+        let text = document.bytes(value)
         guard !text.isEmpty else {
-          throw WireError(path + ".id must not be empty", at: value.offset)
+          throw WireError(path.text(".id must not be empty"), at: offset(value))
         }
         id = text
-      } else if WireText.equals(member.key, "size") {
+        idOffset = offset(value)
+      } else if document.equals(key, "size") {
         guard content == nil else {
-          throw WireError(path + " must have \"size\" or \"label\", not both", at: member.keyOffset)
+          throw WireError(path.text(" must have \"size\" or \"label\", not both"), at: offset(key))
         }
-        guard case .array(let pair) = value.value, pair.count == 2 else {
-          throw WireError(path + ".size must be [width, height]", at: value.offset)
+        guard kind(value) == .array, count(value) == 2 else {
+          throw WireError(path.text(".size must be [width, height]"), at: offset(value))
         }
-        let message = path + ".size must hold two non-negative numbers"
+        let message = path.text(".size must hold two non-negative numbers")
+        let width = try length(value + 1, message)
         content = .size(
-          Size(width: try length(pair[0], message), height: try length(pair[1], message)))
-      } else if WireText.equals(member.key, "label") {
+          Size(width: width, height: try length(document.nodes[value + 1].next, message)))
+      } else if document.equals(key, "label") {
         guard content == nil else {
-          throw WireError(path + " must have \"size\" or \"label\", not both", at: member.keyOffset)
+          throw WireError(path.text(" must have \"size\" or \"label\", not both"), at: offset(key))
         }
-        content = .label(try decodeLabel(value, path: path + ".label"))
+        content = .label(try label(value, path: path.text(".label")))
       } else {
         throw WireError(
-          "unknown field " + quotedForMessage(member.key) + " in " + path, at: member.keyOffset)
+          WireMessage("unknown field ").quoted(document.bytes(key)).text(" in ").appending(path),
+          at: offset(key))
       }
     }
-    guard let id else { throw WireError(path + " is missing \"id\"", at: element.offset) }
+    guard let id else { throw WireError(path.text(" is missing \"id\""), at: offset(node)) }
     guard let content else {
-      throw WireError(path + " needs \"size\" or \"label\"", at: element.offset)
+      throw WireError(path.text(" needs \"size\" or \"label\""), at: offset(node))
     }
+    idOffsets.append(idOffset)
     return TagSpec(id: id, content: content)
   }
 
-  private static func decodeLabel(_ element: JSONElement, path: String) throws(WireError)
-    -> LabelMetrics
-  {
-    guard case .object(let members) = element.value else {
-      throw WireError(path + " must be an object", at: element.offset)
+  private func label(_ node: Int, path: WireMessage) throws(WireError) -> LabelMetrics {
+    guard kind(node) == .object else {
+      throw WireError(path.text(" must be an object"), at: offset(node))
     }
     var width: Double?
     var words: [Double] = []
     var space: Double?
-    for member in members {
-      let value = member.value
-      if WireText.equals(member.key, "width") {
-        width = try length(value, path + ".width must be a non-negative number")
-      } else if WireText.equals(member.key, "words") {
-        guard case .array(let items) = value.value else {
-          throw WireError(path + ".words must be an array of widths", at: value.offset)
+    for key in keys(node) {
+      let value = key + 1
+      if document.equals(key, "width") {
+        width = try length(value, path.text(".width must be a non-negative number"))
+      } else if document.equals(key, "words") {
+        guard kind(value) == .array else {
+          throw WireError(path.text(".words must be an array of widths"), at: offset(value))
         }
-        guard items.count <= WireLimits.maximumWords else {
-          throw WireError(path + ".words has too many words (at most 10000)", at: value.offset)
+        guard count(value) <= WireLimits.maximumWords else {
+          throw WireError(
+            path.text(".words has too many words (at most 10000)"), at: offset(value))
         }
         words = []
-        words.reserveCapacity(items.count)
-        for item in items {
-          words.append(try length(item, path + ".words must hold non-negative numbers"))
-        }
-      } else if WireText.equals(member.key, "space") {
-        space = try length(value, path + ".space must be a non-negative number")
+        words.reserveCapacity(count(value))
+        let message = path.text(".words must hold non-negative numbers")
+        for item in elements(value) { words.append(try length(item, message)) }
+      } else if document.equals(key, "space") {
+        space = try length(value, path.text(".space must be a non-negative number"))
       } else {
         throw WireError(
-          "unknown field " + quotedForMessage(member.key) + " in " + path, at: member.keyOffset)
+          WireMessage("unknown field ").quoted(document.bytes(key)).text(" in ").appending(path),
+          at: offset(key))
       }
     }
-    guard let width else { throw WireError(path + " is missing \"width\"", at: element.offset) }
+    guard let width else {
+      throw WireError(path.text(" is missing \"width\""), at: offset(node))
+    }
     return LabelMetrics(width: width, words: words, spaceWidth: space)
   }
 
-  /// The offset of the `id` value of tag `position`, for pointing at a duplicate.
-  private static func idOffset(_ tags: JSONElement, _ position: Int) -> Int {
-    guard case .array(let items) = tags.value, position < items.count,
-      case .object(let members) = items[position].value
-    else { return tags.offset }
-    for member in members where WireText.equals(member.key, "id") { return member.value.offset }
-    return items[position].offset
-  }
-
-  private static func number(_ element: JSONElement, _ message: String) throws(WireError) -> Double
-  {
-    guard case .number(let value) = element.value else {
-      throw WireError(message, at: element.offset)
-    }
-    return value
+  private func number(_ node: Int, _ message: WireMessage) throws(WireError) -> Double {
+    guard kind(node) == .number else { throw WireError(message, at: offset(node)) }
+    return document.nodes[node].number
   }
 
   /// A length in pixels: a finite number from 0 to ``WireLimits/maximumLength``.
-  private static func length(_ element: JSONElement, _ message: String) throws(WireError) -> Double
-  {
-    let value = try number(element, message)
+  private func length(_ node: Int, _ message: WireMessage) throws(WireError) -> Double {
+    let value = try number(node, message)
     guard value >= 0 else {
-      throw WireError(message + " (got a negative number)", at: element.offset)
+      throw WireError(message.text(" (got a negative number)"), at: offset(node))
     }
     guard value <= WireLimits.maximumLength else {
-      throw WireError(message + " (at most 1000000)", at: element.offset)
+      throw WireError(message.text(" (at most 1000000)"), at: offset(node))
     }
     return value
   }

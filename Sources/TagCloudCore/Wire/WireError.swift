@@ -4,16 +4,38 @@
 ///     // "expected a number at byte 12"
 ///
 /// The core never crashes on bad input; every refusal is one of these.
+///
+/// The message is kept as UTF-8 bytes: in Embedded Swift any `String` built at run time links
+/// about 24 KB of string machinery into the Wasm module, a large part of its 32 KB budget. The
+/// core builds messages with ``WireMessage`` and the Wasm export writes ``descriptionBytes``;
+/// ``message`` and ``description`` are `String` conveniences for native callers.
 public struct WireError: Error, Equatable, Sendable, CustomStringConvertible {
-  /// What is wrong, in words a developer can act on, without the position.
-  public var message: String
+  /// What is wrong, as UTF-8, without the position.
+  public var messageBytes: [UInt8]
   /// The zero-based byte offset in the input where the fault was found.
   public var offset: Int
 
+  /// A refusal with a message built at run time (native callers: the server, tests).
+  @_disfavoredOverload
   public init(_ message: String, at offset: Int) {
-    self.message = message
+    self.messageBytes = Array(message.utf8)
     self.offset = offset
   }
 
-  public var description: String { message + " at byte " + String(offset) }
+  /// A refusal with a message assembled from literals and input bytes (what the core uses).
+  public init(_ message: WireMessage, at offset: Int) {
+    self.messageBytes = message.bytes
+    self.offset = offset
+  }
+
+  /// What is wrong, in words a developer can act on, without the position.
+  public var message: String { String(decoding: messageBytes, as: UTF8.self) }
+
+  /// "<message> at byte <offset>".
+  public var description: String { String(decoding: descriptionBytes, as: UTF8.self) }
+
+  /// ``description`` as UTF-8 bytes.
+  public var descriptionBytes: [UInt8] {
+    WireMessage(messageBytes).text(" at byte ").number(offset).bytes
+  }
 }

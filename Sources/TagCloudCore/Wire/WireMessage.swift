@@ -8,17 +8,32 @@
 /// Wasm module's budget; appending bytes and validating once costs a few hundred bytes. The
 /// text depends on the input bytes alone (no locale, no Unicode tables), so native and Wasm
 /// builds word every error identically.
-struct WireMessage {
-  private(set) var bytes: [UInt8] = []
+public struct WireMessage: ExpressibleByStringLiteral {
+  public private(set) var bytes: [UInt8] = []
 
-  init(_ text: StaticString) {
+  public init(_ text: StaticString) {
     bytes.appendLiteral(text)
+  }
+
+  public init(stringLiteral text: StaticString) {
+    bytes.appendLiteral(text)
+  }
+
+  init(_ bytes: [UInt8]) {
+    self.bytes = bytes
   }
 
   /// The message with literal text appended.
   func text(_ text: StaticString) -> WireMessage {
     var copy = self
     copy.bytes.appendLiteral(text)
+    return copy
+  }
+
+  /// The message with another message appended.
+  func appending(_ other: WireMessage) -> WireMessage {
+    var copy = self
+    other.bytes.withUnsafeBufferPointer { copy.bytes.appendBytes($0) }
     return copy
   }
 
@@ -81,25 +96,4 @@ struct WireMessage {
     writer.bytes.withUnsafeBufferPointer { copy.bytes.appendBytes($0) }
     return copy
   }
-
-  /// The text as a `String`; every piece appended above is valid UTF-8.
-  var string: String {
-    bytes.withUnsafeBufferPointer { String(validating: $0, as: UTF8.self) } ?? ""
-  }
-}
-
-extension WireError {
-  init(_ message: WireMessage, at offset: Int) {
-    self.init(message.string, at: offset)
-  }
-}
-
-/// A key as a JSON string literal for a message (cut like `WireMessage.quoted`).
-///
-///     quotedForMessage([0x61])  // "\"a\""
-///
-/// Prefer `WireMessage(...).quoted(key)`: joining `String`s with `+` costs about 24 KB in the
-/// Embedded Wasm build.
-func quotedForMessage(_ key: [UInt8]) -> String {
-  WireMessage("").quoted(key).string
 }
