@@ -110,6 +110,18 @@ private func parse(_ source: String) throws -> JSONElement {
     #expect(refusal(wireBytes("[1,2,3,45]"), limits: limits) == nil)
   }
 
+  @Test func documentsWithTooManyValuesAreRefused() {
+    var limits = JSONLimits()
+    limits.maxValues = 5  // containers count too: [1,[2],3] holds five values
+    #expect(refusal(wireBytes("[1,[2],3]"), limits: limits) == nil)
+    #expect(
+      refusal(wireBytes("[1,[2],3,4]"), limits: limits) == WireError("more than 5 values", at: 9))
+    #expect(refusal(wireBytes(#"{"a":{"b":{}},"c":[{}]}"#), limits: limits) == nil)
+    #expect(
+      refusal(wireBytes(#"{"a":{"b":{}},"c":[{},1]}"#), limits: limits)
+        == WireError("more than 5 values", at: 22))
+  }
+
   @Test func longStringsAndNumbersAreRefused() {
     var limits = JSONLimits()
     limits.maxStringBytes = 4

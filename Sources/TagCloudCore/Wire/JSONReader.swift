@@ -10,7 +10,7 @@
 /// order mark, comments, trailing commas, or content after the value; numbers in the exact RFC
 /// grammar and finite as doubles; strings in valid UTF-8 without raw control characters, with
 /// surrogate escapes only in proper pairs; no key twice in one object. `JSONLimits` bounds depth,
-/// input size, string and number length.
+/// input size, string and number length, and the number of values.
 ///
 /// The parser is iterative: containers live on an explicit stack bounded by `maxDepth`, so no
 /// input can exhaust the call stack. Error messages depend on the input bytes only, so native
@@ -59,10 +59,16 @@ private enum JSONTreeBuilder {
     // empty key.
     var children: [JSONMember] = []
 
+    var valueCount = 0
     parseValue: while true {
       // At the first byte of a value; whitespace already skipped.
       let start = scanner.position
       let byte = try scanner.peekOrEnd()
+      valueCount += 1
+      if valueCount > scanner.limits.maxValues {
+        throw WireError(
+          WireMessage("more than ").number(scanner.limits.maxValues).text(" values"), at: start)
+      }
       let value: JSONValue
       switch byte {
       case UInt8(ascii: "["), UInt8(ascii: "{"):
