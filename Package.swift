@@ -14,6 +14,11 @@ let package = Package(
     // The command line: a pure parse (tested) apart from `main`, printing and `exit`.
     .target(name: "TagCloudCLI", dependencies: ["TagCloudCore"]),
     .executableTarget(name: "tagcloud", dependencies: ["TagCloudCLI", "TagCloudCore"]),
+    // The Wasm module's exports (`@_cdecl`) and its C runtime (allocator, memcpy), built for
+    // wasm32 by scripts/build-wasm.sh (`make wasm`). Natively they compile too (the C target to
+    // nothing), so a core change that breaks the adapter fails `swift build` at once.
+    .target(name: "CWasmRuntime"),
+    .target(name: "TagCloudWasm", dependencies: ["TagCloudCore", "CWasmRuntime"]),
     .testTarget(name: "TagCloudCoreTests", dependencies: ["TagCloudCore"]),
     .testTarget(name: "TagCloudCLITests", dependencies: ["TagCloudCLI", "TagCloudCore"]),
   ]
