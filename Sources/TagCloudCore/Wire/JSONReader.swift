@@ -23,15 +23,22 @@ public enum JSONReader {
   public static func parse(
     _ bytes: [UInt8], limits: JSONLimits = JSONLimits()
   ) throws(WireError) -> JSONElement {
-    if bytes.count > limits.maxBytes {
+    try bytes.withUnsafeBufferPointer { (input) throws(WireError) -> JSONElement in
+      try parse(input, limits: limits)
+    }
+  }
+
+  /// The same over borrowed memory (a network buffer, Wasm linear memory), without a copy.
+  public static func parse(
+    _ input: UnsafeBufferPointer<UInt8>, limits: JSONLimits = JSONLimits()
+  ) throws(WireError) -> JSONElement {
+    if input.count > limits.maxBytes {
       throw WireError(
         WireMessage("input larger than ").number(limits.maxBytes).text(" bytes"),
         at: limits.maxBytes)
     }
-    return try bytes.withUnsafeBufferPointer { (input) throws(WireError) -> JSONElement in
-      var scanner = JSONScanner(input: input, limits: limits)
-      return try JSONTreeBuilder.parseDocument(&scanner)
-    }
+    var scanner = JSONScanner(input: input, limits: limits)
+    return try JSONTreeBuilder.parseDocument(&scanner)
   }
 }
 
