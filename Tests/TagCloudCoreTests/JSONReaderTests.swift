@@ -38,6 +38,23 @@ private func parse(_ source: String) throws -> JSONElement {
     #expect(members[1].value.value == .string(wireBytes("x\ty")))
   }
 
+  @Test func readsBorrowedMemoryLikeArrays() throws {
+    let bytes = wireBytes(#"{"a": [1, "b"]}"#)
+    let fromBuffer = try bytes.withUnsafeBufferPointer { buffer in
+      try JSONReader.parse(buffer)
+    }
+    #expect(fromBuffer == (try JSONReader.parse(bytes)))
+    let error = wireBytes("[1,]").withUnsafeBufferPointer { buffer -> WireError? in
+      do throws(WireError) {
+        _ = try JSONReader.parse(buffer)
+        return nil
+      } catch {
+        return error
+      }
+    }
+    #expect(error == WireError("trailing comma", at: 2))
+  }
+
   @Test func decodesEscapesAndSurrogatePairs() throws {
     let element = try parse(#""\"\\\/\b\f\n\r\t\u0041\u00e9\u20AC\ud83d\ude00\u0000""#)
     #expect(element.value == .string(wireBytes("\"\\/\u{8}\u{c}\n\r\tAé€😀\u{0}")))
@@ -108,6 +125,18 @@ private func parse(_ source: String) throws -> JSONElement {
       refusal(wireBytes("[1,2,3,4,5]"), limits: limits)
         == WireError("input larger than 10 bytes", at: 10))
     #expect(refusal(wireBytes("[1,2,3,45]"), limits: limits) == nil)
+  }
+
+  @Test func documentsWithTooManyValuesAreRefused() {
+    var limits = JSONLimits()
+    limits.maxValues = 5  // containers count too: [1,[2],3] holds five values
+    #expect(refusal(wireBytes("[1,[2],3]"), limits: limits) == nil)
+    #expect(
+      refusal(wireBytes("[1,[2],3,4]"), limits: limits) == WireError("more than 5 values", at: 9))
+    #expect(refusal(wireBytes(#"{"a":{"b":{}},"c":[{}]}"#), limits: limits) == nil)
+    #expect(
+      refusal(wireBytes(#"{"a":{"b":{}},"c":[{},1]}"#), limits: limits)
+        == WireError("more than 5 values", at: 22))
   }
 
   @Test func longStringsAndNumbersAreRefused() {
