@@ -10,7 +10,10 @@ let package = Package(
     .executable(name: "tagcloud", targets: ["tagcloud"]),
   ],
   targets: [
-    .target(name: "TagCloudCore"),
+    // The core uses `rounded()`, `squareRoot()` and friends, which lower to libm calls natively
+    // (in Wasm, to instructions or to CWasmRuntime): link libm for executables that do not
+    // import Glibc themselves.
+    .target(name: "TagCloudCore", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
     // libwebsockets from Debian (libwebsockets-dev), reached through pkg-config.
     .systemLibrary(
       name: "CLibWebSockets", pkgConfig: "libwebsockets",
