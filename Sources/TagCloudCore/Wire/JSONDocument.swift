@@ -53,17 +53,24 @@ public struct JSONDocument: Sendable {
   public static func parse(
     _ bytes: [UInt8], limits: JSONLimits = JSONLimits()
   ) throws(WireError) -> JSONDocument {
-    if bytes.count > limits.maxBytes {
+    try bytes.withUnsafeBufferPointer { (input) throws(WireError) -> JSONDocument in
+      try parse(input, limits: limits)
+    }
+  }
+
+  /// The same over borrowed memory (a network buffer, Wasm linear memory), without a copy.
+  public static func parse(
+    _ input: UnsafeBufferPointer<UInt8>, limits: JSONLimits = JSONLimits()
+  ) throws(WireError) -> JSONDocument {
+    if input.count > limits.maxBytes {
       throw WireError(
         WireMessage("input larger than ").number(limits.maxBytes).text(" bytes"),
         at: limits.maxBytes)
     }
-    return try bytes.withUnsafeBufferPointer { (input) throws(WireError) -> JSONDocument in
-      var scanner = JSONScanner(input: input, limits: limits)
-      var document = JSONDocument()
-      try document.parseDocument(&scanner)
-      return document
-    }
+    var scanner = JSONScanner(input: input, limits: limits)
+    var document = JSONDocument()
+    try document.parseDocument(&scanner)
+    return document
   }
 
   /// The structural half of the reader: brackets, commas, colons, nesting, duplicate keys. The
@@ -77,11 +84,17 @@ public struct JSONDocument: Sendable {
     scanner.skipWhitespace()
     if scanner.atEnd { throw WireError("empty input", at: scanner.position) }
     var open: [Int] = []
+    // Key nodes do not count against `maxValues`.
+    var keyCount = 0
 
     parseValue: while true {
       // At the first byte of a value; whitespace already skipped.
       let start = scanner.position
       let byte = try scanner.peekOrEnd()
+      if nodes.count - keyCount >= scanner.limits.maxValues {
+        throw WireError(
+          WireMessage("more than ").number(scanner.limits.maxValues).text(" values"), at: start)
+      }
       var node = JSONNode(kind: .number, offset: start)
       switch byte {
       case UInt8(ascii: "["), UInt8(ascii: "{"):
@@ -100,7 +113,10 @@ public struct JSONDocument: Sendable {
           scanner.position += 1
         } else {
           open.append(nodes.count - 1)
-          if node.kind == .object { try parseKey(&scanner) }
+          if node.kind == .object {
+            try parseKey(&scanner)
+            keyCount += 1
+          }
           continue parseValue
         }
       case UInt8(ascii: "\""):
@@ -133,7 +149,10 @@ public struct JSONDocument: Sendable {
           scanner.position += 1
           scanner.skipWhitespace()
           if try scanner.peekOrEnd() == closer { throw WireError("trailing comma", at: comma) }
-          if isObject { try parseKey(&scanner) }
+          if isObject {
+            try parseKey(&scanner)
+            keyCount += 1
+          }
           continue parseValue
         }
         if separator != closer {

@@ -10,7 +10,7 @@
 /// order mark, comments, trailing commas, or content after the value; numbers in the exact RFC
 /// grammar and finite as doubles; strings in valid UTF-8 without raw control characters, with
 /// surrogate escapes only in proper pairs; no key twice in one object. `JSONLimits` bounds depth,
-/// input size, string and number length.
+/// input size, string and number length, and the number of values.
 ///
 /// The parsing is `JSONDocument`'s (iterative, bounded by `maxDepth`); this builds the tree from
 /// its nodes, also without recursion. Error messages depend on the input bytes only, so native
@@ -24,6 +24,13 @@ public enum JSONReader {
     _ bytes: [UInt8], limits: JSONLimits = JSONLimits()
   ) throws(WireError) -> JSONElement {
     tree(of: try JSONDocument.parse(bytes, limits: limits))
+  }
+
+  /// The same over borrowed memory (a network buffer, Wasm linear memory), without a copy.
+  public static func parse(
+    _ input: UnsafeBufferPointer<UInt8>, limits: JSONLimits = JSONLimits()
+  ) throws(WireError) -> JSONElement {
+    tree(of: try JSONDocument.parse(input, limits: limits))
   }
 
   /// The document's root as a tree. Nodes are visited last to first, so that when a container
