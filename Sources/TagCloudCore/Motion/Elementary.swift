@@ -14,6 +14,7 @@ enum Elementary {
   /// e raised to `x`. Overflows to infinity above 709.78, underflows to 0 below -745.13.
   ///
   /// - Complexity: O(1).
+  @inline(never)
   static func exp(_ x: Double) -> Double {
     if x.isNaN { return x }
     if x > 709.782712893383973096 { return .infinity }
@@ -37,6 +38,7 @@ enum Elementary {
   }
 
   /// The sine of `x` radians.
+  @inline(never)
   static func sin(_ x: Double) -> Double {
     let (quadrant, r) = reduce(x)
     switch quadrant {
@@ -48,6 +50,7 @@ enum Elementary {
   }
 
   /// The cosine of `x` radians.
+  @inline(never)
   static func cos(_ x: Double) -> Double {
     let (quadrant, r) = reduce(x)
     switch quadrant {

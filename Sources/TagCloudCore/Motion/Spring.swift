@@ -38,6 +38,7 @@ public struct Spring: Equatable, Sendable {
   /// The animated fraction at `time` seconds: 0 at the start, 1 at rest.
   ///
   /// - Complexity: O(1).
+  @inline(never)
   public func value(at time: Double) -> Double {
     if time <= 0 { return 0 }
     let zeta = dampingRatio
@@ -106,6 +107,7 @@ public struct Spring: Equatable, Sendable {
   }
 
   /// An upper bound of |value(at: time) − 1| that only decreases with time.
+  @inline(never)
   private func envelope(at time: Double) -> Double {
     let zeta = dampingRatio
     let omega = angularFrequency

@@ -14,7 +14,7 @@ public struct TagIndex: Sendable {
     self.ids = ids
     var order = Array(ids.indices)
     // Ties broken by position, so that equal ids sit in input order (see `firstDuplicate`).
-    order.sort {
+    sortIndices(&order) {
       let order = TagIndex.compare(ids[$0], ids[$1])
       return order != 0 ? order < 0 : $0 < $1
     }

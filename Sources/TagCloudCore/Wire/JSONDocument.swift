@@ -224,7 +224,10 @@ public struct JSONDocument: Sendable {
     } else {
       // Sort the key nodes by bytes, then by position: equal keys become neighbours in input
       // order, and the second of each neighbouring pair is a repetition.
-      sortKeys(&keys)
+      sortIndices(&keys) { a, b in
+        let ordering = compare(a, b)
+        return ordering != 0 ? ordering < 0 : a < b
+      }
       for index in 1..<count where compare(keys[index - 1], keys[index]) == 0 {
         firstRepeat = Swift.min(firstRepeat, keys[index])
       }
@@ -232,37 +235,6 @@ public struct JSONDocument: Sendable {
     if firstRepeat != Int.max {
       throw WireError(
         WireMessage("duplicate key ").quoted(bytes(firstRepeat)), at: nodes[firstRepeat].offset)
-    }
-  }
-
-  /// Sorts key node indices by key bytes, then by index. A heapsort: O(k log k) worst case, and
-  /// much less code in the Wasm build than the generic standard library sort.
-  private func sortKeys(_ order: inout [Int]) {
-    func precedes(_ a: Int, _ b: Int) -> Bool {
-      let ordering = compare(a, b)
-      return ordering != 0 ? ordering < 0 : a < b
-    }
-    func siftDown(_ order: inout [Int], _ start: Int, _ end: Int) {
-      var root = start
-      while true {
-        var child = 2 * root + 1
-        if child >= end { return }
-        if child + 1 < end && precedes(order[child], order[child + 1]) { child += 1 }
-        if !precedes(order[root], order[child]) { return }
-        order.swapAt(root, child)
-        root = child
-      }
-    }
-    var start = order.count / 2
-    while start > 0 {
-      start -= 1
-      siftDown(&order, start, order.count)
-    }
-    var end = order.count
-    while end > 1 {
-      end -= 1
-      order.swapAt(0, end)
-      siftDown(&order, 0, end)
     }
   }
 }
