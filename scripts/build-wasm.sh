@@ -24,7 +24,10 @@ target=wasm32-unknown-none-wasm
 # bulk-memory: memcpy/memset lower to memory.copy/memory.fill (every current browser, node >= 14).
 features=(-Xcc -mbulk-memory)
 swift_flags=(-target "$target" -enable-experimental-feature Embedded -wmo -Osize
-  -parse-as-library -Xfrontend -disable-stack-protector "${features[@]}")
+  -parse-as-library -Xfrontend -disable-stack-protector "${features[@]}"
+  # LLVM inlining off: Swift's own optimizer has inlined what pays; LLVM's extra inlining only
+  # grows the module (about 2 KB).
+  -Xllvm -inline-threshold=0)
 
 mapfile -t core_sources < <(find Sources/TagCloudCore -name '*.swift' | LC_ALL=C sort)
 mapfile -t wasm_sources < <(find Sources/TagCloudWasm -name '*.swift' | LC_ALL=C sort)

@@ -13,7 +13,7 @@
 /// pairs of a `.key` node and the value's node(s). `next` is the index just past a node's
 /// subtree, so children are visited by `child = nodes[child].next`.
 ///
-/// - Complexity: O(n) in the input length, plus O(k log k) per object of k > 8 members for the
+/// - Complexity: O(n) in the input length, plus O(k log k) per object of k members for the
 ///   duplicate-key check.
 public struct JSONDocument: Sendable {
   public internal(set) var nodes: [JSONNode] = []
@@ -35,18 +35,6 @@ public struct JSONDocument: Sendable {
       return false
     }
     return true
-  }
-
-  /// Whether two string or key nodes hold the same bytes (ordering: -1, 0, 1).
-  func compare(_ a: Int, _ b: Int) -> Int {
-    let left = nodes[a].first..<nodes[a].second
-    let right = nodes[b].first..<nodes[b].second
-    for index in 0..<Swift.min(left.count, right.count) {
-      let x = text[left.lowerBound + index]
-      let y = text[right.lowerBound + index]
-      if x != y { return x < y ? -1 : 1 }
-    }
-    return left.count == right.count ? 0 : (left.count < right.count ? -1 : 1)
   }
 
   /// Parses exactly one JSON value that spans the whole input; strictness as `JSONReader`.
@@ -203,38 +191,24 @@ public struct JSONDocument: Sendable {
   }
 
   /// Refuses an object whose members repeat a key, naming the first repetition in input order.
+  /// The keys are looked up like tag ids (`TagIndex`: sorted bytes, no hashing), so one sort
+  /// serves both in the Wasm build.
   private func checkUniqueKeys(_ object: Int) throws(WireError) {
     let count = nodes[object].first
     if count < 2 { return }
-    var keys: [Int] = []
+    var keys: [[UInt8]] = []
+    var keyNodes: [Int] = []
     keys.reserveCapacity(count)
+    keyNodes.reserveCapacity(count)
     var key = object + 1
     for _ in 0..<count {
-      keys.append(key)
+      keys.append(bytes(key))
+      keyNodes.append(key)
       key = nodes[key + 1].next
     }
-    var firstRepeat = Int.max
-    if count <= 8 {
-      search: for later in 1..<count {
-        for earlier in 0..<later where compare(keys[earlier], keys[later]) == 0 {
-          firstRepeat = keys[later]
-          break search
-        }
-      }
-    } else {
-      // Sort the key nodes by bytes, then by position: equal keys become neighbours in input
-      // order, and the second of each neighbouring pair is a repetition.
-      sortIndices(&keys) { a, b in
-        let ordering = compare(a, b)
-        return ordering != 0 ? ordering < 0 : a < b
-      }
-      for index in 1..<count where compare(keys[index - 1], keys[index]) == 0 {
-        firstRepeat = Swift.min(firstRepeat, keys[index])
-      }
-    }
-    if firstRepeat != Int.max {
+    if let repeated = TagIndex(ids: keys).firstDuplicate() {
       throw WireError(
-        WireMessage("duplicate key ").quoted(bytes(firstRepeat)), at: nodes[firstRepeat].offset)
+        WireMessage("duplicate key ").quoted(keys[repeated]), at: nodes[keyNodes[repeated]].offset)
     }
   }
 }

@@ -42,28 +42,6 @@ struct RequestReader {
   private func offset(_ node: Int) -> Int { document.nodes[node].offset }
   private func count(_ node: Int) -> Int { document.nodes[node].first }
 
-  /// The key nodes of an object node's members (each value is the node after its key).
-  private func keys(_ object: Int) -> [Int] {
-    var keys: [Int] = []
-    var key = object + 1
-    for _ in 0..<count(object) {
-      keys.append(key)
-      key = document.nodes[key + 1].next
-    }
-    return keys
-  }
-
-  /// The nodes of an array node's elements.
-  private func elements(_ array: Int) -> [Int] {
-    var elements: [Int] = []
-    var element = array + 1
-    for _ in 0..<count(array) {
-      elements.append(element)
-      element = document.nodes[element].next
-    }
-    return elements
-  }
-
   private func unknownField(_ key: Int) -> WireError {
     WireError(WireMessage("unknown field ").quoted(document.bytes(key)), at: offset(key))
   }
@@ -84,7 +62,9 @@ struct RequestReader {
     var animation: Spring?
     var reduceMotion = false
     var direction = LayoutDirection.leftToRight
-    for key in keys(root) {
+    var key = root + 1
+    for _ in 0..<count(root) {
+      defer { key = document.nodes[key + 1].next }
       let value = key + 1
       if document.equals(key, "width") {
         if kind(value) == .null {
@@ -141,7 +121,9 @@ struct RequestReader {
       guard kind(selectionNode) == .array else {
         throw WireError("\"selection\" must be an array of tag ids", at: offset(selectionNode))
       }
-      for item in elements(selectionNode) {
+      var item = selectionNode + 1
+      for _ in 0..<count(selectionNode) {
+        defer { item = document.nodes[item].next }
         guard kind(item) == .string else {
           throw WireError("\"selection\" must hold tag ids (strings)", at: offset(item))
         }
@@ -170,7 +152,9 @@ struct RequestReader {
     var tags: [TagSpec] = []
     tags.reserveCapacity(count(node))
     idOffsets.reserveCapacity(count(node))
-    for (position, item) in elements(node).enumerated() {
+    var item = node + 1
+    for position in 0..<count(node) {
+      defer { item = document.nodes[item].next }
       tags.append(try tag(item, path: WireMessage("tags[").number(position).text("]"), &idOffsets))
     }
     return tags
@@ -193,7 +177,9 @@ struct RequestReader {
     case .object:
       var duration: Double?
       var bounce = 0.0
-      for key in keys(node) {
+      var key = node + 1
+      for _ in 0..<count(node) {
+        defer { key = document.nodes[key + 1].next }
         let value = key + 1
         if document.equals(key, "duration") {
           let seconds = try number(value, "\"duration\" must be a number of seconds")
@@ -230,7 +216,9 @@ struct RequestReader {
     var id: [UInt8]?
     var idOffset = offset(node)
     var content: TagSpec.Content?
-    for key in keys(node) {
+    var key = node + 1
+    for _ in 0..<count(node) {
+      defer { key = document.nodes[key + 1].next }
       let value = key + 1
       if document.equals(key, "id") {
         guard kind(value) == .string else {
@@ -279,7 +267,9 @@ struct RequestReader {
     var width: Double?
     var words: [Double] = []
     var space: Double?
-    for key in keys(node) {
+    var key = node + 1
+    for _ in 0..<count(node) {
+      defer { key = document.nodes[key + 1].next }
       let value = key + 1
       if document.equals(key, "width") {
         width = try length(value, path.text(".width must be a non-negative number"))
@@ -294,7 +284,11 @@ struct RequestReader {
         words = []
         words.reserveCapacity(count(value))
         let message = path.text(".words must hold non-negative numbers")
-        for item in elements(value) { words.append(try length(item, message)) }
+        var item = value + 1
+        for _ in 0..<count(value) {
+          words.append(try length(item, message))
+          item = document.nodes[item].next
+        }
       } else if document.equals(key, "space") {
         space = try length(value, path.text(".space must be a non-negative number"))
       } else {
