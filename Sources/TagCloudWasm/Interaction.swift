@@ -27,23 +27,45 @@ public func wasmNavigate(
   _ frames: UnsafePointer<Double>, _ count: Int32, _ rows: UnsafePointer<Int32>,
   _ rowCount: Int32, _ index: Int32, _ key: Int32
 ) -> Int32 {
-  let directions: [KeyboardNavigation.Direction] = [.next, .previous, .up, .down, .first, .last]
-  guard key >= 0, key < directions.count, index >= 0, index < count else { return index }
+  let direction: KeyboardNavigation.Direction
+  switch key {
+  case 0: direction = .next
+  case 1: direction = .previous
+  case 2: direction = .up
+  case 3: direction = .down
+  case 4: direction = .first
+  case 5: direction = .last
+  default: return index
+  }
+  guard index >= 0, index < count else { return index }
   return Int32(
     KeyboardNavigation.target(
-      from: Int(index), moving: directions[Int(key)], frames: readFrames(frames, count),
+      from: Int(index), moving: direction, frames: readFrames(frames, count),
       rowStarts: readRows(rows, rowCount)))
 }
 
 private func readFrames(_ frames: UnsafePointer<Double>, _ count: Int32) -> [Rect] {
-  let packed = UnsafeBufferPointer(start: frames, count: 4 * Int(max(count, 0)))
-  return (0..<Int(max(count, 0))).map { item in
-    Rect(
-      x: packed[4 * item], y: packed[4 * item + 1], width: packed[4 * item + 2],
-      height: packed[4 * item + 3])
+  // A loop rather than `map`: `map` would add a generic collection copy to the module.
+  var result: [Rect] = []
+  result.reserveCapacity(Int(max(count, 0)))
+  var item = 0
+  while item < Int(count) {
+    result.append(
+      Rect(
+        x: frames[4 * item], y: frames[4 * item + 1], width: frames[4 * item + 2],
+        height: frames[4 * item + 3]))
+    item += 1
   }
+  return result
 }
 
 private func readRows(_ rows: UnsafePointer<Int32>, _ count: Int32) -> [Int] {
-  UnsafeBufferPointer(start: rows, count: Int(max(count, 0))).map { Int($0) }
+  var result: [Int] = []
+  result.reserveCapacity(Int(max(count, 0)))
+  var row = 0
+  while row < Int(count) {
+    result.append(Int(rows[row]))
+    row += 1
+  }
+  return result
 }

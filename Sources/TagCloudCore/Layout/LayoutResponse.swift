@@ -34,7 +34,7 @@ public struct LayoutResponse: Equatable, Sendable {
   /// - Complexity: O(n).
   public func writeMembers(into writer: inout JSONWriter) {
     writer.key("size")
-    writeNumbers([size.width, size.height], into: &writer)
+    writeNumbers(size.width, size.height, into: &writer)
     writer.key("items")
     writer.beginArray()
     for index in frames.indices {
@@ -54,7 +54,7 @@ public struct LayoutResponse: Equatable, Sendable {
       writer.bool(selection.contains(index))
       let touch = touchTarget(index)
       writer.key("touch")
-      writeNumbers([touch.x, touch.y, touch.width, touch.height], into: &writer)
+      writeNumbers(touch.x, touch.y, touch.width, touch.height, into: &writer)
       writer.endObject()
     }
     writer.endArray()
@@ -96,9 +96,19 @@ public struct LayoutResponse: Equatable, Sendable {
     return writer.bytes
   }
 
-  private func writeNumbers(_ numbers: [Double], into writer: inout JSONWriter) {
+  /// Writes `[a, b]` or `[a, b, c, d]` (`c` and `d` nil for a pair). No array of numbers is
+  /// built: that would allocate twice per item.
+  private func writeNumbers(
+    _ a: Double, _ b: Double, _ c: Double? = nil, _ d: Double? = nil,
+    into writer: inout JSONWriter
+  ) {
     writer.beginArray()
-    for number in numbers { writer.number(number) }
+    writer.number(a)
+    writer.number(b)
+    if let c, let d {
+      writer.number(c)
+      writer.number(d)
+    }
     writer.endArray()
   }
 }
