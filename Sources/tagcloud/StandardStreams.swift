@@ -23,7 +23,9 @@ func readStandardInput() -> [UInt8] {
 func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
   var offset = 0
   while offset < bytes.count {
-    let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+    let written = bytes.withUnsafeBytes {
+      write(descriptor, $0.baseAddress! + offset, $0.count - offset)
+    }
     if written > 0 {
       offset += written
     } else if written < 0 && errno == EINTR {

@@ -1,11 +1,12 @@
+import TagCloudCLI
+import TagCloudCore
+
 // The thin adapter: arguments in, a command carried out, bytes out, an exit status.
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import TagCloudCLI
-import TagCloudCore
 
 let command: Command
 do {

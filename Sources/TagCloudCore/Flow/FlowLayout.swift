@@ -33,7 +33,8 @@ public enum FlowLayout {
       assert(size.width >= 0 && size.height >= 0, "sizes must be non-negative")
       if cursorX > 0, cursorX + size.width > width {
         cursorX = 0
-        cursorY += rowHeight + spacing
+        // Summed in the seed's order (`cursor.y + rowHeight + spacing`), for identical bits.
+        cursorY = cursorY + rowHeight + spacing
         rowHeight = 0
         rowStarts.append(index)
       } else if index == 0 {
@@ -78,7 +79,7 @@ public enum FlowLayout {
       let itemHeight = sizes[index + 1]
       if cursorX > 0, cursorX + itemWidth > width {
         cursorX = 0
-        cursorY += rowHeight + spacing
+        cursorY = cursorY + rowHeight + spacing
         rowHeight = 0
       }
       origins[index] = cursorX

@@ -1,0 +1,85 @@
+/// Which tag a pointer lands on, using the touch targets (3 px taller above and below than the
+/// visible capsule, at least 44 px tall), as the seed's `.contentShape` does.
+///
+/// Touch targets of neighbouring rows can overlap when the spacing is tight. A point inside a
+/// visible capsule always picks that capsule; otherwise the capsule nearest to the point among
+/// those whose touch target holds it; on a tie, the earlier tag.
+///
+///     HitTesting.tag(at: Point(x: 10, y: -2), frames: frames, rowStarts: rows)  // 0
+public enum HitTesting {
+  /// The index of the tag at `point`, or nil for empty space.
+  ///
+  /// - Parameters:
+  ///   - frames: the visible capsules, laid out by the flow rule.
+  ///   - rowStarts: the flow's rows.
+  /// - Complexity: O(log n) plus the rows within a touch outset of the point.
+  public static func tag(at point: Point, frames: [Rect], rowStarts: [Int]) -> Int? {
+    guard !frames.isEmpty, !rowStarts.isEmpty else { return nil }
+    let reach = CapsuleSizing.minimumTouchHeight / 2
+    // Rows are stacked downwards; skip those that end (with the widest possible touch outset)
+    // above the point.
+    var low = 0
+    var high = rowStarts.count
+    while low < high {
+      let mid = (low + high) / 2
+      if rowBottom(mid, frames: frames, rowStarts: rowStarts) + reach < point.y {
+        low = mid + 1
+      } else {
+        high = mid
+      }
+    }
+    var best: Int?
+    var bestInside = false
+    var bestDistance = Double.infinity
+    var row = low
+    while row < rowStarts.count {
+      let items = range(ofRow: row, frames: frames, rowStarts: rowStarts)
+      if frames[items.lowerBound].y - reach > point.y { break }
+      for index in candidates(in: items, x: point.x, frames: frames) {
+        let frame = frames[index]
+        guard CapsuleSizing.touchTarget(for: frame).contains(point) else { continue }
+        let inside = frame.contains(point)
+        let distance = inside ? 0 : verticalDistance(from: point.y, to: frame)
+        if best == nil || (inside && !bestInside)
+          || (inside == bestInside && distance < bestDistance)
+        {
+          best = index
+          bestInside = inside
+          bestDistance = distance
+        }
+      }
+      row += 1
+    }
+    return best
+  }
+
+  /// The items of a row whose horizontal extent holds `x` (at most one, as items in a row do
+  /// not overlap; zero-width items hold nothing).
+  private static func candidates(in items: Range<Int>, x: Double, frames: [Rect]) -> Range<Int> {
+    var low = items.lowerBound
+    var high = items.upperBound
+    while low < high {
+      let mid = (low + high) / 2
+      if frames[mid].maxX <= x { low = mid + 1 } else { high = mid }
+    }
+    return low < items.upperBound && frames[low].x <= x ? low..<(low + 1) : low..<low
+  }
+
+  private static func range(ofRow row: Int, frames: [Rect], rowStarts: [Int]) -> Range<Int> {
+    rowStarts[row]..<(row + 1 < rowStarts.count ? rowStarts[row + 1] : frames.count)
+  }
+
+  private static func rowBottom(_ row: Int, frames: [Rect], rowStarts: [Int]) -> Double {
+    var bottom = -Double.infinity
+    for index in range(ofRow: row, frames: frames, rowStarts: rowStarts) {
+      bottom = max(bottom, frames[index].maxY)
+    }
+    return bottom
+  }
+
+  private static func verticalDistance(from y: Double, to frame: Rect) -> Double {
+    if y < frame.y { return frame.y - y }
+    if y >= frame.maxY { return y - frame.maxY }
+    return 0
+  }
+}

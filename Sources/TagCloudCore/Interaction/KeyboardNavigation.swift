@@ -1,0 +1,40 @@
+/// Where the arrow keys move focus in the cloud: the page's roving focus follows these rules.
+///
+/// Next and previous follow reading order (the tags' order, which the flow keeps); up and down
+/// go to the row above or below, to the tag whose centre is nearest horizontally (the earlier
+/// one on a tie); first and last are Home and End. At an edge, focus stays where it is.
+///
+///     KeyboardNavigation.target(from: 3, moving: .down, frames: frames, rowStarts: rows)
+public enum KeyboardNavigation {
+  public enum Direction: Equatable, Sendable, CaseIterable {
+    case next, previous, up, down, first, last
+  }
+
+  /// The index focus moves to from `index`.
+  ///
+  /// - Complexity: O(log rows + length of the target row).
+  public static func target(
+    from index: Int, moving direction: Direction, frames: [Rect], rowStarts: [Int]
+  ) -> Int {
+    precondition(index >= 0 && index < frames.count, "index out of range")
+    switch direction {
+    case .next: return min(index + 1, frames.count - 1)
+    case .previous: return max(index - 1, 0)
+    case .first: return 0
+    case .last: return frames.count - 1
+    case .up, .down:
+      let rows = FlowArrangement(origins: [], size: .zero, rowStarts: rowStarts)
+      let row = rows.row(of: index)
+      let targetRow = direction == .up ? row - 1 : row + 1
+      guard targetRow >= 0, targetRow < rowStarts.count else { return index }
+      let end = targetRow + 1 < rowStarts.count ? rowStarts[targetRow + 1] : frames.count
+      let centre = frames[index].midX
+      var best = rowStarts[targetRow]
+      for candidate in rowStarts[targetRow]..<end
+      where abs(frames[candidate].midX - centre) < abs(frames[best].midX - centre) {
+        best = candidate
+      }
+      return best
+    }
+  }
+}

@@ -1,0 +1,146 @@
+/// Which capsules melt together: the seed's `GlassEffectContainer(spacing: mergeDistance)`.
+///
+/// Two capsules melt when the shortest distance between their shapes (``Stadium/gap(to:)``) is
+/// below `mergeDistance`; a gap of exactly `mergeDistance` stands apart. Groups are the connected
+/// components of that relation: each group lists its item indices ascending, groups are ordered
+/// by their first index, and a capsule on its own is a group of one.
+///
+///     let groups = MergeGroups(arrangement: flow, sizes: sizes, mergeDistance: 10)
+///     groups.group(0)  // [0, 1]: the first two capsules melt
+///
+/// Stored flat (`members` and `starts`) so that 100k singletons cost two arrays, not 100k.
+public struct MergeGroups: Equatable, Sendable {
+  /// Every item index, group after group.
+  public private(set) var members: [Int]
+  /// Where each group starts in `members`.
+  public private(set) var starts: [Int]
+
+  /// The number of groups.
+  @inlinable public var count: Int { starts.count }
+
+  /// The item indices of group `index`, ascending.
+  ///
+  /// - Complexity: O(1) to slice.
+  public func group(_ index: Int) -> ArraySlice<Int> {
+    let end = index + 1 < starts.count ? starts[index + 1] : members.count
+    return members[starts[index]..<end]
+  }
+
+  /// Every group as its own array (allocates; for tests and small clouds).
+  public var groups: [[Int]] { (0..<count).map { Array(group($0)) } }
+
+  /// Merge groups of capsules laid out by the flow rule.
+  ///
+  /// Only capsules whose boxes are nearer than `mergeDistance` can melt, and in a flow layout
+  /// those are found by a sweep: along each row, and between rows whose vertical gap is below
+  /// the distance, two pointers walk both rows left to right.
+  ///
+  /// - Parameters:
+  ///   - frames: the capsules, in the flow's order.
+  ///   - rowStarts: the flow's rows (``FlowArrangement/rowStarts``).
+  ///   - mergeDistance: the gap below which neighbours melt.
+  /// - Complexity: O(n + p α(n)), where p is the number of pairs whose boxes are nearer than
+  ///   `mergeDistance`: O(n) for any realistic cloud, never O(n²) when tags are spaced.
+  public init(frames: [Rect], rowStarts: [Int], mergeDistance: Double) {
+    var components = UnionFind(count: frames.count)
+    let rowCount = rowStarts.count
+    var rowTop = [Double](repeating: 0, count: rowCount)
+    var rowBottom = [Double](repeating: 0, count: rowCount)
+    for row in 0..<rowCount {
+      let items = MergeGroups.items(inRow: row, rowStarts: rowStarts, total: frames.count)
+      var top = Double.infinity
+      var bottom = -Double.infinity
+      for index in items {
+        top = min(top, frames[index].y)
+        bottom = max(bottom, frames[index].maxY)
+      }
+      rowTop[row] = top
+      rowBottom[row] = bottom
+    }
+
+    // Box gaps only prune; the stadium gap decides. Its arithmetic takes a different path and
+    // may round a few ulps lower, so pruning leaves a margin relative to the coordinates.
+    func mayMelt(_ boxGap: Double, near coordinate: Double) -> Bool {
+      boxGap < mergeDistance + 1e-12 * (abs(coordinate) + mergeDistance)
+    }
+
+    func meltIfClose(_ first: Int, _ second: Int) {
+      let gap = Stadium(capsule: frames[first]).gap(to: Stadium(capsule: frames[second]))
+      if gap < mergeDistance { components.union(first, second) }
+    }
+
+    for row in 0..<rowCount {
+      let items = MergeGroups.items(inRow: row, rowStarts: rowStarts, total: frames.count)
+      // Along the row: boxes further right only get further away.
+      for first in items {
+        var second = first + 1
+        while second < items.upperBound,
+          mayMelt(frames[second].x - frames[first].maxX, near: frames[second].x)
+        {
+          meltIfClose(first, second)
+          second += 1
+        }
+      }
+      // Rows below, while their top is within reach of this row's bottom.
+      var below = row + 1
+      while below < rowCount, mayMelt(rowTop[below] - rowBottom[row], near: rowTop[below]) {
+        let others = MergeGroups.items(inRow: below, rowStarts: rowStarts, total: frames.count)
+        var low = others.lowerBound
+        for first in items {
+          while low < others.upperBound,
+            !mayMelt(frames[first].x - frames[low].maxX, near: frames[first].x)
+          {
+            low += 1
+          }
+          var second = low
+          while second < others.upperBound,
+            mayMelt(frames[second].x - frames[first].maxX, near: frames[second].x)
+          {
+            meltIfClose(first, second)
+            second += 1
+          }
+        }
+        below += 1
+      }
+    }
+    self.init(components: &components)
+  }
+
+  private init(components: inout UnionFind) {
+    let count = components.count
+    // Roots are the smallest index of their component, so scanning in order meets each group
+    // at its first member: groups come out ordered by first index, members ascending.
+    var groupOfRoot = [Int](repeating: -1, count: count)
+    var sizes: [Int] = []
+    var groupOfItem = [Int](repeating: 0, count: count)
+    for index in 0..<count {
+      let root = components.find(index)
+      if groupOfRoot[root] < 0 {
+        groupOfRoot[root] = sizes.count
+        sizes.append(0)
+      }
+      groupOfItem[index] = groupOfRoot[root]
+      sizes[groupOfRoot[root]] += 1
+    }
+    var starts = [Int](repeating: 0, count: sizes.count)
+    var running = 0
+    for group in sizes.indices {
+      starts[group] = running
+      running += sizes[group]
+    }
+    var next = starts
+    var members = [Int](repeating: 0, count: count)
+    for index in 0..<count {
+      let group = groupOfItem[index]
+      members[next[group]] = index
+      next[group] += 1
+    }
+    self.members = members
+    self.starts = starts
+  }
+
+  private static func items(inRow row: Int, rowStarts: [Int], total: Int) -> Range<Int> {
+    let end = row + 1 < rowStarts.count ? rowStarts[row + 1] : total
+    return rowStarts[row]..<end
+  }
+}

@@ -1,0 +1,126 @@
+/// A spring written as a CSS `linear()` easing function, for transitions lasting the spring's
+/// settling duration.
+///
+/// The curve is sampled on a fine grid, then cut into the fewest chords that stay within
+/// `tolerance` of it (greedy); values are written to 4 decimals and stops to 2 decimals of a
+/// percent, so that the string is short and the error stays below 0.5 % of the travel.
+///
+///     LinearEasing(spring: .snappy).css
+///     // "linear(0, 0.0531 2.13%, ..., 1)"
+public struct LinearEasing: Equatable, Sendable {
+  /// The stops as (fraction of the duration, value) pairs, first (0, 0), last (1, 1).
+  public private(set) var stops: [(progress: Double, value: Double)]
+  /// The transition duration: the spring's settling duration rounded up to whole milliseconds.
+  public let duration: Double
+
+  /// The largest distance allowed between the chords and the curve before rounding.
+  public static let chordTolerance = 0.004
+
+  public init(spring: Spring, samples: Int = 1000) {
+    let settle = spring.settlingDuration
+    let milliseconds = (settle * 1000).rounded(.up)
+    duration = milliseconds / 1000
+    var values = [Double](repeating: 0, count: samples + 1)
+    for index in 0...samples {
+      values[index] = spring.value(at: duration * Double(index) / Double(samples))
+    }
+    values[samples] = 1
+    var chosen: [(progress: Double, value: Double)] = [(0, 0)]
+    var start = 0
+    while start < samples {
+      var end = start + 1
+      while end < samples,
+        LinearEasing.chordFits(values, from: start, to: end + 1, tolerance: Self.chordTolerance)
+      {
+        end += 1
+      }
+      let progress = Double(end) / Double(samples)
+      chosen.append(
+        (
+          LinearEasing.rounded(progress * 100, places: 2) / 100,
+          LinearEasing.rounded(values[end], places: 4)
+        ))
+      start = end
+    }
+    stops = chosen
+  }
+
+  public static func == (lhs: LinearEasing, rhs: LinearEasing) -> Bool {
+    lhs.duration == rhs.duration && lhs.stops.count == rhs.stops.count
+      && zip(lhs.stops, rhs.stops).allSatisfy { $0.progress == $1.progress && $0.value == $1.value }
+  }
+
+  /// The CSS text: `linear(0, v1 p1%, …, 1)`.
+  public var css: String {
+    var text: [UInt8] = Array("linear(0".utf8)
+    for stop in stops.dropFirst().dropLast() {
+      text.append(contentsOf: Array(", ".utf8))
+      LinearEasing.appendFixed(stop.value, places: 4, to: &text)
+      text.append(0x20)
+      LinearEasing.appendFixed(stop.progress * 100, places: 2, to: &text)
+      text.append(UInt8(ascii: "%"))
+    }
+    text.append(contentsOf: Array(", 1)".utf8))
+    return String(decoding: text, as: UTF8.self)
+  }
+
+  /// The value of the chords at `progress` (0...1): what the browser computes.
+  public func value(atProgress progress: Double) -> Double {
+    var index = 1
+    while index < stops.count - 1, stops[index].progress < progress { index += 1 }
+    let from = stops[index - 1]
+    let to = stops[index]
+    if to.progress <= from.progress { return to.value }
+    let fraction = (progress - from.progress) / (to.progress - from.progress)
+    return from.value + (to.value - from.value) * fraction
+  }
+
+  private static func chordFits(
+    _ values: [Double], from start: Int, to end: Int, tolerance: Double
+  ) -> Bool {
+    let span = Double(end - start)
+    for index in (start + 1)..<end {
+      let fraction = Double(index - start) / span
+      let chord = values[start] + (values[end] - values[start]) * fraction
+      if abs(chord - values[index]) > tolerance { return false }
+    }
+    return true
+  }
+
+  private static func rounded(_ value: Double, places: Int) -> Double {
+    var scale = 1.0
+    for _ in 0..<places { scale *= 10 }
+    return (value * scale).rounded() / scale
+  }
+
+  /// Writes `value` with at most `places` decimals, trailing zeros dropped.
+  static func appendFixed(_ value: Double, places: Int, to text: inout [UInt8]) {
+    var scale = 1
+    for _ in 0..<places { scale *= 10 }
+    var scaled = Int((value * Double(scale)).rounded())
+    if scaled < 0 {
+      text.append(UInt8(ascii: "-"))
+      scaled = -scaled
+    }
+    appendDigits(scaled / scale, to: &text)
+    var fraction = scaled % scale
+    if fraction == 0 { return }
+    var digits = places
+    while fraction % 10 == 0 {
+      fraction /= 10
+      digits -= 1
+    }
+    text.append(UInt8(ascii: "."))
+    var divisor = 1
+    for _ in 1..<digits { divisor *= 10 }
+    while divisor > 0 {
+      text.append(UInt8(ascii: "0") + UInt8((fraction / divisor) % 10))
+      divisor /= 10
+    }
+  }
+
+  private static func appendDigits(_ value: Int, to text: inout [UInt8]) {
+    if value >= 10 { appendDigits(value / 10, to: &text) }
+    text.append(UInt8(ascii: "0") + UInt8(value % 10))
+  }
+}

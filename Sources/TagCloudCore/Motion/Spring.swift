@@ -1,0 +1,87 @@
+/// SwiftUI's `Spring(duration:bounce:)`, in closed form: a unit step from 0 to 1, at rest at
+/// the start.
+///
+/// The seed animates selection with `.snappy` and the tight-spacing switch with
+/// `.smooth(duration: 0.7)`. As SwiftUI defines them: the natural frequency is ω₀ = 2π / duration
+/// and the damping ratio ζ = 1 − bounce (bounce ≥ 0) or 1 / (1 + bounce) (bounce < 0).
+///
+///     Spring.snappy.value(at: 0.25)  // ≈ 0.9 on its way to 1, overshooting slightly later
+///     Spring.snappy.settlingDuration  // ≈ 0.70 s
+public struct Spring: Equatable, Sendable {
+  /// The perceptual duration in seconds, SwiftUI's `duration`.
+  public var duration: Double
+  /// How much it overshoots: 0 is critically damped, up to 1 bouncier, below 0 overdamped.
+  public var bounce: Double
+
+  /// Valid for `duration > 0` and `-1 < bounce < 1`; the wire format refuses anything else.
+  public init(duration: Double, bounce: Double) {
+    assert(duration > 0 && duration.isFinite, "duration must be positive")
+    assert(bounce > -1 && bounce < 1, "bounce must be in (-1, 1)")
+    self.duration = duration
+    self.bounce = bounce
+  }
+
+  /// `.snappy`: quick, with a hint of overshoot. The seed's selection animation.
+  public static let snappy = Spring(duration: 0.5, bounce: 0.15)
+  /// `.smooth`: no overshoot.
+  public static let smooth = Spring(duration: 0.5, bounce: 0)
+  /// `.smooth(duration:)`; the seed's tight-spacing switch uses 0.7 s.
+  public static func smooth(duration: Double) -> Spring { Spring(duration: duration, bounce: 0) }
+  /// `.bouncy`, for completeness.
+  public static let bouncy = Spring(duration: 0.5, bounce: 0.3)
+
+  /// The damping ratio ζ.
+  public var dampingRatio: Double { bounce >= 0 ? 1 - bounce : 1 / (1 + bounce) }
+  /// The natural angular frequency ω₀ in radians per second.
+  public var angularFrequency: Double { 2 * Double.pi / duration }
+
+  /// The animated fraction at `time` seconds: 0 at the start, 1 at rest.
+  ///
+  /// - Complexity: O(1).
+  public func value(at time: Double) -> Double {
+    if time <= 0 { return 0 }
+    let zeta = dampingRatio
+    let omega = angularFrequency
+    if zeta < 1 {
+      let damped = omega * (1 - zeta * zeta).squareRoot()
+      let decay = Elementary.exp(-zeta * omega * time)
+      return 1 - decay
+        * (Elementary.cos(damped * time) + (zeta * omega / damped) * Elementary.sin(damped * time))
+    }
+    if zeta == 1 {
+      return 1 - (1 + omega * time) * Elementary.exp(-omega * time)
+    }
+    let root = (zeta * zeta - 1).squareRoot()
+    let fast = -omega * (zeta + root)
+    let slow = -omega * (zeta - root)
+    return 1 - (fast * Elementary.exp(slow * time) - slow * Elementary.exp(fast * time))
+      / (fast - slow)
+  }
+
+  /// How close to 1 the spring must stay to count as settled.
+  public static let settleTolerance = 1e-3
+
+  /// The time after which the value stays within ``settleTolerance`` of 1, in seconds.
+  ///
+  /// Found by stepping through the motion in 1/256ths of `duration` up to 64 durations, then
+  /// bisecting the last step that was still out of tolerance.
+  ///
+  /// - Complexity: O(1): at most 16,384 steps and 48 bisections.
+  public var settlingDuration: Double {
+    let step = duration / 256
+    let limit = 16_384
+    var lastUnsettled = 0
+    for index in 1...limit where abs(value(at: Double(index) * step) - 1) >= Spring.settleTolerance
+    {
+      lastUnsettled = index
+    }
+    if lastUnsettled == limit { return Double(limit) * step }
+    var low = Double(lastUnsettled) * step
+    var high = low + step
+    for _ in 0..<48 {
+      let mid = (low + high) / 2
+      if abs(value(at: mid) - 1) >= Spring.settleTolerance { low = mid } else { high = mid }
+    }
+    return high
+  }
+}

@@ -1,0 +1,14 @@
+/// The bounds a request must stay within; anything beyond is refused as absurd, before it can
+/// cost memory or time.
+public enum WireLimits {
+  /// The largest length (width, spacing, capsule side, label width) in CSS pixels.
+  public static let maximumLength = 1_000_000.0
+  /// The largest text scale (the browser's text size over 16 px).
+  public static let maximumTextScale = 64.0
+  /// The most tags in one request.
+  public static let maximumTags = 1_000_000
+  /// The most words in one label.
+  public static let maximumWords = 10_000
+  /// The longest spring duration, in seconds.
+  public static let maximumSpringDuration = 10.0
+}
