@@ -2,7 +2,7 @@
 //
 //   const metrics = measureLabels(cloudElement, [{ id: "SwiftUI", label: "SwiftUI" }]);
 //   // { textScale: 1, lineHeight: 20,
-//   //   tags: [{ id: "SwiftUI", label: { width: 61.26, words: [61.26] } }] }
+//   //   tags: [{ id: "SwiftUI", label: { width: 61.26, words: [61.26], space: 4.77 } }] }
 //
 // The core turns a label into a capsule: width + 2 × 16 × textScale by lineHeight + 2 × 10 ×
 // textScale (the seed's @ScaledMetric paddings). textScale is the root font size over 16 px, the
@@ -20,12 +20,13 @@ export function measureLabels(cloud, tags) {
   const fontSize = parseFloat(style.fontSize);
   const lineHeight = style.lineHeight === "normal" ? fontSize * 1.2 : parseFloat(style.lineHeight);
   const width = (text) => context.measureText(text).width;
+  const space = width(" ");
   return {
     textScale: rootSize / 16,
     lineHeight,
     tags: tags.map(({ id, label }) => ({
       id,
-      label: { width: width(label), words: label.split(/\s+/).filter(Boolean).map(width) },
+      label: { width: width(label), words: label.split(/\s+/).filter(Boolean).map(width), space },
     })),
   };
 }

@@ -20,7 +20,7 @@ import pytest
 from playwright.sync_api import sync_playwright
 
 REPO = Path(__file__).resolve().parents[3]
-WEB = REPO / "web"
+WEB = Path(os.environ.get("TAGCLOUD_WEB_DIR", REPO / "web")).resolve()
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 ARTIFACTS = REPO / "Tests" / "artifacts" / "browser"
 CHROMIUM = os.environ.get("TAGCLOUD_CHROMIUM", "/usr/bin/chromium")
@@ -49,8 +49,8 @@ class StaticHandler(http.server.SimpleHTTPRequestHandler):
     def translate_path(self, path: str) -> str:
         prefix = "/__fixtures__/"
         if path.startswith(prefix):
-            relative = super().translate_path("/" + path[len(prefix):])
-            return str(FIXTURES / Path(relative).relative_to(Path(os.getcwd()).resolve()))
+            served = Path(super().translate_path("/" + path[len(prefix):]))
+            return str(FIXTURES / served.relative_to(Path(self.directory).resolve()))
         return super().translate_path(path)
 
     def end_headers(self) -> None:
