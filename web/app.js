@@ -3,8 +3,8 @@
 // Local first: every change is laid out by the Wasm core in this page the moment it happens
 // (the first paint never waits for a socket, and a static host works the same); when the live
 // socket is open the change also goes to the server, whose layout frames are drawn as they come
-// (they are the same core's answer; the page checks by sequence that a frame is for its latest
-// state before drawing it, so a frame in flight never drags the cloud back). Without the Wasm
+// (they are the same core's answer; a frame is drawn when its width, spacing and selection are
+// the page's current ones, so a frame still in flight never drags the cloud back). Without the Wasm
 // core, the server's frames are all there is, and without either, CSS flex-wrap (the same rule)
 // keeps the tags readable. The page never lays out by itself.
 
@@ -17,7 +17,7 @@ import { SavedState } from "./saved-state.js";
 import { SpacingAnimation } from "./spacing-animation.js";
 import { StatusView } from "./status-view.js";
 
-const MERGE_DISTANCE = 10;
+let mergeDistance = 10; // the seed's GlassTagCloud default; a server's welcome may say otherwise
 const LOOSE_SPACING = 18;
 const TIGHT_SPACING = 3;
 
@@ -41,7 +41,7 @@ let metrics = null;
 let width = null;
 let core = null;
 let spacingOnScreen = state.tight ? TIGHT_SPACING : LOOSE_SPACING;
-let sentSeq = 0; // messages that change the layout, sent on this connection
+let greeted = false; // this connection has had its welcome and our state
 let liveLayouts = 0;
 
 const targetSpacing = () => (state.tight ? TIGHT_SPACING : LOOSE_SPACING);
@@ -60,7 +60,7 @@ function request(spacing, animation) {
   return {
     width,
     spacing,
-    mergeDistance: MERGE_DISTANCE,
+    mergeDistance: mergeDistance,
     textScale: metrics.textScale,
     lineHeight: metrics.lineHeight,
     tags: metrics.tags,
@@ -81,7 +81,7 @@ function layoutLocally(spacing, animation = null) {
 }
 
 function draw(layout, source) {
-  view.render(layout, { mergeDistance: MERGE_DISTANCE, lineHeight: metrics?.lineHeight ?? 20, textScale: metrics?.textScale ?? 1 });
+  view.render(layout, { mergeDistance: mergeDistance, lineHeight: metrics?.lineHeight ?? 20, textScale: metrics?.textScale ?? 1 });
   cloud.dataset.layoutSource = source;
   cloud.dataset.spacing = String(spacingOnScreen);
 }
@@ -107,36 +107,59 @@ const session = new LiveSession(storage("sessionStorage"));
 const live = new LiveConnection(new URL("live", document.baseURI), "tagcloud.v1", {
   onStatus: (value) => status.show(value),
   onOpen: () => {
-    sentSeq = 0;
-    sendLayoutChange(session.hello({
-      selection: state.selection,
-      spacing: targetSpacing(),
-      width,
-      metrics,
-      reduceMotion: reduceMotion(),
-    }));
+    greeted = false; // the server speaks first: its welcome names the tags it serves
   },
   onMessage: (message) => receive(session.accept(message)),
 });
 
 function sendLayoutChange(message) {
-  if (live.send(message)) sentSeq += 1;
+  if (greeted) live.send(message);
+}
+
+/** Sends the page's whole state: the server resumes our session or adopts this copy of it. */
+function sendState() {
+  live.send(session.hello({ selection: state.selection, spacing: targetSpacing() }));
+  if (metrics) live.send(session.measure(metrics));
+  if (width !== null) live.send(session.viewport(width, reduceMotion()));
+}
+
+/** Whether a server frame shows the page's current state (else it is one still in flight). */
+function isCurrent(frame) {
+  const selected = new Set(state.selection);
+  return (
+    frame.width === width &&
+    frame.spacing === targetSpacing() &&
+    frame.items.every((item) => item.selected === selected.has(item.id))
+  );
 }
 
 function receive(event) {
   if (!event) return;
   if (event.kind === "welcome") {
+    if (event.mergeDistance !== null) mergeDistance = event.mergeDistance;
+    if (greeted) return; // the answer to our hello: the session is resumed or adopted
     if (event.tags && event.tags.length && view.setTags(event.tags)) {
-      remeasure();
+      metrics = measureLabels(cloud, view.tags);
+      relayout();
     }
+    greeted = true;
+    sendState();
   } else if (event.kind === "layout") {
     liveLayouts += 1;
     cloud.dataset.liveLayouts = String(liveLayouts);
     const layout = event.layout;
-    // With a local core, only a frame answering our latest message is drawn: older ones are
-    // superseded by what the core already drew. Without one, every frame is drawn.
-    const current = event.seq === null || event.seq >= sentSeq;
-    if (core && (!current || spacing.running)) return;
+    if (core) {
+      // The core already drew this state; a frame for an older one would drag the cloud back.
+      if (spacing.running || !isCurrent(layout)) return;
+    } else if (layout.animation && !reduceMotion()) {
+      // No local core to draw the frames in between: the browser eases the positions.
+      cloud.classList.add("is-easing");
+      cloud.style.setProperty("--move-duration", `${layout.animation.settle}s`);
+      cloud.style.setProperty("--move-easing", layout.animation.easing);
+    } else {
+      cloud.classList.remove("is-easing");
+    }
+    if (typeof layout.spacing === "number") spacingOnScreen = layout.spacing;
     view.setMotion(layout.animation ?? null);
     draw(layout, "server");
   } else if (event.kind === "error") {
@@ -203,11 +226,16 @@ new ResizeObserver((entries) => {
     width = box.width;
     cloud.dataset.width = String(width);
     relayout();
-    sendLayoutChange(session.viewport(width));
+    sendLayoutChange(session.viewport(width, reduceMotion()));
   });
 }).observe(cloud);
 
 watchTextMetrics(document.querySelector("[data-rem-probe]"), () => remeasure());
+
+reduceMotionQuery.addEventListener("change", () => {
+  if (reduceMotion()) spacing.start(spacingOnScreen, targetSpacing(), null);
+  sendLayoutChange(session.viewport(width, reduceMotion()));
+});
 
 // ---- Start -----------------------------------------------------------------------------------
 

@@ -2,11 +2,12 @@
 //
 //   const metrics = measureLabels(cloudElement, [{ id: "SwiftUI", label: "SwiftUI" }]);
 //   // { textScale: 1, lineHeight: 20,
-//   //   tags: [{ id: "SwiftUI", label: { width: 61.26, words: [61.26], space: 4.77 } }] }
+//   //   tags: [{ id: "SwiftUI", label: { width: 61.26, words: [61.26] } }] }
 //
 // The core turns a label into a capsule: width + 2 × 16 × textScale by lineHeight + 2 × 10 ×
 // textScale (the seed's @ScaledMetric paddings). textScale is the root font size over 16 px, the
-// web's Dynamic Type. Words let the core wrap a label that is wider than the cloud.
+// web's Dynamic Type. Words let the core wrap a label that is wider than the cloud (the core
+// derives the space between words from width and words).
 // - Complexity: O(total label length), one canvas context per call.
 
 /** @param {Element} cloud  @param {{id: string, label: string}[]} tags */
@@ -20,13 +21,12 @@ export function measureLabels(cloud, tags) {
   const fontSize = parseFloat(style.fontSize);
   const lineHeight = style.lineHeight === "normal" ? fontSize * 1.2 : parseFloat(style.lineHeight);
   const width = (text) => context.measureText(text).width;
-  const space = width(" ");
   return {
     textScale: rootSize / 16,
     lineHeight,
     tags: tags.map(({ id, label }) => ({
       id,
-      label: { width: width(label), words: label.split(/\s+/).filter(Boolean).map(width), space },
+      label: { width: width(label), words: label.split(/\s+/).filter(Boolean).map(width) },
     })),
   };
 }

@@ -2,8 +2,9 @@
 // page sends for its state, and what it makes of the server's.
 //
 //   const session = new LiveSession(storage);
-//   session.hello(state)          // first message on every (re)connection: resume or adopt
-//   session.measure(metrics), session.viewport(width), session.toggle(id), session.spacing(s)
+//   session.hello({ selection, spacing })   // after the welcome: resume, or adopt our copy
+//   session.measure(metrics), session.viewport(width, reduceMotion), session.toggle(id),
+//   session.spacing(value)
 //   session.accept(message)       // → { kind: "welcome" | "layout" | "error", … } or null
 //
 // The session token lives in sessionStorage (one per tab), so a reload or a reconnect resumes
@@ -24,20 +25,10 @@ export class LiveSession {
     }
   }
 
-  /**
-   * @param {{selection: string[], spacing: number, width: number | null,
-   *          metrics: {textScale: number, lineHeight: number, tags: object[]} | null}} state
-   */
-  hello(state) {
-    const message = { type: "hello", selection: state.selection, spacing: state.spacing };
+  /** The first message on every connection: resume the session, or have the server adopt ours. */
+  hello({ selection, spacing }) {
+    const message = { type: "hello", selection, spacing };
     if (this.token) message.session = this.token;
-    if (state.width !== null) message.width = state.width;
-    if (state.metrics) {
-      message.textScale = state.metrics.textScale;
-      message.lineHeight = state.metrics.lineHeight;
-      message.tags = state.metrics.tags;
-    }
-    if (state.reduceMotion) message.reduceMotion = true;
     return message;
   }
 
@@ -45,16 +36,16 @@ export class LiveSession {
     return { type: "measure", textScale: metrics.textScale, lineHeight: metrics.lineHeight, tags: metrics.tags };
   }
 
-  viewport(width) {
-    return { type: "viewport", width };
+  viewport(width, reduceMotion) {
+    return { type: "viewport", width, reduceMotion };
   }
 
   toggle(id) {
     return { type: "toggle", id };
   }
 
-  spacing(spacing) {
-    return { type: "spacing", spacing };
+  spacing(value) {
+    return { type: "spacing", value };
   }
 
   /** Interprets a server message; null for anything the page does not know. */
@@ -66,9 +57,10 @@ export class LiveSession {
         const tags = Array.isArray(message.tags)
           ? message.tags
               .filter((tag) => tag && typeof tag.id === "string")
-              .map((tag) => ({ id: tag.id, label: tag.label ?? tag.title ?? tag.id, tint: cssColor(tag.tint) }))
+              .map((tag) => ({ id: tag.id, label: tag.title ?? tag.label ?? tag.id, tint: cssColor(tag.tint) }))
           : null;
-        return { kind: "welcome", tags, resumed: message.resumed === true };
+        const mergeDistance = typeof message.mergeDistance === "number" ? message.mergeDistance : null;
+        return { kind: "welcome", tags, resumed: message.resumed === true, mergeDistance };
       }
       case "layout":
         if (!Array.isArray(message.items) || !Array.isArray(message.size)) return null;
