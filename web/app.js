@@ -42,6 +42,7 @@ let width = null;
 let core = null;
 let spacingOnScreen = state.tight ? TIGHT_SPACING : LOOSE_SPACING;
 let greeted = false; // this connection has had its welcome and our state
+let lastServerFrame = null;
 let liveLayouts = 0;
 
 const targetSpacing = () => (state.tight ? TIGHT_SPACING : LOOSE_SPACING);
@@ -96,8 +97,10 @@ function relayout() {
 const spacing = new SpacingAnimation((value, final) => {
   spacingOnScreen = value;
   view.showSpacing(value);
-  const layout = layoutLocally(value);
-  if (layout) draw(layout, "wasm");
+  // The last frame is the server's when it has already answered for this state.
+  const answered = final && lastServerFrame && isCurrent(lastServerFrame);
+  const layout = answered ? lastServerFrame : layoutLocally(value);
+  if (layout) draw(layout, answered ? "server" : "wasm");
   cloud.toggleAttribute("data-animating", !final);
 });
 
@@ -148,6 +151,7 @@ function receive(event) {
     liveLayouts += 1;
     cloud.dataset.liveLayouts = String(liveLayouts);
     const layout = event.layout;
+    lastServerFrame = layout;
     if (core) {
       // The core already drew this state; a frame for an older one would drag the cloud back.
       if (spacing.running || !isCurrent(layout)) return;

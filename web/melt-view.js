@@ -39,7 +39,13 @@ export class MeltView {
     this.over = element("svg", { class: "melt", "aria-hidden": "true", focusable: "false" });
     this.under.dataset.meltBridges = "";
     this.over.dataset.meltRim = "";
-    cloud.prepend(this.under);
+    // The bridges' glass: the same backdrop blur and saturation as a capsule's, masked to the
+    // bridges minus the capsules (a capsule already blurs its own backdrop).
+    this.glass = document.createElement("div");
+    this.glass.className = "melt-glass";
+    this.glass.setAttribute("aria-hidden", "true");
+    cloud.prepend(this.glass);
+    this.glass.after(this.under);
     cloud.append(this.over);
   }
 
@@ -108,10 +114,34 @@ export class MeltView {
     rimOutside.append(rim);
 
     this.under.replaceChildren(defs, bridges);
+    this.#drawGlass(layout.items, necks, width, height);
     this.over.replaceChildren(rimDefs, rimOutside);
   }
 
+  #drawGlass(items, necks, width, height) {
+    if (necks.length === 0) {
+      this.glass.hidden = true;
+      return;
+    }
+    const rect = (item) => {
+      const r = Math.min(item.w, item.h) / 2;
+      return `<rect x="${item.x}" y="${item.y}" width="${item.w}" height="${item.h}" rx="${r}" fill="black"/>`;
+    };
+    const svg =
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
+      `<mask id="m" maskUnits="userSpaceOnUse" x="0" y="0" width="${width}" height="${height}">` +
+      `<rect width="${width}" height="${height}" fill="white"/>${items.map(rect).join("")}</mask>` +
+      `<g mask="url(#m)">${necks.map((neck) => `<path d="${neck.path}" fill="white"/>`).join("")}</g></svg>`;
+    const url = `url("data:image/svg+xml,${encodeURIComponent(svg)}")`;
+    this.glass.hidden = false;
+    this.glass.style.width = `${width}px`;
+    this.glass.style.height = `${height}px`;
+    this.glass.style.webkitMaskImage = url;
+    this.glass.style.maskImage = url;
+  }
+
   clear() {
+    this.glass.hidden = true;
     this.under.replaceChildren();
     this.over.replaceChildren();
   }

@@ -63,6 +63,7 @@ def test_a_server_restart_under_an_open_page_loses_nothing(page, live_server):
     page.click("[data-tag-id='Glass']")
     page.click("label[for='tight-spacing']")
     wait_placed(page)
+    before = page.evaluate("() => Number(document.querySelector('[data-tag-cloud]').dataset.liveLayouts)")
     live_server.stop()
     page.wait_for_function("() => document.querySelector('[data-status]').dataset.status === 'reconnecting'")
     # Offline, the page still works on its own core.
@@ -72,7 +73,6 @@ def test_a_server_restart_under_an_open_page_loses_nothing(page, live_server):
     page.wait_for_function(
         "() => document.querySelector('[data-status]').dataset.status === 'live'", timeout=20_000
     )
-    before = page.evaluate("() => Number(document.querySelector('[data-tag-cloud]').dataset.liveLayouts)")
     page.wait_for_function(
         f"() => Number(document.querySelector('[data-tag-cloud]').dataset.liveLayouts) > {before}", timeout=10_000
     )
