@@ -23,7 +23,9 @@ public enum ClientMessage: Equatable, Sendable {
   /// - Complexity: O(n + t²) for n bytes and t tags (ids are matched by a linear scan; the
   ///   server's tag list is short).
   public static func decode(_ bytes: [UInt8], tags: [LiveTag]) throws(WireError) -> ClientMessage {
-    let root = try JSONReader.parse(bytes)
+    var limits = JSONLimits()
+    limits.maxDepth = 16
+    let root = try JSONReader.parse(bytes, limits: limits)
     guard case .object = root.value else {
       throw WireError("a message must be a JSON object with a \"type\"", at: root.offset)
     }
@@ -38,7 +40,7 @@ public enum ClientMessage: Equatable, Sendable {
     default:
       let at = probe.optional("type")?.offset ?? root.offset
       throw WireError(
-        "unknown message type '\(type.text)' (expected hello, measure, viewport, toggle or spacing)",
+        "unknown message type \"\(type.text)\" (expected hello, measure, viewport, toggle or spacing)",
         at: at)
     }
   }
@@ -86,14 +88,14 @@ public enum ClientMessage: Equatable, Sendable {
       metrics.textScale = try JSONObjectReader.number(element, "textScale")
       guard metrics.textScale > 0, metrics.textScale <= WireLimits.maximumTextScale else {
         throw WireError(
-          "'textScale' must be above 0 and at most \(Int(WireLimits.maximumTextScale))",
+          "\"textScale\" must be above 0 and at most \(Int(WireLimits.maximumTextScale))",
           at: element.offset)
       }
     }
     if let element = object.optional("lineHeight") {
       metrics.lineHeight = try JSONObjectReader.number(element, "lineHeight")
       guard metrics.lineHeight > 0, metrics.lineHeight <= WireLimits.maximumLength else {
-        throw WireError("'lineHeight' must be above 0", at: element.offset)
+        throw WireError("\"lineHeight\" must be above 0", at: element.offset)
       }
     }
     try object.finish()
@@ -101,16 +103,16 @@ public enum ClientMessage: Equatable, Sendable {
     for item in items {
       let spec = try TagSpecDecoding.decode(item)
       guard let index = tags.firstIndex(where: { $0.id == spec.id }) else {
-        throw WireError("unknown tag id '\(spec.id.text)'", at: item.offset)
+        throw WireError("unknown tag id \"\(spec.id.text)\"", at: item.offset)
       }
       guard ordered[index] == nil else {
-        throw WireError("tag '\(spec.id.text)' is measured twice", at: item.offset)
+        throw WireError("tag \"\(spec.id.text)\" is measured twice", at: item.offset)
       }
       ordered[index] = spec
     }
     if let missing = ordered.firstIndex(where: { $0 == nil }) {
       throw WireError(
-        "measure must cover every tag; '\(tags[missing].title.text)' is missing", at: list.offset)
+        "measure must cover every tag; \"\(tags[missing].title.text)\" is missing", at: list.offset)
     }
     return .measure(tags: ordered.compactMap { $0 }, metrics: metrics)
   }
@@ -122,7 +124,7 @@ public enum ClientMessage: Equatable, Sendable {
     let width = try JSONObjectReader.number(element, "width")
     guard width >= 0, width <= WireLimits.maximumLength else {
       throw WireError(
-        "'width' must be from 0 to \(Int(WireLimits.maximumLength))", at: element.offset)
+        "\"width\" must be from 0 to \(Int(WireLimits.maximumLength))", at: element.offset)
     }
     var reduceMotion = false
     if let flag = object.optional("reduceMotion") {
@@ -141,7 +143,7 @@ public enum ClientMessage: Equatable, Sendable {
     let id = try JSONObjectReader.string(element, "id")
     try object.finish()
     guard let index = tags.firstIndex(where: { $0.id == id }) else {
-      throw WireError("unknown tag id '\(id.text)'", at: element.offset)
+      throw WireError("unknown tag id \"\(id.text)\"", at: element.offset)
     }
     return .toggle(index: index)
   }
@@ -159,7 +161,7 @@ public enum ClientMessage: Equatable, Sendable {
   {
     let value = try JSONObjectReader.number(element, key)
     guard value >= 0, value <= maximumSpacing else {
-      throw WireError("'\(key)' must be from 0 to \(Int(maximumSpacing))", at: element.offset)
+      throw WireError("\"\(key)\" must be from 0 to \(Int(maximumSpacing))", at: element.offset)
     }
     return value
   }

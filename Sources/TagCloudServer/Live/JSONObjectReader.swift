@@ -20,7 +20,7 @@ struct JSONObjectReader {
     }
     for (index, member) in members.enumerated() {
       if members[..<index].contains(where: { $0.key == member.key }) {
-        throw WireError("duplicate key '\(member.key.text)' in \(what)", at: member.keyOffset)
+        throw WireError("duplicate key \"\(member.key.text)\" in \(what)", at: member.keyOffset)
       }
     }
     self.members = members
@@ -39,7 +39,7 @@ struct JSONObjectReader {
 
   mutating func required(_ key: String) throws(WireError) -> JSONElement {
     guard let value = optional(key) else {
-      throw WireError("\(what) needs '\(key)'", at: offset)
+      throw WireError("\(what) needs \"\(key)\"", at: offset)
     }
     return value
   }
@@ -56,34 +56,34 @@ struct JSONObjectReader {
   func finish() throws(WireError) {
     if let index = used.firstIndex(of: false) {
       throw WireError(
-        "unknown key '\(members[index].key.text)' in \(what)", at: members[index].keyOffset)
+        "unknown key \"\(members[index].key.text)\" in \(what)", at: members[index].keyOffset)
     }
   }
 
   static func number(_ element: JSONElement, _ key: String) throws(WireError) -> Double {
     guard case .number(let value) = element.value, value.isFinite else {
-      throw WireError("'\(key)' must be a number", at: element.offset)
+      throw WireError("\"\(key)\" must be a number", at: element.offset)
     }
     return value
   }
 
   static func string(_ element: JSONElement, _ key: String) throws(WireError) -> [UInt8] {
     guard case .string(let value) = element.value else {
-      throw WireError("'\(key)' must be a string", at: element.offset)
+      throw WireError("\"\(key)\" must be a string", at: element.offset)
     }
     return value
   }
 
   static func bool(_ element: JSONElement, _ key: String) throws(WireError) -> Bool {
     guard case .bool(let value) = element.value else {
-      throw WireError("'\(key)' must be true or false", at: element.offset)
+      throw WireError("\"\(key)\" must be true or false", at: element.offset)
     }
     return value
   }
 
   static func array(_ element: JSONElement, _ key: String) throws(WireError) -> [JSONElement] {
     guard case .array(let value) = element.value else {
-      throw WireError("'\(key)' must be an array", at: element.offset)
+      throw WireError("\"\(key)\" must be an array", at: element.offset)
     }
     return value
   }

@@ -14,7 +14,7 @@ enum ServerMessage {
     writer.key("type")
     writer.string("welcome")
     writer.key("session")
-    writer.string(session.token)
+    writer.string(Array(session.token.utf8))
     writer.key("resumed")
     writer.bool(resumed)
     writer.key("tags")
@@ -49,7 +49,7 @@ enum ServerMessage {
     writer.key("type")
     writer.string("error")
     writer.key("message")
-    writer.string(message)
+    writer.string(Array(message.utf8))
     writer.endObject()
     return writer.bytes
   }
@@ -65,7 +65,7 @@ enum ServerMessage {
     writer.key("type")
     writer.string("layout")
     writer.key("seq")
-    writer.number(Double(session.sequence))
+    writer.number(session.sequence)
     writer.key("width")
     writer.number(request.width)
     writer.key("spacing")

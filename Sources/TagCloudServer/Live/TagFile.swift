@@ -30,15 +30,15 @@ public enum TagFile {
       let title = try JSONObjectReader.string(titleElement, "title")
       guard !title.isEmpty, title.count <= maximumTitleBytes else {
         throw WireError(
-          "'title' must be 1 to \(maximumTitleBytes) bytes of text", at: titleElement.offset)
+          "\"title\" must be 1 to \(maximumTitleBytes) bytes of text", at: titleElement.offset)
       }
       guard !tags.contains(where: { $0.title == title }) else {
-        throw WireError("duplicate title '\(title.text)' (titles are the tags' ids)", at: titleElement.offset)
+        throw WireError("duplicate title \"\(title.text)\" (titles are the tags' ids)", at: titleElement.offset)
       }
       let tintElement = try object.required("tint")
       let tint = try JSONObjectReader.string(tintElement, "tint")
       guard isHexColor(tint) else {
-        throw WireError("'tint' must be a colour like \"#0A84FF\"", at: tintElement.offset)
+        throw WireError("\"tint\" must be a colour like \"#0A84FF\"", at: tintElement.offset)
       }
       if let flag = object.optional("selected"), try JSONObjectReader.bool(flag, "selected") {
         selection.append(tags.count)

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from conftest import SECRET, WEB_FILES, http_get, measure_message, open_live, raw_http, \
+from server_support import SECRET, WEB_FILES, http_get, measure_message, open_live, raw_http, \
     receive_type, send
 
 

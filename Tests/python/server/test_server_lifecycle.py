@@ -9,7 +9,7 @@ import subprocess
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from conftest import open_live, receive_type, tagcloud_binary
+from server_support import open_live, receive_type, tagcloud_binary
 
 
 def run_serve(*args, cwd=None, timeout=10):
@@ -52,9 +52,9 @@ def test_a_missing_web_folder_is_refused_clearly(site):
     ("not json", "at byte"),
     ('{"title": "x"}', "JSON array"),
     ("[]", "at least one tag"),
-    ('[{"title": "Rust", "tint": "orange"}]', "'tint' must be a colour"),
-    ('[{"title": "Rust"}]', "needs 'tint'"),
-    ('[{"title": "", "tint": "#FF9F0A"}]', "'title'"),
+    ('[{"title": "Rust", "tint": "orange"}]', '"tint" must be a colour'),
+    ('[{"title": "Rust"}]', 'needs "tint"'),
+    ('[{"title": "", "tint": "#FF9F0A"}]', '"title"'),
     ('[{"title": "A", "tint": "#FF9F0A"}, {"title": "A", "tint": "#FF9F0A"}]', "duplicate title"),
 ])
 def test_a_bad_tags_file_is_refused_at_start(site, content, fragment):
@@ -85,7 +85,7 @@ def test_a_tags_file_replaces_the_demo_tags(start_server, site):
         ]
         assert welcome["selection"] == ["Zig"]
         ws.send(json.dumps({"type": "toggle", "id": "SwiftUI"}))
-        assert "unknown tag id 'SwiftUI'" in receive_type(ws, "error")["message"]
+        assert 'unknown tag id "SwiftUI"' in receive_type(ws, "error")["message"]
 
 
 def test_help_and_bad_options():

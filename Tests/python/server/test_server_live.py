@@ -10,7 +10,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
-from conftest import (DEMO_IDS, SUBPROTOCOL, measure_message, metric, open_live, receive,
+from server_support import (DEMO_IDS, SUBPROTOCOL, measure_message, metric, open_live, receive,
                       receive_type, send, tagcloud_binary)
 
 
@@ -137,18 +137,18 @@ def test_reduce_motion_sends_no_animation(server):
 @pytest.mark.parametrize("payload, fragment", [
     ("{not json", "at byte"),
     ("[1, 2]", "JSON object"),
-    ('{"type": "viewport", "width": "wide"}', "'width' must be a number"),
-    ('{"type": "viewport"}', "needs 'width'"),
-    ('{"type": "viewport", "width": -5}', "'width' must be from 0"),
-    ('{"type": "viewport", "width": 390, "widht": 1}', "unknown key 'widht'"),
-    ('{"type": "toggle", "id": "Rust"}', "unknown tag id 'Rust'"),
-    ('{"type": "toggle", "id": 7}', "'id' must be a string"),
-    ('{"type": "spacing", "value": null}', "'value' must be a number"),
-    ('{"type": "dance"}', "unknown message type 'dance'"),
-    ('{"kind": "toggle"}', "needs 'type'"),
-    ('{"type": "measure", "tags": [{"id": "Rust", "size": [1, 1]}]}', "unknown tag id 'Rust'"),
-    ('{"type": "measure", "tags": [{"id": "SwiftUI", "size": [1, 1]}]}', "'Animation' is missing"),
-    ('{"type": "toggle", "id": "Glass", "id": "Metal"}', "duplicate key 'id'"),
+    ('{"type": "viewport", "width": "wide"}', '"width" must be a number'),
+    ('{"type": "viewport"}', 'needs "width"'),
+    ('{"type": "viewport", "width": -5}', '"width" must be from 0'),
+    ('{"type": "viewport", "width": 390, "widht": 1}', 'unknown key "widht"'),
+    ('{"type": "toggle", "id": "Rust"}', 'unknown tag id "Rust"'),
+    ('{"type": "toggle", "id": 7}', '"id" must be a string'),
+    ('{"type": "spacing", "value": null}', '"value" must be a number'),
+    ('{"type": "dance"}', 'unknown message type "dance"'),
+    ('{"kind": "toggle"}', 'needs "type"'),
+    ('{"type": "measure", "tags": [{"id": "Rust", "size": [1, 1]}]}', 'unknown tag id "Rust"'),
+    ('{"type": "measure", "tags": [{"id": "SwiftUI", "size": [1, 1]}]}', '"Animation" is missing'),
+    ('{"type": "toggle", "id": "Glass", "id": "Metal"}', 'duplicate key "id"'),
 ])
 def test_refused_messages_get_an_error_and_the_connection_stays_open(server, payload, fragment):
     ws, _ = open_live(server)
