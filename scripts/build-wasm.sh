@@ -65,7 +65,10 @@ exports=$(grep -ho '@_cdecl("[a-z_0-9]*")' "${wasm_sources[@]}" | sed 's/@_cdecl
 # shellcheck disable=SC2086
 "$toolchain_bin/wasm-ld" --no-entry --strip-all --gc-sections --stack-first $exports \
   "${objects[@]}" "$builtins" -o "$out/tagcloud.linked.wasm"
-wasm-opt -Oz --strip-debug --strip-producers --enable-bulk-memory \
+# The features clang/swiftc's default wasm32 CPU emits; every current browser and node >= 16
+# has them. wasm-opt must be told, as --strip-all dropped the target_features section.
+wasm-opt -Oz --strip-debug --strip-producers --enable-bulk-memory --enable-sign-ext \
+  --enable-nontrapping-float-to-int --enable-mutable-globals \
   "$out/tagcloud.linked.wasm" -o "$output"
 echo "$inputs_hash $(sha256sum <"$output" | cut -d' ' -f1)" >"$stamp"
 echo "build-wasm: $output $(wc -c <"$output") bytes, $(gzip -9n <"$output" | wc -c) gzipped"

@@ -171,33 +171,39 @@ class TagCloudCore {
     return this.layout({ width: null, spacing: 0, tags: [], animation }).animation;
   }
 
-  /** The index of the item whose touch target holds `(x, y)` in `response`, or -1. */
+  /**
+   * The index of the item at `(x, y)` in `response`, or -1: the core's rule over the touch
+   * targets (a little taller than the capsules; a point inside a capsule picks that capsule).
+   */
   hitTest(response, x, y) {
-    const items = itemsOf(response);
+    const { items, rows } = checkedLayout(response);
+    if (typeof x !== 'number' || typeof y !== 'number' || Number.isNaN(x) || Number.isNaN(y)) {
+      throw new TypeError('tagcloud-core: hitTest takes a point (x, y) of numbers');
+    }
     return this.#call((e) => {
-      const input = this.#reserve(e, 8 * 4 * items.length);
-      const rects = new Float64Array(e.memory.buffer, input, 4 * items.length);
-      items.forEach((item, i) => rects.set(item.touch, 4 * i));
-      return e.tc_hit_test(input, items.length, +x, +y);
+      const [frames, rowStarts] = this.#pack(e, items, rows);
+      return e.tc_hit_test(frames, items.length, rowStarts, rows.length, x, y);
     });
   }
 
   /**
    * Where keyboard focus goes from item `index` of `response` on `key` ("next", "previous",
-   * "up", "down", "first", "last"); `index` -1 means nothing focused yet.
+   * "up", "down", "first", "last"), by the layout's geometry. At an edge it stays. `index` -1
+   * means nothing is focused yet: "next", "down" and "first" then go to the first item,
+   * "previous", "up" and "last" to the last; -1 for a response without items.
    */
   navigate(response, index, key) {
-    const items = itemsOf(response);
+    const { items, rows } = checkedLayout(response);
     const code = NAVIGATION_KEYS.indexOf(key);
     if (code < 0) throw new RangeError(`tagcloud-core: unknown navigation key ${String(key)}`);
     if (!Number.isInteger(index) || index < -1 || index >= items.length) {
       throw new RangeError(`tagcloud-core: index ${index} is not an item of the response`);
     }
+    if (items.length === 0) return -1;
+    if (index === -1) return ['next', 'down', 'first'].includes(key) ? 0 : items.length - 1;
     return this.#call((e) => {
-      const input = this.#reserve(e, 8 * 4 * items.length);
-      const frames = new Float64Array(e.memory.buffer, input, 4 * items.length);
-      items.forEach((item, i) => frames.set([item.x, item.y, item.w, item.h], 4 * i));
-      return e.tc_navigate(input, items.length, index, code);
+      const [frames, rowStarts] = this.#pack(e, items, rows);
+      return e.tc_navigate(frames, items.length, rowStarts, rows.length, index, code);
     });
   }
 
@@ -205,6 +211,21 @@ class TagCloudCore {
   get memoryStats() {
     const e = this.#exports;
     return { memoryBytes: e.memory.buffer.byteLength, liveBytes: e.tc_live_bytes() };
+  }
+
+  /** Packs the capsule frames (f64 x, y, w, h) and row starts (i32) into the scratch buffer. */
+  #pack(e, items, rows) {
+    const framesBytes = 8 * 4 * items.length;
+    const pointer = this.#reserve(e, framesBytes + 4 * rows.length);
+    const frames = new Float64Array(e.memory.buffer, pointer, 4 * items.length);
+    items.forEach(({ x, y, w, h }, i) => {
+      frames[4 * i] = x;
+      frames[4 * i + 1] = y;
+      frames[4 * i + 2] = w;
+      frames[4 * i + 3] = h;
+    });
+    new Int32Array(e.memory.buffer, pointer + framesBytes, rows.length).set(rows);
+    return [pointer, pointer + framesBytes];
   }
 
   #reserve(e, bytes) {
@@ -262,10 +283,29 @@ function readResult(e, block) {
   return bytes;
 }
 
-function itemsOf(response) {
+/**
+ * The items and rows of a layout response, checked so that the module only ever sees a layout
+ * it could have made: finite frames with non-negative sizes, rows ascending from 0.
+ */
+function checkedLayout(response) {
   const items = response?.items;
-  if (!Array.isArray(items)) throw new TypeError('tagcloud-core: expected a layout response');
-  return items;
+  const rows = response?.rows;
+  if (!Array.isArray(items) || !Array.isArray(rows)) {
+    throw new TypeError('tagcloud-core: expected a layout response with items and rows');
+  }
+  items.forEach((item, i) => {
+    const { x, y, w, h } = item ?? {};
+    if (![x, y, w, h].every(Number.isFinite) || w < 0 || h < 0) {
+      throw new TypeError(`tagcloud-core: items[${i}] needs finite x, y, w, h with w, h >= 0`);
+    }
+  });
+  const ascending = rows.every(
+    (start, i) => Number.isInteger(start) && start < items.length && (i === 0 ? start === 0 : start > rows[i - 1]),
+  );
+  if (!ascending || (items.length > 0) !== (rows.length > 0)) {
+    throw new TypeError('tagcloud-core: rows must ascend from 0 and index the items');
+  }
+  return { items, rows };
 }
 
 function checkWidth(width) {

@@ -27,7 +27,9 @@ test('the module exports its memory and the calls of docs/WASM.md', async () => 
     'function tc_alloc',
     'function tc_arrange',
     'function tc_free',
+    'function tc_hit_test',
     'function tc_live_bytes',
+    'function tc_navigate',
     'memory memory',
   ]);
 });
