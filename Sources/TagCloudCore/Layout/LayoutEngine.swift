@@ -16,8 +16,17 @@ public enum LayoutEngine {
     for index in sizes.indices {
       frames.append(Rect(origin: flow.origins[index], size: sizes[index]))
     }
+    // Mirroring keeps every distance, so groups are found on the left-to-right frames, whose
+    // rows run left to right as the sweep needs.
     let groups = MergeGroups(
       frames: frames, rowStarts: flow.rowStarts, mergeDistance: request.mergeDistance)
+    if request.direction == .rightToLeft {
+      let extent = request.width.isFinite ? request.width : flow.size.width
+      for index in frames.indices {
+        frames[index].x = request.direction.mirroredX(
+          frames[index].x, width: frames[index].width, in: extent)
+      }
+    }
     var ids: [[UInt8]] = []
     ids.reserveCapacity(request.tags.count)
     for tag in request.tags { ids.append(tag.id) }

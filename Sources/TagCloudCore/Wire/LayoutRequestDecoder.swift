@@ -30,6 +30,7 @@ public enum LayoutRequestDecoder {
     var selectionElement: JSONElement?
     var animation: Spring?
     var reduceMotion = false
+    var direction = LayoutDirection.leftToRight
     for member in members {
       let value = member.value
       if WireText.equals(member.key, "width") {
@@ -61,6 +62,13 @@ public enum LayoutRequestDecoder {
           throw WireError("\"reduceMotion\" must be true or false", at: value.offset)
         }
         reduceMotion = flag
+      } else if WireText.equals(member.key, "direction") {
+        guard case .string(let name) = value.value,
+          WireText.equals(name, "ltr") || WireText.equals(name, "rtl")
+        else {
+          throw WireError("\"direction\" must be \"ltr\" or \"rtl\"", at: value.offset)
+        }
+        direction = WireText.equals(name, "rtl") ? .rightToLeft : .leftToRight
       } else {
         throw WireError("unknown field " + quotedForMessage(member.key), at: member.keyOffset)
       }
@@ -82,7 +90,8 @@ public enum LayoutRequestDecoder {
     return LayoutRequest(
       width: width, spacing: spacing, mergeDistance: mergeDistance,
       capsuleMetrics: CapsuleMetrics(textScale: textScale, lineHeight: lineHeight), tags: tags,
-      selection: selection, animation: animation, reduceMotion: reduceMotion)
+      selection: selection, animation: animation, reduceMotion: reduceMotion,
+      direction: direction)
   }
 
   /// Decodes a `tags` array: each `{"id": …, "size": [w, h]}` or `{"id": …, "label": {…}}`.
