@@ -72,10 +72,12 @@ public final class LiveServer {
   private func start() -> Result<Void, ServeFailure> {
     var status = stat()
     guard stat(settings.webDirectory, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else {
-      return .failure(ServeFailure("web folder '\(settings.webDirectory)' does not exist or is not a folder"))
+      return .failure(
+        ServeFailure("web folder '\(settings.webDirectory)' does not exist or is not a folder"))
     }
     guard let resolved = realpath(settings.webDirectory, nil) else {
-      return .failure(ServeFailure("cannot open web folder '\(settings.webDirectory)': \(Network.errorText())"))
+      return .failure(
+        ServeFailure("cannot open web folder '\(settings.webDirectory)': \(Network.errorText())"))
     }
     let webRoot = String(cString: resolved)
     free(resolved)
@@ -233,7 +235,11 @@ public final class LiveServer {
     case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE:
       return confirmUpgrade(wsi)
     case LWS_CALLBACK_HTTP:
-      let path = header(wsi, WSI_TOKEN_GET_URI) ?? ""
+      // Only GET reaches /healthz and /metrics; the mounts see other methods with no GET URI.
+      guard let path = header(wsi, WSI_TOKEN_GET_URI) else {
+        return startHTTPResponse(
+          wsi, status: 405, type: "text/plain; charset=utf-8", body: Array("use GET\n".utf8))
+      }
       let (status, type, body) = dynamicResponse(path: path)
       return startHTTPResponse(wsi, status: status, type: type, body: body)
     case LWS_CALLBACK_HTTP_WRITEABLE:
@@ -278,11 +284,15 @@ public final class LiveServer {
       let start = raw.baseAddress! + pre
       let end = raw.baseAddress! + raw.count - 1
       var cursor: UnsafeMutablePointer<UInt8>? = start
-      if lws_add_http_common_headers(wsi, UInt32(status), type, lws_filepos_t(body.count), &cursor, end) != 0 {
+      if lws_add_http_common_headers(
+        wsi, UInt32(status), type, lws_filepos_t(body.count), &cursor, end) != 0
+      {
         return true
       }
       let noStore = Array("no-store".utf8)
-      if lws_add_http_header_by_token(wsi, WSI_TOKEN_HTTP_CACHE_CONTROL, noStore, Int32(noStore.count), &cursor, end) != 0 {
+      if lws_add_http_header_by_token(
+        wsi, WSI_TOKEN_HTTP_CACHE_CONTROL, noStore, Int32(noStore.count), &cursor, end) != 0
+      {
         return true
       }
       return lws_finalize_write_http_header(wsi, start, &cursor, end) != 0
@@ -319,7 +329,9 @@ public final class LiveServer {
   /// Answers a refused upgrade with a complete HTTP/1.1 response. (lws_return_http_status
   /// would say "HTTP/1.0" this early in the handshake, which strict clients reject as invalid.)
   private func refuse(_ wsi: OpaquePointer, status: Int, _ message: String) -> Int32 {
-    let phrases = [400: "Bad Request", 403: "Forbidden", 404: "Not Found", 503: "Service Unavailable"]
+    let phrases = [
+      400: "Bad Request", 403: "Forbidden", 404: "Not Found", 503: "Service Unavailable",
+    ]
     let body = message + "\n"
     let head =
       "HTTP/1.1 \(status) \(phrases[status] ?? "Error")\r\n"
@@ -514,6 +526,7 @@ private func tickCallback(_ sul: UnsafeMutablePointer<lws_sorted_usec_list_t>?) 
 
 extension Substring {
   fileprivate func trimmingSpaces() -> String {
-    String(self.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    String(
+      self.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
   }
 }

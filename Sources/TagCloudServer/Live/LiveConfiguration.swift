@@ -55,7 +55,9 @@ public struct LiveConfiguration: Equatable, Sendable {
   public static var demo: LiveConfiguration {
     let tags = DemoTags.all.map { LiveTag(title: $0.id, tint: $0.tintBytes) }
     let selected = DemoTags.initialSelection.compactMap { name in
-      tags.firstIndex { $0.title == Array(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)) }
+      tags.firstIndex {
+        $0.title == Array(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+      }
     }
     return LiveConfiguration(tags: tags, initialSelection: selected)
   }

@@ -36,12 +36,14 @@ public struct LiveHub<Random: RandomNumberGenerator> {
   /// evicts the oldest detached session, or refuses with 1013 when every session is live.
   public mutating func open(now: Double) -> Result<ConnectionID, CloseInstruction> {
     if sessions.count >= configuration.maxSessions {
-      guard let oldest = sessions.values.filter({ $0.connection == nil })
-        .min(by: { $0.detachedAt < $1.detachedAt })
+      guard
+        let oldest = sessions.values.filter({ $0.connection == nil })
+          .min(by: { $0.detachedAt < $1.detachedAt })
       else {
         metrics.connectionsRefused += 1
         return .failure(
-          CloseInstruction(code: 1013, reason: "server full: \(configuration.maxSessions) sessions"))
+          CloseInstruction(code: 1013, reason: "server full: \(configuration.maxSessions) sessions")
+        )
       }
       sessions.removeValue(forKey: oldest.token)
       metrics.sessionsExpired += 1
@@ -129,7 +131,9 @@ public struct LiveHub<Random: RandomNumberGenerator> {
     connections[id] = connection
     if admitted { return nil }
     metrics.clientsDropped += 1
-    log.append("closing connection \(id) with 1008: flooding (over \(Int(configuration.messageRate)) messages a second)")
+    log.append(
+      "closing connection \(id) with 1008: flooding (over \(Int(configuration.messageRate)) messages a second)"
+    )
     return CloseInstruction(code: 1008, reason: "too many messages")
   }
 
@@ -145,10 +149,13 @@ public struct LiveHub<Random: RandomNumberGenerator> {
       session.touched = true
       sessions[token] = session
       scheduleLayout(for: id, animation: nil, now: now)
-    case .viewport(let width, let reduceMotion):
-      let unchanged = session.width == width && session.reduceMotion == reduceMotion
+    case .viewport(let width, let reduceMotion, let direction):
+      let unchanged =
+        session.width == width && session.reduceMotion == reduceMotion
+        && session.direction == direction
       session.width = width
       session.reduceMotion = reduceMotion
+      session.direction = direction
       session.touched = true
       sessions[token] = session
       // A page resized only vertically repeats its width: nothing new to lay out.

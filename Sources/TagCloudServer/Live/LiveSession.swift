@@ -13,6 +13,8 @@ struct LiveSession {
   /// The page's width, once it has sent `viewport`.
   var width: Double?
   var reduceMotion = false
+  /// The page's writing direction (rows start at the right edge in `rtl`).
+  var direction = LayoutDirection.leftToRight
   /// Layouts sent so far; the next layout's `seq` is this plus one.
   var sequence = 0
   /// The connection it belongs to, nil while detached.

@@ -46,15 +46,17 @@ def tagcloud_binary() -> pathlib.Path:
 class Server:
     """A running `tagcloud serve`: its port, its log (stderr lines) and how to stop it."""
 
-    def __init__(self, args, cwd):
+    def __init__(self, args, cwd, env=None):
         self.process = subprocess.Popen(
             [str(tagcloud_binary()), "serve", "--port", "0", *args],
-            cwd=cwd, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+            cwd=cwd, env={**os.environ, **(env or {})},
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE, text=True)
         self.log = []
         self._started = threading.Event()
         self.port = None
-        threading.Thread(target=self._read_log, daemon=True).start()
+        self._reader = threading.Thread(target=self._read_log, daemon=True)
+        self._reader.start()
         if not self._started.wait(10) or self.port is None:
             self.stop()
             raise AssertionError(f"server did not start; log: {self.log}")
@@ -87,7 +89,9 @@ class Server:
         except subprocess.TimeoutExpired:
             self.process.kill()
             status = self.process.wait()
-        return status, time.monotonic() - started
+        elapsed = time.monotonic() - started
+        self._reader.join(2)  # the log's last lines
+        return status, elapsed
 
 
 def open_live(server, origin=None, subprotocols=(SUBPROTOCOL,), **kwargs):
