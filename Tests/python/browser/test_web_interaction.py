@@ -237,8 +237,14 @@ def test_what_a_pointer_hits_is_what_the_core_hit_tests(page, static_server):
                                        lineHeight: m.lineHeight, tags: m.tags });
           const out = [];
           let hits = 0;
+          // The browser hit-tests at whole pixels: points within a pixel of an edge are moot.
+          const xs = layout.items.flatMap((i) => [i.touch[0], i.touch[0] + i.touch[2]]);
+          const ys = layout.items.flatMap((i) => [i.touch[1], i.touch[1] + i.touch[3]]);
+          const nearEdge = (v, edges) => edges.some((e) => Math.abs(v - e) < 1);
           for (let y = -8.3; y < origin.height + 8; y += 1.7) {
+            if (nearEdge(y, ys)) continue;
             for (let x = 0.35; x < origin.width; x += 2.9) {
+              if (nearEdge(x, xs)) continue;
               const expected = core.hitTest(layout, x, y);
               const element = document.elementFromPoint(origin.x + x, origin.y + y);
               const actual = buttons.indexOf(element?.closest?.('button[data-tag-id]'));
