@@ -70,7 +70,8 @@ function request(spacing, animation) {
     textScale: metrics.textScale,
     lineHeight: metrics.lineHeight,
     tags: metrics.tags,
-    selection: state.selection,
+    // Only ids of the tags on screen: a server may serve other tags than a saved selection knew.
+    selection: state.selection.filter((id) => metrics.tags.some((tag) => tag.id === id)),
     animation: reduceMotion() ? null : animation,
     reduceMotion: reduceMotion(),
   };
@@ -147,6 +148,8 @@ function receive(event) {
     if (event.mergeDistance !== null) mergeDistance = event.mergeDistance;
     if (greeted) return; // the answer to our hello: the session is resumed or adopted
     if (event.tags && event.tags.length && view.setTags(event.tags)) {
+      rovingFocus.sync();
+      view.showSelection(state.selection);
       metrics = measureLabels(cloud, view.tags);
       relayout();
     }
@@ -262,7 +265,9 @@ width = cloud.getBoundingClientRect().width;
 cloud.dataset.width = String(width);
 metrics = measureLabels(cloud, view.tags);
 cloud.dataset.textScale = String(metrics.textScale);
-installRovingFocus(view, (layout, index, key) => (core ? core.navigate(layout, index, key) : index));
+const rovingFocus = installRovingFocus(view, (layout, index, key) =>
+  core ? core.navigate(layout, index, key) : index,
+);
 live.start();
 core = await loadCore();
 if (core) relayout();
