@@ -43,6 +43,7 @@ let core = null;
 let spacingOnScreen = state.tight ? TIGHT_SPACING : LOOSE_SPACING;
 let greeted = false; // this connection has had its welcome and our state
 let lastServerFrame = null;
+let easingTimer = 0;
 let liveLayouts = 0;
 
 const targetSpacing = () => (state.tight ? TIGHT_SPACING : LOOSE_SPACING);
@@ -164,11 +165,15 @@ function receive(event) {
       // The core already drew this state; a frame for an older one would drag the cloud back.
       if (spacing.running || !isCurrent(layout)) return;
     } else if (layout.animation && !reduceMotion()) {
-      // No local core to draw the frames in between: the browser eases the positions.
+      // No local core to draw the frames in between: the browser eases the positions, and the
+      // one-piece glass comes back when they have arrived.
       cloud.classList.add("is-easing");
       cloud.style.setProperty("--move-duration", `${layout.animation.settle}s`);
       cloud.style.setProperty("--move-easing", layout.animation.easing);
+      clearTimeout(easingTimer);
+      easingTimer = setTimeout(() => cloud.classList.remove("is-easing"), layout.animation.settle * 1000);
     } else {
+      clearTimeout(easingTimer);
       cloud.classList.remove("is-easing");
     }
     if (typeof layout.spacing === "number") spacingOnScreen = layout.spacing;

@@ -160,3 +160,46 @@ test('saved state survives a round trip and falls back on anything broken', () =
   new SavedState(throwing, defaults).save(defaults); // does not throw
   assert.deepEqual(new SavedState(null, defaults).load(), defaults);
 });
+
+/** The signed area of the polygon through a path's end points (its orientation). */
+function orientation(path) {
+  const numbers = path.match(/-?\d+(\.\d+)?/g).map(Number);
+  // End points: M x y; C … x y (last two of six); L x y; A … x y (last two of seven).
+  const points = [];
+  const commands = path.match(/[MCLAZ][^MCLAZ]*/g);
+  for (const command of commands) {
+    const values = (command.slice(1).match(/-?\d+(\.\d+)?/g) ?? []).map(Number);
+    if (values.length >= 2) points.push(values.slice(-2));
+  }
+  assert.ok(numbers.length > 0);
+  let area = 0;
+  for (let i = 0; i < points.length; i++) {
+    const [x1, y1] = points[i];
+    const [x2, y2] = points[(i + 1) % points.length];
+    area += x1 * y2 - x2 * y1;
+  }
+  return Math.sign(area);
+}
+
+test('capsules and bridges are wound alike, so a nonzero fill is their union', async () => {
+  // melt-view.js touches no DOM at import time, only in MeltView's constructor.
+  const { capsulePath } = await import('../../web/melt-view.js');
+  const random = seeded(0x3e1d);
+  const expected = orientation(capsulePath({ x: 0, y: 0, w: 100, h: 40 }));
+  assert.notEqual(expected, 0);
+  for (let i = 0; i < 100; i++) {
+    const a = { x: random.float(0, 50), y: random.float(0, 50), w: random.float(20, 200), h: random.float(20, 200) };
+    assert.equal(orientation(capsulePath(a)), expected, JSON.stringify(a));
+    const angle = random.float(0, 2 * Math.PI);
+    const distance = random.float(0, 9);
+    const b = { ...a };
+    const s = stadium(a);
+    // A second capsule somewhere around the first, within reach.
+    b.x = a.x + Math.cos(angle) * (a.w + distance);
+    b.y = a.y + Math.sin(angle) * (a.h + distance);
+    for (const bridge of meltBridges([a, b], [[0, 1]], 1e9)) {
+      assert.equal(orientation(bridge.path), expected, `bridge ${i} at ${angle}`);
+    }
+    assert.ok(s.r > 0);
+  }
+});
