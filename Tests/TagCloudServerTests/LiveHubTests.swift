@@ -215,6 +215,27 @@ import Testing
     #expect(log.count == test.hub.configuration.maxLoggedRefusals)
   }
 
+  @Test func aReaderThatNeverReadsHoldsBoundedFrames() throws {
+    var test = TestHub()
+    let id = try test.hub.open(now: 0).get()
+    test.send(measureMessage(), from: id)
+    for step in 0..<1500 {
+      test.now = Double(step) / 1000
+      switch step % 4 {
+      case 0: test.send(#"{"type": "hello"}"#, from: id)
+      case 1: test.send("not json", from: id)
+      case 2: test.send(viewport(Double(step)), from: id)
+      default: test.send(#"{"type": "toggle", "id": "Glass"}"#, from: id)
+      }
+    }
+    let frames = try test.drain(id)
+    // One welcome, at most eight errors, one layout: whatever was sent meanwhile.
+    #expect(frames.filter { $0.type == "welcome" }.count == 1)
+    #expect(frames.filter { $0.type == "error" }.count == test.hub.configuration.maxPendingErrors)
+    #expect(frames.filter { $0.type == "layout" }.count == 1)
+    #expect(frames.count == 10)
+  }
+
   @Test func messagesForAClosedConnectionAreIgnored() throws {
     var test = TestHub()
     let (id, _) = try test.connect()

@@ -122,10 +122,10 @@ public final class LiveServer {
     }
     if listenPort <= 0 { listenPort = settings.port }
 
-    let loopbackOrWildcard = ["0.0.0.0", "::", "[::]"].contains(settings.host)
+    let wildcard = ["0.0.0.0", "::", "[::]"].contains(settings.host)
     for origin in OriginPolicy.ownOrigins(
       host: settings.host, port: listenPort,
-      extraHosts: loopbackOrWildcard ? Network.ownHostNames() : [address.numeric])
+      extraHosts: wildcard ? Network.ownHostNames() : [address.numeric])
     {
       originPolicy.allow(origin)
     }
@@ -194,7 +194,7 @@ public final class LiveServer {
     self.context = nil
     Signals.uninstall()
     logLine(
-      "stopped (\(Signals.name(Signals.received)); \(sessions) WebSockets closed with 1001, \(open) of them cut off)"
+      "stopped (\(Signals.name(Signals.received))): \(sessions) WebSocket(s) sent 1001 going away, \(open) cut off without a close handshake"
     )
     return 0
   }
@@ -347,9 +347,12 @@ public final class LiveServer {
     return 1
   }
 
+  /// A request header, nil when absent. One too long to read comes back empty, so that an
+  /// oversized Origin can never pass as a missing one.
   private func header(_ wsi: OpaquePointer, _ token: lws_token_indexes) -> String? {
     var buffer = [CChar](repeating: 0, count: 2048)
     let length = tc_lws_header(wsi, token, &buffer, Int32(buffer.count))
+    if length == -2 { return "" }
     guard length >= 0 else { return nil }
     return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
   }
@@ -412,7 +415,9 @@ public final class LiveServer {
       connection.discarded += length
       connections[wsi] = connection
       guard final || connection.discarded > Self.maxDiscardBytes else { return 0 }
-      logLine("error: closing a WebSocket with 1009: message over \(Self.maxMessageBytes) bytes")
+      logLine(
+        "error: closing connection \(connection.id) with 1009: message over \(Self.maxMessageBytes) bytes"
+      )
       let instruction = CloseInstruction(
         code: 1009, reason: "message over \(Self.maxMessageBytes) bytes")
       connections[wsi]?.closing = instruction

@@ -30,6 +30,7 @@ def test_a_signal_closes_every_websocket_with_1001_and_exits_0_within_a_second(s
     starts = [line for line in server.log if "listening on" in line]
     stops = [line for line in server.log if "stopped" in line]
     assert len(starts) == 1 and len(stops) == 1, server.log
+    assert "3 WebSocket(s) sent 1001" in stops[0]
 
 
 def test_a_busy_port_is_refused_clearly(site):
