@@ -187,7 +187,10 @@ function receive(event) {
 // ---- Inputs ----------------------------------------------------------------------------------
 
 function remeasure() {
-  metrics = measureLabels(cloud, view.tags);
+  const measured = measureLabels(cloud, view.tags);
+  // Fonts finishing to load often change nothing: then there is nothing to lay out or send.
+  if (metrics && JSON.stringify(measured) === JSON.stringify(metrics)) return;
+  metrics = measured;
   cloud.dataset.textScale = String(metrics.textScale);
   relayout();
   sendLayoutChange(session.measure(metrics));
