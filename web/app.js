@@ -208,9 +208,10 @@ function toggleTag(id) {
     view.setMotion(layout.animation);
     draw(layout, "wasm");
   } else {
-    if (!reduceMotion() && core) view.setMotion(core.motion("snappy"));
+    // Mid-animation (the next frame lays it out) or no local core (the server's frame will):
+    // show the pressed state at once, with the core's .snappy when there is a core.
+    view.setMotion(core && !reduceMotion() ? core.motion("snappy") : null);
     view.showSelection(state.selection);
-    if (spacing.running && core) view.setMotion(core.motion("snappy"));
   }
   sendLayoutChange(session.toggle(id));
 }
