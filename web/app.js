@@ -296,6 +296,12 @@ const rovingFocus = installRovingFocus(view, (layout, index, key) =>
   core ? core.navigate(layout, index, key) : index,
 );
 live.start();
+// A page put in the back/forward cache closes its socket (an open one would keep it out of the
+// cache) and resumes its session when it is shown again.
+addEventListener("pagehide", () => live.stop());
+addEventListener("pageshow", (event) => {
+  if (event.persisted) live.start();
+});
 core = await loadCore();
 if (core) relayout();
 document.documentElement.dataset.ready = "true";

@@ -63,6 +63,7 @@ export class LiveConnection {
     const socket = this.socket;
     this.socket = null;
     socket?.close(1000, "page closed");
+    this.#setStatus("offline");
   }
 
   /** Sends a message as JSON; false when not connected (the state is sent again on reconnect). */
