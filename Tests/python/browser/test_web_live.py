@@ -1,0 +1,83 @@
+"""Offline first and live: a plain static host gives the same page; `tagcloud serve` makes it
+live, its layout frames are drawn, and a server restart under an open page loses nothing."""
+
+from __future__ import annotations
+
+from browser_helpers import LOOSE, TIGHT, assert_exact_layout, capsules, open_demo, wait_placed, wait_width
+
+
+def status(page) -> str:
+    return page.get_attribute("[data-status]", "data-status")
+
+
+def pressed(page) -> list[str]:
+    return page.eval_on_selector_all(
+        "[data-tag-cloud] button[aria-pressed='true']", "(buttons) => buttons.map((b) => b.dataset.tagId)"
+    )
+
+
+def test_offline_on_a_static_host_the_page_lays_out_the_same(page, static_server):
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_demo(page, static_server.url)
+    assert page.get_attribute("[data-tag-cloud]", "data-layout-source") == "wasm"
+    assert_exact_layout(page, LOOSE)
+    page.wait_for_function("() => document.querySelector('[data-status]').dataset.status === 'offline'")
+    live_region = page.locator("[data-status]")
+    assert live_region.get_attribute("aria-live") == "polite" and live_region.get_attribute("role") == "status"
+
+
+def test_the_first_paint_does_not_wait_for_a_socket(page, static_server):
+    """Even with a socket that never answers, the core lays the page out at once."""
+    page.route("**/live", lambda route: None)  # the upgrade request hangs forever
+    page.goto(static_server.url)
+    wait_placed(page, timeout=3_000)
+    assert_exact_layout(page, LOOSE)
+
+
+def test_live_the_server_layouts_are_drawn(page, live_server):
+    page.set_viewport_size({"width": 768, "height": 800})
+    open_demo(page, live_server.url)
+    page.wait_for_function("() => document.querySelector('[data-status]').dataset.status === 'live'")
+    page.wait_for_function("() => Number(document.querySelector('[data-tag-cloud]').dataset.liveLayouts) > 0")
+    assert_exact_layout(page, LOOSE)
+    for width in (390, 1024, 333):
+        page.set_viewport_size({"width": width, "height": 800})
+        wait_width(page)
+        assert_exact_layout(page, LOOSE)
+    page.click("[data-tag-id='Charts']")
+    page.click("label[for='tight-spacing']")
+    wait_placed(page)
+    # The server's answer to the latest change arrives and is what is on screen.
+    page.wait_for_function(
+        """() => { const c = document.querySelector('[data-tag-cloud]');
+                   return c.dataset.layoutSource === 'server' && !c.hasAttribute('data-animating'); }"""
+    )
+    assert pressed(page) == ["SwiftUI", "Charts"]
+    assert_exact_layout(page, TIGHT)
+
+
+def test_a_server_restart_under_an_open_page_loses_nothing(page, live_server):
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_demo(page, live_server.url)
+    page.wait_for_function("() => document.querySelector('[data-status]').dataset.status === 'live'")
+    page.click("[data-tag-id='Glass']")
+    page.click("label[for='tight-spacing']")
+    wait_placed(page)
+    before = page.evaluate("() => Number(document.querySelector('[data-tag-cloud]').dataset.liveLayouts)")
+    live_server.stop()
+    page.wait_for_function("() => document.querySelector('[data-status]').dataset.status === 'reconnecting'")
+    # Offline, the page still works on its own core.
+    page.click("[data-tag-id='Layout']")
+    assert pressed(page) == ["SwiftUI", "Layout", "Glass"]
+    live_server.start()
+    page.wait_for_function(
+        "() => document.querySelector('[data-status]').dataset.status === 'live'", timeout=20_000
+    )
+    page.wait_for_function(
+        f"() => Number(document.querySelector('[data-tag-cloud]').dataset.liveLayouts) > {before}", timeout=10_000
+    )
+    page.wait_for_function("() => document.querySelector('[data-tag-cloud]').dataset.layoutSource === 'server'")
+    assert pressed(page) == ["SwiftUI", "Layout", "Glass"]
+    assert_exact_layout(page, TIGHT)
+    _, shown = capsules(page)
+    assert len(shown) == 10

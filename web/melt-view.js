@@ -1,0 +1,148 @@
+// Draws the merged glass of a layout under the capsules: liquid bridges between the capsules of a
+// merge group, tinted from one capsule's tint to the other's, and one light rim around the
+// outline of each group (so melted capsules read as one piece of glass, with no seam).
+//
+//   const melt = new MeltView(cloudElement);
+//   melt.draw(response, tints, 10);   // tints[i] = CSS colour of item i
+//
+// Why shapes from the core's groups rather than an SVG "goo" filter: the groups are exact (a
+// gap < mergeDistance between capsule shapes, the seed's GlassEffectContainer spacing) while goo
+// bridges whatever its blur radius reaches; and a filter on an ancestor would become the
+// backdrop root of the capsules and switch off their `backdrop-filter` glass, and it would
+// threshold the labels' antialiasing away.
+// - Complexity: O(items + Σ groupSize²) DOM nodes per draw.
+
+import { meltBridges } from "./melt-shape.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+const RIM_INSET = 1;
+
+function element(name, attributes = {}) {
+  const node = document.createElementNS(SVG, name);
+  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, String(value));
+  return node;
+}
+
+function capsuleRect(item, inset, fill) {
+  const w = Math.max(0, item.w - 2 * inset);
+  const h = Math.max(0, item.h - 2 * inset);
+  const r = Math.min(w, h) / 2;
+  return element("rect", { x: item.x + inset, y: item.y + inset, width: w, height: h, rx: r, ry: r, fill });
+}
+
+export class MeltView {
+  /** @param {HTMLElement} cloud */
+  constructor(cloud) {
+    // Bridges go under the capsules (each capsule paints its own glass); the rim goes over them,
+    // so a selected capsule's dense tint does not hide it.
+    this.under = element("svg", { class: "melt", "aria-hidden": "true", focusable: "false" });
+    this.over = element("svg", { class: "melt", "aria-hidden": "true", focusable: "false" });
+    this.under.dataset.meltBridges = "";
+    this.over.dataset.meltRim = "";
+    // The bridges' glass: the same backdrop blur and saturation as a capsule's, masked to the
+    // bridges minus the capsules (a capsule already blurs its own backdrop).
+    this.glass = document.createElement("div");
+    this.glass.className = "melt-glass";
+    this.glass.setAttribute("aria-hidden", "true");
+    cloud.prepend(this.glass);
+    this.glass.after(this.under);
+    cloud.append(this.over);
+  }
+
+  /**
+   * @param {{size: number[], items: {x: number, y: number, w: number, h: number, selected: boolean}[], groups: number[][]}} layout
+   * @param {(index: number) => {color: string, opacity: number}} tintOf
+   * @param {number} mergeDistance
+   */
+  draw(layout, tintOf, mergeDistance) {
+    const [width, height] = layout.size;
+    const pad = 8;
+    const box = { x: -pad, y: -pad, width: width + 2 * pad, height: height + 2 * pad };
+    for (const svg of [this.under, this.over]) {
+      svg.setAttribute("width", String(Math.max(1, width)));
+      svg.setAttribute("height", String(Math.max(1, height)));
+      svg.setAttribute("viewBox", `0 0 ${Math.max(1, width)} ${Math.max(1, height)}`);
+    }
+
+    const necks = meltBridges(layout.items, layout.groups, mergeDistance, RIM_INSET);
+    const defs = element("defs");
+    const rimDefs = element("defs");
+    // Bridges show only between capsules (each capsule paints its own glass and tint).
+    const between = element("mask", { id: "melt-between", maskUnits: "userSpaceOnUse", ...box });
+    between.append(element("rect", { ...box, fill: "white" }));
+    for (const item of layout.items) between.append(capsuleRect(item, 0, "black"));
+    // The rim shows only outside the (inset) union of capsules and bridges: one outline per group.
+    const outside = element("mask", { id: "melt-outside", maskUnits: "userSpaceOnUse", ...box });
+    outside.append(element("rect", { ...box, fill: "white" }));
+    for (const item of layout.items) outside.append(capsuleRect(item, RIM_INSET, "black"));
+    for (const neck of necks) outside.append(element("path", { d: neck.rimPath, fill: "black" }));
+    // Everything the rim must not cross: outside the real glass, nothing is drawn.
+    const inside = element("mask", { id: "melt-inside", maskUnits: "userSpaceOnUse", ...box });
+    for (const item of layout.items) inside.append(capsuleRect(item, 0, "white"));
+    for (const neck of necks) inside.append(element("path", { d: neck.path, fill: "white" }));
+    defs.append(between);
+    rimDefs.append(outside, inside);
+
+    const bridges = element("g", { mask: "url(#melt-between)" });
+    necks.forEach((neck, index) => {
+      const gradient = element("linearGradient", {
+        id: `melt-tint-${index}`,
+        gradientUnits: "userSpaceOnUse",
+        x1: neck.p.x, y1: neck.p.y, x2: neck.q.x, y2: neck.q.y,
+      });
+      const a = tintOf(neck.from);
+      const b = tintOf(neck.to);
+      gradient.append(
+        element("stop", { offset: 0, "stop-color": a.color, "stop-opacity": a.opacity }),
+        element("stop", { offset: 1, "stop-color": b.color, "stop-opacity": b.opacity }),
+      );
+      defs.append(gradient);
+      bridges.append(
+        element("path", {
+          d: neck.path,
+          fill: `url(#melt-tint-${index})`,
+          "data-from": neck.from,
+          "data-to": neck.to,
+        }),
+      );
+    });
+
+    const rimOutside = element("g", { mask: "url(#melt-outside)" });
+    const rim = element("g", { class: "melt-rim", mask: "url(#melt-inside)" });
+    for (const item of layout.items) rim.append(capsuleRect(item, RIM_INSET, "none"));
+    for (const neck of necks) rim.append(element("path", { d: neck.rimPath, fill: "none" }));
+    rimOutside.append(rim);
+
+    this.under.replaceChildren(defs, bridges);
+    this.#drawGlass(layout.items, necks, width, height);
+    this.over.replaceChildren(rimDefs, rimOutside);
+  }
+
+  #drawGlass(items, necks, width, height) {
+    if (necks.length === 0) {
+      this.glass.hidden = true;
+      return;
+    }
+    const rect = (item) => {
+      const r = Math.min(item.w, item.h) / 2;
+      return `<rect x="${item.x}" y="${item.y}" width="${item.w}" height="${item.h}" rx="${r}" fill="black"/>`;
+    };
+    const svg =
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
+      `<mask id="m" maskUnits="userSpaceOnUse" x="0" y="0" width="${width}" height="${height}">` +
+      `<rect width="${width}" height="${height}" fill="white"/>${items.map(rect).join("")}</mask>` +
+      `<g mask="url(#m)">${necks.map((neck) => `<path d="${neck.path}" fill="white"/>`).join("")}</g></svg>`;
+    const url = `url("data:image/svg+xml,${encodeURIComponent(svg)}")`;
+    this.glass.hidden = false;
+    this.glass.style.width = `${width}px`;
+    this.glass.style.height = `${height}px`;
+    this.glass.style.webkitMaskImage = url;
+    this.glass.style.maskImage = url;
+  }
+
+  clear() {
+    this.glass.hidden = true;
+    this.under.replaceChildren();
+    this.over.replaceChildren();
+  }
+}
