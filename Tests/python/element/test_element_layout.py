@@ -1,0 +1,129 @@
+"""<glass-tag-cloud> lays out exactly as the core does: at several container widths, after the
+container alone is resized (no window resize), right to left, through a spacing change, and
+with the Wasm module fetched once for every cloud on the page."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import settle, wait_placed
+from element_helpers import TOLERANCE, assert_core_layout, capsules, tag_markup
+
+
+@pytest.mark.parametrize("width", [200, 320, 390, 768, 1024])
+def test_element_layout_equals_the_core_at_container_widths(element_page, static_server, page, width):
+    element_page(static_server.url, f'<div id="box" style="width: {width}px"><glass-tag-cloud>{tag_markup()}</glass-tag-cloud></div>')
+    shown = assert_core_layout(page, 16)  # the seed's GlassTagCloud default spacing
+    assert shown["width"] == pytest.approx(width)
+    rows = {round(item["y"], 3) for item in shown["items"]}
+    if width <= 390:
+        assert len(rows) > 1, "a narrow container wraps"
+
+
+def test_element_relays_out_when_its_container_alone_resizes(element_page, static_server, page):
+    element_page(static_server.url, f'<div id="box" style="width: 900px"><glass-tag-cloud spacing="18">{tag_markup()}</glass-tag-cloud></div>')
+    viewport = page.viewport_size
+    assert_core_layout(page, 18)
+    for width in (333, 250.5, 640):
+        page.evaluate("(w) => { document.querySelector('#box').style.width = w + 'px'; }", width)
+        settle(page)
+        after = assert_core_layout(page, 18)
+        assert after["width"] == pytest.approx(width)
+    assert page.viewport_size == viewport
+    assert page.evaluate("() => innerWidth") == viewport["width"], "the window was not resized"
+
+
+def test_element_right_to_left_mirrors_the_flow(element_page, static_server, page):
+    markup = tag_markup()
+    element_page(
+        static_server.url,
+        f'<div style="width: 420px"><glass-tag-cloud id="ltr">{markup}</glass-tag-cloud></div>'
+        f'<div style="width: 420px" dir="rtl"><glass-tag-cloud id="rtl">{markup}</glass-tag-cloud></div>',
+    )
+    ltr = assert_core_layout(page, 16, "#ltr")
+    rtl = assert_core_layout(page, 16, "#rtl", direction="rtl")
+    width = rtl["width"]
+    for a, b in zip(ltr["items"], rtl["items"]):
+        assert abs(b["x"] - (width - a["x"] - a["w"])) <= TOLERANCE, (a, b)
+        assert abs(b["y"] - a["y"]) <= TOLERANCE
+    # The first tag sits at the right edge.
+    first = rtl["items"][0]
+    assert abs(first["x"] + first["w"] - width) <= TOLERANCE
+
+
+def test_element_spacing_change_animates_on_the_spring_and_lands_on_the_core(element_page, static_server, page):
+    element_page(static_server.url, f'<div style="width: 390px"><glass-tag-cloud spacing="18">{tag_markup()}</glass-tag-cloud></div>')
+    page.evaluate("() => { document.querySelector('glass-tag-cloud').spacing = 3; }")
+    page.wait_for_function("() => document.querySelector('glass-tag-cloud').matches(':state(animating)')", timeout=2000)
+    middle = page.evaluate("() => Number(document.querySelector('glass-tag-cloud').shadowRoot.querySelector('.cloud').dataset.spacing)")
+    assert 3 <= middle <= 18
+    wait_placed(page)
+    assert page.evaluate("() => document.querySelector('glass-tag-cloud').shadowRoot.querySelector('.cloud').dataset.spacing") == "3"
+    assert_core_layout(page, 3)
+
+
+def test_element_reduce_motion_lands_spacing_at_once(browser, static_server):
+    context = browser.new_context(viewport={"width": 800, "height": 600}, reduced_motion="reduce")
+    try:
+        page = context.new_page()
+        url = f"{static_server.url}__element__/reduced.html"
+        html = ("<!doctype html><script type='module' src='/glass-tag-cloud.js'></script>"
+                f"<div style='width: 390px'><glass-tag-cloud spacing='18'>{tag_markup()}</glass-tag-cloud></div>")
+        page.route(url, lambda route: route.fulfill(status=200, content_type="text/html", body=html))
+        page.goto(url)
+        wait_placed(page)
+        animating = page.evaluate(
+            """() => { const cloud = document.querySelector('glass-tag-cloud'); cloud.spacing = 3;
+                       return cloud.matches(':state(animating)'); }""")
+        assert animating is False
+        assert_core_layout(page, 3)
+        duration = page.evaluate("() => document.querySelector('glass-tag-cloud').shadowRoot.querySelector('.cloud').style.getPropertyValue('--tag-duration')")
+        assert duration in ("", "0s")
+    finally:
+        context.close()
+
+
+def test_element_two_clouds_fetch_the_wasm_module_once(element_page, static_server, page):
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    element_page(
+        static_server.url,
+        f'<glass-tag-cloud id="a">{tag_markup()}</glass-tag-cloud>'
+        f'<glass-tag-cloud id="b" spacing="3">{tag_markup(("Glass",))}</glass-tag-cloud>',
+    )
+    assert_core_layout(page, 16, "#a")
+    assert_core_layout(page, 3, "#b")
+    wasm = [url for url in requests if url.split("?")[0].endswith("/tagcloud.wasm")]
+    assert len(wasm) == 1, wasm
+    styles = [url for url in requests if url.split("?")[0].endswith("/styles.css")]
+    assert len(styles) == 1, styles
+
+
+def test_element_many_clouds_lay_out_in_one_frame_on_a_resize(element_page, static_server, page):
+    clouds = "".join(f'<glass-tag-cloud id="c{i}">{tag_markup()}</glass-tag-cloud>' for i in range(12))
+    element_page(static_server.url, f'<div id="box" style="width: 700px">{clouds}</div>')
+    laid_out = page.evaluate(
+        """() => new Promise((resolve) => {
+          document.querySelector('#box').style.width = '360px';
+          // Two frames: the ResizeObserver's notification, then the batched layout.
+          requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(() => resolve(
+            [...document.querySelectorAll('glass-tag-cloud')].map((c) =>
+              Math.max(...c.layout.items.map((i) => i.x + i.w)) <= 360 + 1e-6)))));
+        })"""
+    )
+    assert all(laid_out), laid_out
+    for i in (0, 11):
+        assert_core_layout(page, 16, f"#c{i}")
+
+
+def test_element_touch_targets_reach_44_px_with_3_px_above_and_below(element_page, static_server, page):
+    element_page(static_server.url, f'<glass-tag-cloud>{tag_markup()}</glass-tag-cloud>')
+    targets = page.evaluate(
+        """() => [...document.querySelector('glass-tag-cloud').shadowRoot.querySelectorAll('button')].map((b) => {
+          const style = getComputedStyle(b, '::before');
+          return { top: style.top, bottom: style.bottom, height: parseFloat(style.height), capsule: b.getBoundingClientRect().height };
+        })"""
+    )
+    for target in targets:
+        assert target["top"] == "-3px" and target["bottom"] == "-3px", target
+        assert target["height"] >= 44 - 1e-6 and target["height"] >= target["capsule"] + 6 - 1e-6, target
