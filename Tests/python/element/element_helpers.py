@@ -92,5 +92,6 @@ def changes(page: Page) -> list[list[str]]:
     return page.evaluate("() => window.__changes")
 
 
-def click_tag(page: Page, tag_id: str, selector: str = "glass-tag-cloud") -> None:
-    page.locator(selector).locator(f'button[data-tag-id="{tag_id}"]').click()
+def click_tag(page: Page, tag_id: str, selector: str = "glass-tag-cloud", *, force: bool = False) -> None:
+    """A real mouse click; `force` clicks a tag that says aria-disabled (Playwright would wait)."""
+    page.locator(selector).locator(f'button[data-tag-id="{tag_id}"]').click(force=force)
