@@ -557,6 +557,10 @@ export class GlassTagCloudElement extends HTMLElement {
       this.#metrics = measureLabels(this.#cloud, this.#view.tags);
       this.#sendLive(() => this.#live.session.measure(this.#metrics));
     }
+    if (this.#live?.greeted && this.#width !== this.#live.sentWidth) {
+      this.#live.sentWidth = this.#width;
+      this.#live.connection.send(this.#live.session.viewport(this.#width, this.#reduceMotion()));
+    }
     this.#spacingOnScreen ??= this.spacing;
     if (this.#spacing.running) return; // its next frame lays out with the new inputs
     this.#draw(null);
@@ -790,7 +794,7 @@ export class GlassTagCloudElement extends HTMLElement {
       getItem: (name) => storage.getItem(`${key}:${name}`),
       setItem: (name, value) => storage.setItem(`${key}:${name}`, value),
     };
-    const live = { url, session: new LiveSession(scoped), greeted: false, frame: null, mergeDistance: null, connection: null };
+    const live = { url, session: new LiveSession(scoped), greeted: false, frame: null, mergeDistance: null, connection: null, sentWidth: null };
     live.connection = new LiveConnection(url, LIVE_PROTOCOL, {
       onStatus: (status) => this.#setLiveStatus(status),
       onOpen: () => {
@@ -841,7 +845,10 @@ export class GlassTagCloudElement extends HTMLElement {
       live.greeted = true;
       live.connection.send(live.session.hello({ selection: this.selection, spacing: this.spacing }));
       if (this.#metrics) live.connection.send(live.session.measure(this.#metrics));
-      if (this.#width !== null) live.connection.send(live.session.viewport(this.#width, this.#reduceMotion()));
+      if (this.#width !== null) {
+        live.sentWidth = this.#width;
+        live.connection.send(live.session.viewport(this.#width, this.#reduceMotion()));
+      }
     } else if (event.kind === "layout") {
       const frame = event.layout;
       if (frame.width !== this.#width) return; // answers a width we no longer have
