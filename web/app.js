@@ -57,8 +57,13 @@ cloud.dataset.layoutSource = "css";
 
 // ---- Layout with the local core ----------------------------------------------------------------
 
+/** The cloud's writing direction; the core mirrors the rows for right-to-left pages. */
+const direction = () => (getComputedStyle(cloud).direction === "rtl" ? "rtl" : "ltr");
+
 function request(spacing, animation) {
+  const rtl = direction() === "rtl" ? { direction: "rtl" } : {};
   return {
+    ...rtl,
     width,
     spacing,
     mergeDistance: mergeDistance,
@@ -123,7 +128,7 @@ function sendLayoutChange(message) {
 function sendState() {
   live.send(session.hello({ selection: state.selection, spacing: targetSpacing() }));
   if (metrics) live.send(session.measure(metrics));
-  if (width !== null) live.send(session.viewport(width, reduceMotion()));
+  if (width !== null) live.send(session.viewport(width, reduceMotion(), direction()));
 }
 
 /** Whether a server frame shows the page's current state (else it is one still in flight). */
@@ -230,7 +235,7 @@ new ResizeObserver((entries) => {
     width = box.width;
     cloud.dataset.width = String(width);
     relayout();
-    sendLayoutChange(session.viewport(width, reduceMotion()));
+    sendLayoutChange(session.viewport(width, reduceMotion(), direction()));
   });
 }).observe(cloud);
 
@@ -238,7 +243,7 @@ watchTextMetrics(document.querySelector("[data-rem-probe]"), () => remeasure());
 
 reduceMotionQuery.addEventListener("change", () => {
   if (reduceMotion()) spacing.start(spacingOnScreen, targetSpacing(), null);
-  sendLayoutChange(session.viewport(width, reduceMotion()));
+  sendLayoutChange(session.viewport(width, reduceMotion(), direction()));
 });
 
 // ---- Start -----------------------------------------------------------------------------------

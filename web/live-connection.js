@@ -13,6 +13,9 @@
 // open, "reconnecting" after losing a live connection, "offline" again after several failures.
 
 const GIVE_UP_AFTER = 6; // failed attempts before "reconnecting" turns into "offline"
+// Closed by the server because this client is at fault (bad UTF-8, flooding, too big): retrying
+// in a loop would only repeat it (docs/PROTOCOL-live.md, closing codes).
+const FATAL_CLOSE_CODES = new Set([1007, 1008, 1009]);
 
 /** Delay before attempt `n` (0-based): uniform in [base·2ⁿ/2, base·2ⁿ], capped. */
 export function backoffDelay(attempt, { base = 500, cap = 30000, random = Math.random } = {}) {
@@ -110,10 +113,15 @@ export class LiveConnection {
       }
       this.onMessage(message);
     });
-    socket.addEventListener("close", () => {
+    socket.addEventListener("close", (event) => {
       if (this.socket !== socket) return;
       this.socket = null;
-      this.onClose();
+      this.onClose(event.code);
+      if (FATAL_CLOSE_CODES.has(event.code)) {
+        this.stopped = true;
+        this.#setStatus("offline");
+        return;
+      }
       if (!this.stopped) this.#scheduleRetry();
     });
   }

@@ -3,7 +3,8 @@
 //
 //   const session = new LiveSession(storage);
 //   session.hello({ selection, spacing })   // after the welcome: resume, or adopt our copy
-//   session.measure(metrics), session.viewport(width, reduceMotion), session.toggle(id),
+//   session.measure(metrics), session.viewport(width, reduceMotion, direction),
+//   session.toggle(id),
 //   session.spacing(value)
 //   session.accept(message)       // → { kind: "welcome" | "layout" | "error", … } or null
 //
@@ -36,8 +37,10 @@ export class LiveSession {
     return { type: "measure", textScale: metrics.textScale, lineHeight: metrics.lineHeight, tags: metrics.tags };
   }
 
-  viewport(width, reduceMotion) {
-    return { type: "viewport", width, reduceMotion };
+  viewport(width, reduceMotion, direction = "ltr") {
+    const message = { type: "viewport", width, reduceMotion };
+    if (direction === "rtl") message.direction = "rtl"; // "ltr" is the default
+    return message;
   }
 
   toggle(id) {

@@ -122,6 +122,30 @@ private func parse(_ source: String) throws -> JSONElement {
       refusal(utf8("[1.2345]"), limits: limits) == WireError("number longer than 5 bytes", at: 1))
   }
 
+  @Test func numbersUpToTheDefaultLengthAreReadExactly() throws {
+    // 1,100 bytes: "0." and 1,098 digits; one more byte is refused.
+    let digits = "0." + String(repeating: "142857", count: 183)
+    #expect(digits.utf8.count == 1100)
+    #expect(try JSONReader.parse(utf8(digits)).value == .number(Double(digits)!))
+    #expect(refusal(utf8(digits + "1")) == WireError("number longer than 1100 bytes", at: 0))
+    #expect(
+      try JSONReader.parse(utf8("[-4.9e-324, 2.4703282292062328e-324, 1e-400]")).value
+        == .array([
+          JSONElement(.number(-.leastNonzeroMagnitude), offset: 1),
+          JSONElement(.number(.leastNonzeroMagnitude), offset: 12),
+          JSONElement(.number(0), offset: 37),
+        ]))
+  }
+
+  @Test func keysInMessagesAreEscapedAndCut() {
+    let long = String(repeating: "é", count: 40)  // 80 bytes
+    let source = "{\"\(long)\":1,\"\(long)\":2}"
+    let expected = "duplicate key \"" + String(repeating: "é", count: 32) + "...\""
+    #expect(refusal(utf8(source)) == WireError(expected, at: 86))
+    #expect(
+      refusal(utf8(#"{"\u0001":1,"\u0001":2}"#)) == WireError(#"duplicate key "\u0001""#, at: 12))
+  }
+
   /// Every hostile input with the exact message and offset it must be refused with.
   @Test(
     arguments: [

@@ -36,12 +36,14 @@ public struct LiveHub<Random: RandomNumberGenerator> {
   /// evicts the oldest detached session, or refuses with 1013 when every session is live.
   public mutating func open(now: Double) -> Result<ConnectionID, CloseInstruction> {
     if sessions.count >= configuration.maxSessions {
-      guard let oldest = sessions.values.filter({ $0.connection == nil })
-        .min(by: { $0.detachedAt < $1.detachedAt })
+      guard
+        let oldest = sessions.values.filter({ $0.connection == nil })
+          .min(by: { $0.detachedAt < $1.detachedAt })
       else {
         metrics.connectionsRefused += 1
         return .failure(
-          CloseInstruction(code: 1013, reason: "server full: \(configuration.maxSessions) sessions"))
+          CloseInstruction(code: 1013, reason: "server full: \(configuration.maxSessions) sessions")
+        )
       }
       sessions.removeValue(forKey: oldest.token)
       metrics.sessionsExpired += 1
@@ -61,7 +63,10 @@ public struct LiveHub<Random: RandomNumberGenerator> {
       limiter: RateLimiter(
         rate: configuration.messageRate, burst: configuration.messageBurst, now: now))
     metrics.connectionsOpened += 1
-    enqueueControl(ServerMessage.welcome(session, resumed: false, configuration), for: id)
+    enqueueControl(
+      ControlFrame(
+        kind: .welcome, bytes: ServerMessage.welcome(session, resumed: false, configuration)),
+      for: id)
     return .success(id)
   }
 
@@ -129,7 +134,9 @@ public struct LiveHub<Random: RandomNumberGenerator> {
     connections[id] = connection
     if admitted { return nil }
     metrics.clientsDropped += 1
-    log.append("closing connection \(id) with 1008: flooding (over \(Int(configuration.messageRate)) messages a second)")
+    log.append(
+      "closing connection \(id) with 1008: flooding (over \(Int(configuration.messageRate)) messages a second)"
+    )
     return CloseInstruction(code: 1008, reason: "too many messages")
   }
 
@@ -145,10 +152,13 @@ public struct LiveHub<Random: RandomNumberGenerator> {
       session.touched = true
       sessions[token] = session
       scheduleLayout(for: id, animation: nil, now: now)
-    case .viewport(let width, let reduceMotion):
-      let unchanged = session.width == width && session.reduceMotion == reduceMotion
+    case .viewport(let width, let reduceMotion, let direction):
+      let unchanged =
+        session.width == width && session.reduceMotion == reduceMotion
+        && session.direction == direction
       session.width = width
       session.reduceMotion = reduceMotion
+      session.direction = direction
       session.touched = true
       sessions[token] = session
       // A page resized only vertically repeats its width: nothing new to lay out.
@@ -209,7 +219,10 @@ public struct LiveHub<Random: RandomNumberGenerator> {
     if let spacing { session.spacing = spacing }
     session.touched = true
     sessions[connection.token] = session
-    enqueueControl(ServerMessage.welcome(session, resumed: resumed, configuration), for: id)
+    enqueueControl(
+      ControlFrame(
+        kind: .welcome, bytes: ServerMessage.welcome(session, resumed: resumed, configuration)),
+      for: id)
     scheduleLayout(for: id, animation: nil, now: now)
   }
 
@@ -239,9 +252,9 @@ public struct LiveHub<Random: RandomNumberGenerator> {
       log.append("refused a message on connection \(id): \(message)\(quiet)")
     }
     connections[id] = connection
-    let pendingErrors = connection.control.count
+    let pendingErrors = connection.control.filter { $0.kind == .error }.count
     guard pendingErrors < configuration.maxPendingErrors else { return }
-    enqueueControl(ServerMessage.error(message), for: id)
+    enqueueControl(ControlFrame(kind: .error, bytes: ServerMessage.error(message)), for: id)
   }
 
   // MARK: - Frames out
@@ -259,7 +272,7 @@ public struct LiveHub<Random: RandomNumberGenerator> {
       let frame = connection.control.removeFirst()
       connections[id] = connection
       metrics.framesOut += 1
-      return frame
+      return frame.bytes
     }
     guard connection.layoutPending, var session = sessions[connection.token] else { return nil }
     let animation = session.reduceMotion ? nil : connection.pendingAnimation
@@ -291,8 +304,15 @@ public struct LiveHub<Random: RandomNumberGenerator> {
 
   // MARK: - Helpers
 
-  private mutating func enqueueControl(_ frame: [UInt8], for id: ConnectionID) {
+  /// Queues a control frame; an unsent welcome is replaced by a newer one (its state is stale).
+  private mutating func enqueueControl(_ frame: ControlFrame, for id: ConnectionID) {
     guard var connection = connections[id] else { return }
+    if frame.kind == .welcome,
+      let stale = connection.control.firstIndex(where: { $0.kind == .welcome })
+    {
+      connection.control.remove(at: stale)
+      metrics.framesCoalesced += 1
+    }
     connection.control.append(frame)
     connections[id] = connection
     wake(id)

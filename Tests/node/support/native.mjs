@@ -10,7 +10,7 @@ export const nativeAvailable = existsSync(nativeBinary);
 const ERROR_PREFIX = 'tagcloud layout: ';
 
 /**
- * One request through `tagcloud layout`: `{ok: true, bytes}` with the stdout bytes, or
+ * One request through `tagcloud layout`: `{ok: true, bytes}` with the stdout line, or
  * `{ok: false, message}` with the stderr line minus its prefix. Anything else (a crash, a
  * signal, output on both streams) is an `{ok: false, message: 'native …'}` that no Wasm outcome
  * can equal, so the parity test reports it.
@@ -27,8 +27,9 @@ function runOne(request) {
     child.on('close', (status, signal) => {
       const stdout = Buffer.concat(out);
       const stderr = Buffer.concat(err).toString('utf8');
-      if (status === 0 && stderr === '') {
-        resolve({ ok: true, bytes: new Uint8Array(stdout) });
+      if (status === 0 && stderr === '' && stdout.at(-1) === 0x0a) {
+        // `tagcloud layout` ends its response with a newline; the response is the rest.
+        resolve({ ok: true, bytes: new Uint8Array(stdout.subarray(0, -1)) });
       } else if (status === 65 && stdout.length === 0 && stderr.startsWith(ERROR_PREFIX) &&
         stderr.endsWith('\n')) {
         resolve({ ok: false, message: stderr.slice(ERROR_PREFIX.length, -1) });

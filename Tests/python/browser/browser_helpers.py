@@ -91,7 +91,8 @@ def core_layout(page: Page, spacing: float) -> dict:
         """async (spacing) => {
           const { loadTagCloudCore } = await import('/tagcloud-core.js');
           const { measureLabels } = await import('/label-metrics.js');
-          const core = await loadTagCloudCore();
+          // Its own copy of the module (a test may block the page's).
+          const core = await loadTagCloudCore(new URL('/tagcloud.wasm?test', location.href));
           const cloud = document.querySelector('[data-tag-cloud]');
           const buttons = [...cloud.querySelectorAll('button[data-tag-id]')];
           const tags = buttons.map((b) => ({ id: b.dataset.tagId, label: b.textContent.trim() }));
@@ -103,6 +104,20 @@ def core_layout(page: Page, spacing: float) -> dict:
         }""",
         spacing,
     )
+
+
+def eventually(check, timeout: float = 10.0, interval: float = 0.1):
+    """Retries `check` until it stops raising AssertionError (for frames that come over a socket)."""
+    import time
+
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            return check()
+        except AssertionError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(interval)
 
 
 def spacing_on_screen(page: Page) -> float:

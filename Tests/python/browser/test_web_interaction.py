@@ -217,3 +217,37 @@ def test_the_page_has_the_seed_shape_and_scrolls_only_when_needed(page, static_s
     page.set_viewport_size({"width": 1280, "height": 800})
     page.wait_for_timeout(100)
     assert page.evaluate(scrolls) is False
+
+
+def test_what_a_pointer_hits_is_what_the_core_hit_tests(page, static_server):
+    """Buttons (with their ::before touch slop) and the core's hitTest over its touch rects agree
+    at every sampled point of the cloud, gaps included."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_demo(page, static_server.url)
+    mismatches = page.evaluate(
+        """async () => {
+          const { loadTagCloudCore } = await import('/tagcloud-core.js');
+          const { measureLabels } = await import('/label-metrics.js');
+          const core = await loadTagCloudCore();
+          const cloud = document.querySelector('[data-tag-cloud]');
+          const buttons = [...cloud.querySelectorAll('button[data-tag-id]')];
+          const m = measureLabels(cloud, buttons.map((b) => ({ id: b.dataset.tagId, label: b.textContent.trim() })));
+          const origin = cloud.getBoundingClientRect();
+          const layout = core.layout({ width: origin.width, spacing: 18, textScale: m.textScale,
+                                       lineHeight: m.lineHeight, tags: m.tags });
+          const out = [];
+          let hits = 0;
+          for (let y = -8.3; y < origin.height + 8; y += 1.7) {
+            for (let x = 0.35; x < origin.width; x += 2.9) {
+              const expected = core.hitTest(layout, x, y);
+              const element = document.elementFromPoint(origin.x + x, origin.y + y);
+              const actual = buttons.indexOf(element?.closest?.('button[data-tag-id]'));
+              if (expected >= 0) hits += 1;
+              if (expected !== actual) out.push([x, y, expected, actual]);
+            }
+          }
+          return { hits, out: out.slice(0, 10) };
+        }"""
+    )
+    assert mismatches["hits"] > 500
+    assert mismatches["out"] == []

@@ -3,7 +3,16 @@ live, its layout frames are drawn, and a server restart under an open page loses
 
 from __future__ import annotations
 
-from browser_helpers import LOOSE, TIGHT, assert_exact_layout, capsules, open_demo, wait_placed, wait_width
+from browser_helpers import (
+    LOOSE,
+    TIGHT,
+    assert_exact_layout,
+    capsules,
+    eventually,
+    open_demo,
+    wait_placed,
+    wait_width,
+)
 
 
 def status(page) -> str:
@@ -81,3 +90,20 @@ def test_a_server_restart_under_an_open_page_loses_nothing(page, live_server):
     assert_exact_layout(page, TIGHT)
     _, shown = capsules(page)
     assert len(shown) == 10
+
+
+def test_without_wasm_the_server_frames_place_the_capsules(page, live_server):
+    """A browser that cannot load the Wasm core still gets the core's layout, from the server."""
+    page.route("**/tagcloud.wasm", lambda route: route.abort())
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(live_server.url)
+    page.wait_for_function(
+        "() => document.querySelector('[data-tag-cloud]').dataset.layoutSource === 'server'", timeout=10_000
+    )
+    assert_exact_layout(page, LOOSE)
+    page.click("[data-tag-id='Symbols']")
+    page.wait_for_function(
+        "() => document.querySelector('[data-tag-id=Symbols]').getAttribute('aria-pressed') === 'true'"
+    )
+    page.set_viewport_size({"width": 700, "height": 844})
+    eventually(lambda: assert_exact_layout(page, LOOSE))

@@ -25,9 +25,11 @@ import pytest
 from PIL import Image, ImageChops
 
 from browser_helpers import open_demo, wait_placed
-from conftest import ARTIFACTS, REPO
 
-REFERENCES = Path(__file__).resolve().parent / "references"
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parents[2]
+ARTIFACTS = REPO / "Tests" / "artifacts" / "browser"
+REFERENCES = HERE / "references"
 UPDATE = os.environ.get("TAGCLOUD_UPDATE_REFERENCES") == "1"
 CHANNEL_TOLERANCE = 40
 MAX_DIFFERING = 0.004
