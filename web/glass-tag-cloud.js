@@ -110,20 +110,6 @@ function parseNumber(text, fallback, minimum = 0) {
   return Number.isFinite(value) && value >= minimum ? value : fallback;
 }
 
-function mirrored(layout, width) {
-  // The core's own definition of right to left (docs/PROTOCOL.md, `direction`): x = W − x − w.
-  // Only for server frames: the live protocol has no direction (yet); local layouts ask the core.
-  const flip = (x, w) => width - x - w;
-  return {
-    ...layout,
-    items: layout.items.map((item) => ({
-      ...item,
-      x: flip(item.x, item.w),
-      touch: item.touch ? [flip(item.touch[0], item.touch[2]), ...item.touch.slice(1)] : item.touch,
-    })),
-  };
-}
-
 /** A tag of the cloud, from markup: `<glass-tag value="id" tint="#rrggbb" selected>Title</glass-tag>`. */
 export class GlassTagElement extends HTMLElement {
   get value() {
@@ -523,11 +509,23 @@ export class GlassTagCloudElement extends HTMLElement {
 
   #reduceMotionChanged() {
     if (this.#reduceMotion() && this.#spacing.running) this.#spacing.start(this.#spacingOnScreen, this.spacing, null);
-    this.#sendLive(() => this.#live.session.viewport(this.#width, this.#reduceMotion()));
+    if (this.#live?.greeted) this.#sendViewport();
   }
 
   #isRightToLeft() {
     return getComputedStyle(this).direction === "rtl";
+  }
+
+  #viewportKey() {
+    return `${this.#width} ${this.#reduceMotion()} ${this.#isRightToLeft() ? "rtl" : "ltr"}`;
+  }
+
+  /** The width, Reduce Motion and writing direction, as the server lays out for them. */
+  #sendViewport() {
+    if (this.#width === null) return;
+    this.#live.sentViewport = this.#viewportKey();
+    const direction = this.#isRightToLeft() ? "rtl" : "ltr";
+    this.#live.connection.send(this.#live.session.viewport(this.#width, this.#reduceMotion(), direction));
   }
 
   #mergeDistanceInUse() {
@@ -557,10 +555,7 @@ export class GlassTagCloudElement extends HTMLElement {
       this.#metrics = measureLabels(this.#cloud, this.#view.tags);
       this.#sendLive(() => this.#live.session.measure(this.#metrics));
     }
-    if (this.#live?.greeted && this.#width !== this.#live.sentWidth) {
-      this.#live.sentWidth = this.#width;
-      this.#live.connection.send(this.#live.session.viewport(this.#width, this.#reduceMotion()));
-    }
+    if (this.#live?.greeted && this.#viewportKey() !== this.#live.sentViewport) this.#sendViewport();
     this.#spacingOnScreen ??= this.spacing;
     if (this.#spacing.running) return; // its next frame lays out with the new inputs
     this.#draw(null);
@@ -608,11 +603,10 @@ export class GlassTagCloudElement extends HTMLElement {
     }
   }
 
-  /** A server frame as this element shows it: mirrored for rtl, with the element's selection. */
+  /** A server frame as this element shows it: with the element's selection (a toggle may be in flight). */
   #fromServer(frame) {
-    const layout = this.#isRightToLeft() ? mirrored(frame, frame.width) : frame;
     const selected = new Set(this.selection);
-    return { ...layout, items: layout.items.map((item) => ({ ...item, selected: selected.has(item.id) })) };
+    return { ...frame, items: frame.items.map((item) => ({ ...item, selected: selected.has(item.id) })) };
   }
 
   #render(layout, source) {
@@ -794,7 +788,7 @@ export class GlassTagCloudElement extends HTMLElement {
       getItem: (name) => storage.getItem(`${key}:${name}`),
       setItem: (name, value) => storage.setItem(`${key}:${name}`, value),
     };
-    const live = { url, session: new LiveSession(scoped), greeted: false, frame: null, mergeDistance: null, connection: null, sentWidth: null };
+    const live = { url, session: new LiveSession(scoped), greeted: false, frame: null, mergeDistance: null, connection: null, sentViewport: null };
     live.connection = new LiveConnection(url, LIVE_PROTOCOL, {
       onStatus: (status) => this.#setLiveStatus(status),
       onOpen: () => {
@@ -845,10 +839,7 @@ export class GlassTagCloudElement extends HTMLElement {
       live.greeted = true;
       live.connection.send(live.session.hello({ selection: this.selection, spacing: this.spacing }));
       if (this.#metrics) live.connection.send(live.session.measure(this.#metrics));
-      if (this.#width !== null) {
-        live.sentWidth = this.#width;
-        live.connection.send(live.session.viewport(this.#width, this.#reduceMotion()));
-      }
+      this.#sendViewport();
     } else if (event.kind === "layout") {
       const frame = event.layout;
       if (frame.width !== this.#width) return; // answers a width we no longer have
@@ -863,7 +854,9 @@ export class GlassTagCloudElement extends HTMLElement {
       live.frame = frame;
       this.#spacing.stop();
       this.#draw(null);
+      // Diagnostics (and the tests): how many frames came, and the selection the server holds.
       this.#cloud.dataset.liveFrames = String(Number(this.#cloud.dataset.liveFrames ?? 0) + 1);
+      this.#cloud.dataset.liveSelection = frame.items.filter((item) => item.selected).map((item) => item.id).join(",");
     } else if (event.kind === "error") {
       console.warn("glass-tag-cloud: the server refused a message:", event.message);
     }

@@ -116,14 +116,27 @@ def test_element_many_clouds_lay_out_in_one_frame_on_a_resize(element_page, stat
         assert_core_layout(page, 16, f"#c{i}")
 
 
-def test_element_touch_targets_reach_44_px_with_3_px_above_and_below(element_page, static_server, page):
+def test_element_touch_targets_are_the_cores_touch_rects(element_page, static_server, page):
+    """A point just inside the core's touch rect (3 px above and below the capsule, at least
+    44 px tall) hits the capsule's button; one just outside it does not."""
     element_page(static_server.url, f'<glass-tag-cloud>{tag_markup()}</glass-tag-cloud>')
-    targets = page.evaluate(
-        """() => [...document.querySelector('glass-tag-cloud').shadowRoot.querySelectorAll('button')].map((b) => {
-          const style = getComputedStyle(b, '::before');
-          return { top: style.top, bottom: style.bottom, height: parseFloat(style.height), capsule: b.getBoundingClientRect().height };
-        })"""
+    probes = page.evaluate(
+        """() => {
+          const element = document.querySelector('glass-tag-cloud');
+          const root = element.shadowRoot;
+          const origin = root.querySelector('[part~="cloud"]').getBoundingClientRect();
+          const hit = (x, y) => root.elementFromPoint(origin.x + x, origin.y + y)?.closest?.('button')?.dataset.tagId ?? null;
+          return element.layout.items.map((item) => {
+            const [tx, ty, tw, th] = item.touch;
+            const cx = tx + tw / 2;
+            return { id: item.id, capsule: [item.y, item.h], touch: [ty, th],
+                     top: hit(cx, ty + 0.5), bottom: hit(cx, ty + th - 0.5),
+                     above: hit(cx, ty - 1.5), below: hit(cx, ty + th + 1.5) };
+          });
+        }"""
     )
-    for target in targets:
-        assert target["top"] == "-3px" and target["bottom"] == "-3px", target
-        assert target["height"] >= 44 - 1e-6 and target["height"] >= target["capsule"] + 6 - 1e-6, target
+    for probe in probes:
+        (y, h), (ty, th) = probe["capsule"], probe["touch"]
+        assert ty <= y - 3 and ty + th >= y + h + 3 and th >= 44, probe
+        assert probe["top"] == probe["id"] and probe["bottom"] == probe["id"], probe
+        assert probe["above"] != probe["id"] and probe["below"] != probe["id"], probe

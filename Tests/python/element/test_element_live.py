@@ -7,7 +7,7 @@ from __future__ import annotations
 import urllib.request
 
 from conftest import settle
-from element_helpers import capsules, changes, click_tag, pressed, record_changes, tag_markup
+from element_helpers import assert_core_layout, capsules, changes, click_tag, pressed, record_changes, tag_markup
 
 
 def live_url(server) -> str:
@@ -28,6 +28,8 @@ def metric(server, name: str) -> float:
 
 
 TOPICS = "#topics"  # the example page's live cloud
+# The selection in the server's last frame (the element shows its own copy on top of it).
+LIVE_SELECTION = "document.querySelector('#topics').shadowRoot.querySelector('.cloud').dataset.liveSelection"
 
 
 def open_example(page, server) -> None:
@@ -63,8 +65,7 @@ def test_element_live_streams_layouts_from_the_server(live_server, page):
         "(n) => Number(document.querySelector('#topics').shadowRoot.querySelector('.cloud').dataset.liveFrames) > n", arg=before)
     assert metric(live_server, "tagcloud_messages_in_total") > messages_before
     # The server's own frame (not the element's copy) has the toggle.
-    page.wait_for_function(
-        "() => document.querySelector('#topics').layout.items.filter((i) => i.selected).map((i) => i.id).join() === 'SwiftUI,Layout'")
+    page.wait_for_function(f"() => {LIVE_SELECTION} === 'SwiftUI,Layout'")
 
     # A spacing change goes to the server, whose frame comes at the new spacing.
     page.evaluate("() => { document.querySelector('#topics').spacing = 3; }")
@@ -75,6 +76,23 @@ def test_element_live_streams_layouts_from_the_server(live_server, page):
         "() => { const c = document.querySelector('#topics'); return c.layoutSource === 'server' && c.layout.width === 300; }")
     page.click("button[type=submit]")
     assert "topics = SwiftUI\ntopics = Layout" in page.text_content("#submitted")
+
+
+def test_element_live_frames_equal_the_core_and_mirror_right_to_left(live_server, page):
+    open_example(page, live_server)
+    for direction in ("ltr", "rtl"):
+        page.evaluate(
+            """(dir) => { const c = document.querySelector('#topics'); c.dir = dir; c.style.width = dir === 'rtl' ? '410px' : '400px'; }""",
+            direction)
+        width = 410 if direction == "rtl" else 400
+        page.wait_for_function(
+            "(w) => { const c = document.querySelector('#topics'); return c.layoutSource === 'server' && c.layout.width === w; }",
+            arg=width)
+        settle(page)
+        assert_core_layout(page, 18, TOPICS, direction=direction)
+        first = capsules(page, TOPICS)["items"][0]
+        at_right_edge = abs(first["x"] + first["w"] - width) <= 0.5
+        assert at_right_edge == (direction == "rtl"), (direction, first)
 
 
 def test_element_live_falls_back_to_the_core_and_reconnects(live_server, page):
@@ -89,8 +107,7 @@ def test_element_live_falls_back_to_the_core_and_reconnects(live_server, page):
     page.evaluate("() => window.dispatchEvent(new Event('online'))")  # retry now, not after the backoff
     page.wait_for_function("() => document.querySelector('#topics').layoutSource === 'server'", timeout=20_000)
     # The server adopted the page's selection from the hello.
-    page.wait_for_function(
-        "() => document.querySelector('#topics').layout.items.filter((i) => i.selected).map((i) => i.id).join() === 'SwiftUI,Glass'")
+    page.wait_for_function(f"() => {LIVE_SELECTION} === 'SwiftUI,Glass'")
 
 
 def test_element_live_without_a_server_degrades_to_local(element_page, static_server, page):
