@@ -34,7 +34,10 @@ public struct LiveHub<Random: RandomNumberGenerator> {
 
   /// A new WebSocket: creates a fresh session and queues its welcome. Past the session cap it
   /// evicts the oldest detached session, or refuses with 1013 when every session is live.
+  ///
+  /// - Complexity: O(1), or O(s) in the number of sessions when the cap is reached.
   public mutating func open(now: Double) -> Result<ConnectionID, CloseInstruction> {
+    defer { assert(connections.count <= sessions.count, "every connection has a session") }
     if sessions.count >= configuration.maxSessions {
       guard
         let oldest = sessions.values.filter({ $0.connection == nil })
@@ -99,6 +102,9 @@ public struct LiveHub<Random: RandomNumberGenerator> {
 
   /// A text message. Returns a close instruction when the client is abusive (flooding); any
   /// other refusal queues an error message and keeps the connection open.
+  ///
+  /// - Complexity: O(n + t²) for n bytes and t served tags (see ``ClientMessage/decode(_:tags:)``);
+  ///   layouts are not computed here but in ``takeFrame(for:now:)``.
   public mutating func receive(_ bytes: [UInt8], from id: ConnectionID, now: Double)
     -> CloseInstruction?
   {
@@ -266,6 +272,8 @@ public struct LiveHub<Random: RandomNumberGenerator> {
 
   /// The next frame for the connection (welcome and errors first, in order, then the one
   /// pending layout, computed now from the newest state), or nil when there is none.
+  ///
+  /// - Complexity: that of the core's `LayoutEngine.layout` when a layout is due, else O(1).
   public mutating func takeFrame(for id: ConnectionID, now: Double) -> [UInt8]? {
     guard var connection = connections[id] else { return nil }
     if !connection.control.isEmpty {
