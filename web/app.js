@@ -43,6 +43,7 @@ let core = null;
 let spacingOnScreen = state.tight ? TIGHT_SPACING : LOOSE_SPACING;
 let greeted = false; // this connection has had its welcome and our state
 let lastServerFrame = null;
+let easingTimer = 0;
 let liveLayouts = 0;
 
 const targetSpacing = () => (state.tight ? TIGHT_SPACING : LOOSE_SPACING);
@@ -70,7 +71,8 @@ function request(spacing, animation) {
     textScale: metrics.textScale,
     lineHeight: metrics.lineHeight,
     tags: metrics.tags,
-    selection: state.selection,
+    // Only ids of the tags on screen: a server may serve other tags than a saved selection knew.
+    selection: state.selection.filter((id) => metrics.tags.some((tag) => tag.id === id)),
     animation: reduceMotion() ? null : animation,
     reduceMotion: reduceMotion(),
   };
@@ -147,6 +149,8 @@ function receive(event) {
     if (event.mergeDistance !== null) mergeDistance = event.mergeDistance;
     if (greeted) return; // the answer to our hello: the session is resumed or adopted
     if (event.tags && event.tags.length && view.setTags(event.tags)) {
+      rovingFocus.sync();
+      view.showSelection(state.selection);
       metrics = measureLabels(cloud, view.tags);
       relayout();
     }
@@ -161,11 +165,15 @@ function receive(event) {
       // The core already drew this state; a frame for an older one would drag the cloud back.
       if (spacing.running || !isCurrent(layout)) return;
     } else if (layout.animation && !reduceMotion()) {
-      // No local core to draw the frames in between: the browser eases the positions.
+      // No local core to draw the frames in between: the browser eases the positions, and the
+      // one-piece glass comes back when they have arrived.
       cloud.classList.add("is-easing");
       cloud.style.setProperty("--move-duration", `${layout.animation.settle}s`);
       cloud.style.setProperty("--move-easing", layout.animation.easing);
+      clearTimeout(easingTimer);
+      easingTimer = setTimeout(() => cloud.classList.remove("is-easing"), layout.animation.settle * 1000);
     } else {
+      clearTimeout(easingTimer);
       cloud.classList.remove("is-easing");
     }
     if (typeof layout.spacing === "number") spacingOnScreen = layout.spacing;
@@ -262,7 +270,9 @@ width = cloud.getBoundingClientRect().width;
 cloud.dataset.width = String(width);
 metrics = measureLabels(cloud, view.tags);
 cloud.dataset.textScale = String(metrics.textScale);
-installRovingFocus(view, (layout, index, key) => (core ? core.navigate(layout, index, key) : index));
+const rovingFocus = installRovingFocus(view, (layout, index, key) =>
+  core ? core.navigate(layout, index, key) : index,
+);
 live.start();
 core = await loadCore();
 if (core) relayout();

@@ -30,17 +30,33 @@ function capsuleRect(item, inset, fill) {
   return element("rect", { x: item.x + inset, y: item.y + inset, width: w, height: h, rx: r, ry: r, fill });
 }
 
+/**
+ * A capsule's outline as path data, wound like melt-shape's bridges (counter-clockwise on
+ * screen: down the left end first), so that a nonzero fill of both is their union.
+ */
+export function capsulePath(item) {
+  const { x, y, w, h } = item;
+  const r = Math.min(w, h) / 2;
+  const n = (value) => Math.round(value * 1000) / 1000;
+  return (
+    `M${n(x + r)} ${n(y)}A${n(r)} ${n(r)} 0 0 0 ${n(x)} ${n(y + r)}L${n(x)} ${n(y + h - r)}` +
+    `A${n(r)} ${n(r)} 0 0 0 ${n(x + r)} ${n(y + h)}L${n(x + w - r)} ${n(y + h)}` +
+    `A${n(r)} ${n(r)} 0 0 0 ${n(x + w)} ${n(y + h - r)}L${n(x + w)} ${n(y + r)}` +
+    `A${n(r)} ${n(r)} 0 0 0 ${n(x + w - r)} ${n(y)}Z`
+  );
+}
+
 export class MeltView {
   /** @param {HTMLElement} cloud */
   constructor(cloud) {
-    // Bridges go under the capsules (each capsule paints its own glass); the rim goes over them,
-    // so a selected capsule's dense tint does not hide it.
+    // The glass (backdrop blur and saturation) is one layer for the whole cloud, clipped to the
+    // union of capsules and bridges, so melted capsules are literally one piece of glass and no
+    // spot is blurred twice. Bridge tints go over it, under the capsules (which paint their own
+    // tint); the rim goes over everything, so a selected capsule's dense tint does not hide it.
     this.under = element("svg", { class: "melt", "aria-hidden": "true", focusable: "false" });
     this.over = element("svg", { class: "melt", "aria-hidden": "true", focusable: "false" });
     this.under.dataset.meltBridges = "";
     this.over.dataset.meltRim = "";
-    // The bridges' glass: the same backdrop blur and saturation as a capsule's, masked to the
-    // bridges minus the capsules (a capsule already blurs its own backdrop).
     this.glass = document.createElement("div");
     this.glass.className = "melt-glass";
     this.glass.setAttribute("aria-hidden", "true");
@@ -119,25 +135,13 @@ export class MeltView {
   }
 
   #drawGlass(items, necks, width, height) {
-    if (necks.length === 0) {
-      this.glass.hidden = true;
-      return;
-    }
-    const rect = (item) => {
-      const r = Math.min(item.w, item.h) / 2;
-      return `<rect x="${item.x}" y="${item.y}" width="${item.w}" height="${item.h}" rx="${r}" fill="black"/>`;
-    };
-    const svg =
-      `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
-      `<mask id="m" maskUnits="userSpaceOnUse" x="0" y="0" width="${width}" height="${height}">` +
-      `<rect width="${width}" height="${height}" fill="white"/>${items.map(rect).join("")}</mask>` +
-      `<g mask="url(#m)">${necks.map((neck) => `<path d="${neck.path}" fill="white"/>`).join("")}</g></svg>`;
-    const url = `url("data:image/svg+xml,${encodeURIComponent(svg)}")`;
+    // Every subpath is wound the same way (see capsulePath and melt-shape's hourglass), so the
+    // nonzero rule fills their union.
+    const path = items.map(capsulePath).join("") + necks.map((neck) => neck.path).join("");
     this.glass.hidden = false;
     this.glass.style.width = `${width}px`;
     this.glass.style.height = `${height}px`;
-    this.glass.style.webkitMaskImage = url;
-    this.glass.style.maskImage = url;
+    this.glass.style.clipPath = `path(nonzero, "${path}")`;
   }
 
   clear() {

@@ -35,12 +35,10 @@ def seed_flow(sizes: list[tuple[float, float]], width: float, spacing: float) ->
     return origins
 
 
-def open_demo(page: Page, url: str, *, clear_storage: bool = True) -> None:
-    """Loads the demo and waits until the core has placed the capsules."""
+def open_demo(page: Page, url: str) -> None:
+    """Loads the demo and waits until the core has placed the capsules. (Each test has a fresh
+    browser context, so it starts with empty storage: the seed's initial state.)"""
     page.goto(url)
-    if clear_storage:
-        page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
-        page.reload()
     wait_placed(page)
 
 

@@ -93,8 +93,9 @@ class LiveServer:
     """`tagcloud serve` on a fixed free port; can be stopped and started again on the same port
     (the reconnect test restarts it under an open page)."""
 
-    def __init__(self, binary: Path) -> None:
+    def __init__(self, binary: Path, extra_args: list[str] | None = None) -> None:
         self.binary = binary
+        self.extra_args = extra_args or []
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}/"
         self.process: subprocess.Popen | None = None
@@ -105,7 +106,8 @@ class LiveServer:
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         log = open(self.log, "ab")
         self.process = subprocess.Popen(
-            [str(self.binary), "serve", "--host", "127.0.0.1", "--port", str(self.port), "--web", str(WEB)],
+            [str(self.binary), "serve", "--host", "127.0.0.1", "--port", str(self.port), "--web", str(WEB)]
+            + self.extra_args,
             cwd=REPO,
             stdout=log,
             stderr=subprocess.STDOUT,
@@ -145,17 +147,31 @@ def serve_available() -> str | None:
 
 
 @pytest.fixture()
-def live_server():
-    """`tagcloud serve --web web` on a free port, always stopped; skipped when not built."""
+def live_server_factory():
+    """Starts `tagcloud serve --web web [extra args]` on free ports; every one is stopped at the
+    end of the test. Skips when the binary is not built."""
     reason = serve_available()
     if reason:
         pytest.skip(reason)
-    server = LiveServer(TAGCLOUD)
-    server.start()
+    servers: list[LiveServer] = []
+
+    def start(*extra_args: str) -> LiveServer:
+        server = LiveServer(TAGCLOUD, list(extra_args))
+        servers.append(server)
+        server.start()
+        return server
+
     try:
-        yield server
+        yield start
     finally:
-        server.stop()
+        for server in servers:
+            server.stop()
+
+
+@pytest.fixture()
+def live_server(live_server_factory):
+    """`tagcloud serve --web web` on a free port, always stopped; skipped when not built."""
+    return live_server_factory()
 
 
 @pytest.fixture(scope="session")

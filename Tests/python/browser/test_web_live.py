@@ -107,3 +107,30 @@ def test_without_wasm_the_server_frames_place_the_capsules(page, live_server):
     )
     page.set_viewport_size({"width": 700, "height": 844})
     eventually(lambda: assert_exact_layout(page, LOOSE))
+
+
+def test_the_page_shows_the_tags_the_server_serves(page, live_server_factory, tmp_path):
+    """The welcome's tags and tints replace the page's offline copy; a saved selection of tags
+    the server does not serve is left out of the layout, not an error."""
+    tags = tmp_path / "tags.json"
+    tags.write_text('[{"title": "Swift on the server", "tint": "#FF9F0A"}, {"title": "Wasm", "tint": "#30D158"},'
+                    ' {"title": "SwiftUI", "tint": "#0A84FF"}]')
+    server = live_server_factory("--tags", str(tags))
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_demo(page, server.url)
+    page.wait_for_function("() => document.querySelectorAll('[data-tag-cloud] button').length === 3")
+    eventually(lambda: assert_exact_layout(page, LOOSE))
+    buttons = page.eval_on_selector_all(
+        "[data-tag-cloud] button",
+        "(bs) => bs.map((b) => [b.dataset.tagId, b.textContent, b.dataset.tint, b.tabIndex])",
+    )
+    assert [b[:3] for b in buttons] == [
+        ["Swift on the server", "Swift on the server", "#FF9F0A"],
+        ["Wasm", "Wasm", "#30D158"],
+        ["SwiftUI", "SwiftUI", "#0A84FF"],
+    ]
+    assert sorted(b[3] for b in buttons) == [-1, -1, 0], "still one tab stop"
+    assert pressed(page) == ["SwiftUI"]
+    page.click("[data-tag-id='Wasm']")
+    eventually(lambda: assert_exact_layout(page, LOOSE))
+    assert pressed(page) == ["Wasm", "SwiftUI"]
