@@ -15,12 +15,14 @@ _spec = importlib.util.spec_from_file_location("tagcloud_browser_fixtures", _BRO
 _browser_fixtures = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(_browser_fixtures)
 
-# Re-exported fixtures: pytest finds them as attributes of this conftest.
-browser = _browser_fixtures.browser
-context = _browser_fixtures.context
-page = _browser_fixtures.page
-static_server = _browser_fixtures.static_server
-live_server = _browser_fixtures.live_server
+
+def _is_fixture(value) -> bool:
+    return hasattr(value, "_pytestfixturefunction") or type(value).__name__ == "FixtureFunctionDefinition"
+
+
+# Every fixture of the browser suite (browser, context, page, static_server, live_server and what
+# they depend on), re-exported: pytest finds fixtures as attributes of this conftest.
+globals().update({name: value for name, value in vars(_browser_fixtures).items() if _is_fixture(value)})
 
 
 @pytest.fixture()
