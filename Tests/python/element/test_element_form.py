@@ -120,3 +120,16 @@ def test_element_example_page_submits_and_resets(page, static_server):
     page.wait_for_function("() => document.querySelector('#topics').liveStatus === 'offline'")
     assert "No live server" in page.text_content("#live-note")
     assert page.evaluate("() => document.querySelector('#topics').layoutSource") == "wasm"
+
+
+def test_element_restores_its_state_on_back_navigation(element_page, static_server, page):
+    """formStateRestoreCallback: going back to a page (not kept in the back/forward cache: the
+    static server says no-store) restores the selection the user left, without a change event."""
+    open_form(element_page, static_server, page)
+    click_tag(page, "Glass")
+    click_tag(page, "SwiftUI")
+    page.goto(static_server.url + "examples/embed.html")
+    page.go_back()
+    wait_placed(page)
+    assert page.evaluate("() => document.querySelector('glass-tag-cloud').selection") == ["Glass"]
+    assert pressed(page) == ["Glass"]

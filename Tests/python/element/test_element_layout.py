@@ -140,3 +140,18 @@ def test_element_touch_targets_are_the_cores_touch_rects(element_page, static_se
         assert ty <= y - 3 and ty + th >= y + h + 3 and th >= 44, probe
         assert probe["top"] == probe["id"] and probe["bottom"] == probe["id"], probe
         assert probe["above"] != probe["id"] and probe["below"] != probe["id"], probe
+
+
+def test_element_follows_the_browsers_text_size(element_page, static_server, page):
+    """A larger root font (the web's Dynamic Type) is noticed by the rem probe: labels are
+    measured again, paddings scale, and the layout is still the core's."""
+    element_page(static_server.url, f'<div style="width: 500px"><glass-tag-cloud>{tag_markup()}</glass-tag-cloud></div>')
+    before = capsules(page)["items"][0]
+    page.evaluate("() => { document.documentElement.style.fontSize = '20px'; }")
+    page.wait_for_function(
+        "(h) => document.querySelector('glass-tag-cloud').layout.items[0].h > h + 1", arg=before["h"])
+    settle(page)
+    after = assert_core_layout(page, 16)["items"][0]
+    # 20 px line (1.25rem) + 2 × 10 × 1.25 padding.
+    assert abs(after["h"] - (25 + 25)) <= TOLERANCE, after
+    assert after["w"] > before["w"] * 1.2
