@@ -110,6 +110,18 @@ function parseNumber(text, fallback, minimum = 0) {
   return Number.isFinite(value) && value >= minimum ? value : fallback;
 }
 
+/** Whether two layouts put the same capsules at the same places, selected alike, merged alike. */
+function sameArrangement(a, b) {
+  if (!a || !b || a.items.length !== b.items.length) return false;
+  if (a.size[0] !== b.size[0] || a.size[1] !== b.size[1]) return false;
+  const sameItems = a.items.every((item, i) => {
+    const other = b.items[i];
+    return item.id === other.id && item.x === other.x && item.y === other.y && item.w === other.w &&
+      item.h === other.h && item.selected === other.selected;
+  });
+  return sameItems && JSON.stringify(a.groups) === JSON.stringify(b.groups);
+}
+
 /** A tag of the cloud, from markup: `<glass-tag value="id" tint="#rrggbb" selected>Title</glass-tag>`. */
 export class GlassTagElement extends HTMLElement {
   get value() {
@@ -182,12 +194,14 @@ export class GlassTagCloudElement extends HTMLElement {
   });
 
   #propertyTags = null; // the `tags` property, or null: the <glass-tag> children
+  #childTags = null; // the children's tags, read once per change (MutationObserver)
   #serverTags = null; // live: the tags the server serves
   #tagsDirty = true;
   #metrics = null;
   #width = null;
   #layout = null;
   #layoutSource = "none";
+  #drawnMergeDistance = null;
   #spacingOnScreen = null;
 
   #selection = new Set(); // raw: may hold ids that are not current tags
@@ -448,7 +462,7 @@ export class GlassTagCloudElement extends HTMLElement {
 
   #ownTags() {
     if (this.#propertyTags) return this.#propertyTags;
-    return [...this.children]
+    this.#childTags ??= [...this.children]
       .filter((child) => child.localName === "glass-tag")
       .map((child) => ({
         id: child.getAttribute("value") ?? (child.textContent ?? "").replace(/\s+/g, " ").trim(),
@@ -456,6 +470,7 @@ export class GlassTagCloudElement extends HTMLElement {
         tint: child.getAttribute("tint") || DEFAULT_TINT,
         selected: child.hasAttribute("selected"),
       }));
+    return this.#childTags;
   }
 
   /** The tags on screen: the server's while live, else the element's; unique, non-empty ids. */
@@ -480,6 +495,7 @@ export class GlassTagCloudElement extends HTMLElement {
   }
 
   #tagsChanged() {
+    this.#childTags = null;
     if (!this.#selectionDirty) this.#selection = new Set(this.#defaultSelection());
     this.#tagsDirty = true;
     this.#requestUpdate();
@@ -513,7 +529,9 @@ export class GlassTagCloudElement extends HTMLElement {
   }
 
   #isRightToLeft() {
-    return getComputedStyle(this).direction === "rtl";
+    // The element's directionality (its own or an ancestor's `dir`): a selector match, where
+    // getComputedStyle would force a style recalculation per cloud per frame.
+    return this.matches(":dir(rtl)");
   }
 
   #viewportKey() {
@@ -610,6 +628,15 @@ export class GlassTagCloudElement extends HTMLElement {
   }
 
   #render(layout, source) {
+    const spacing = String(this.#spacingOnScreen);
+    if (this.#cloud.dataset.spacing !== spacing) this.#cloud.dataset.spacing = spacing;
+    // A new width often leaves every capsule where it was (a drag within one arrangement):
+    // then there is nothing to draw again.
+    if (source === this.#layoutSource && sameArrangement(layout, this.#layout) && this.#drawnMergeDistance === this.#mergeDistanceInUse()) {
+      this.#layout = layout;
+      return;
+    }
+    this.#drawnMergeDistance = this.#mergeDistanceInUse();
     // The melted glass is drawn over the box the capsules occupy; right to left, that box
     // reaches the container's right edge rather than `size[0]`.
     const right = layout.items.reduce((edge, item) => Math.max(edge, item.x + item.w), layout.size[0]);
@@ -621,7 +648,6 @@ export class GlassTagCloudElement extends HTMLElement {
       lineHeight: metrics.lineHeight,
       textScale: metrics.textScale,
     });
-    this.#cloud.dataset.spacing = String(this.#spacingOnScreen);
     this.#layout = layout;
     this.#layoutSource = source;
     this.#applyLimit();

@@ -155,3 +155,26 @@ def test_element_follows_the_browsers_text_size(element_page, static_server, pag
     # 20 px line (1.25rem) + 2 × 10 × 1.25 padding.
     assert abs(after["h"] - (25 + 25)) <= TOLERANCE, after
     assert after["w"] > before["w"] * 1.2
+
+
+def test_element_redraws_nothing_when_a_resize_keeps_the_arrangement(element_page, static_server, page):
+    """Dragging a container within one arrangement costs one core call per frame and no DOM
+    work: the capsules, bridges and rims stay as they are."""
+    element_page(static_server.url, f'<div id="box" style="width: 1200px"><glass-tag-cloud>{tag_markup()}</glass-tag-cloud></div>')
+    page.evaluate(
+        """() => {
+          window.__mutations = 0;
+          new MutationObserver((records) => { window.__mutations += records.length; })
+            .observe(document.querySelector('glass-tag-cloud').shadowRoot, { subtree: true, childList: true, attributes: true });
+        }""")
+    single_row = capsules(page)
+    assert len({item["y"] for item in single_row["items"]}) == 1
+    right = max(item["x"] + item["w"] for item in single_row["items"])
+    page.evaluate("(w) => { document.querySelector('#box').style.width = w + 'px'; }", right + 5)
+    settle(page)
+    assert page.evaluate("() => window.__mutations") == 0
+    assert_core_layout(page, 16)
+    page.evaluate("(w) => { document.querySelector('#box').style.width = w + 'px'; }", right - 5)
+    settle(page)
+    assert page.evaluate("() => window.__mutations") > 0
+    assert_core_layout(page, 16)
