@@ -257,7 +257,7 @@ export class GlassTagCloudElement extends HTMLElement {
     sharedCapsuleSheet().then((sheet) => {
       if (sheet) this.shadowRoot.adoptedStyleSheets = [sheet, hostSheet];
       this.#styled = true;
-      this.#internals.states.add("styled");
+      this.#setState("styled", true);
       this.#metrics = null;
       this.#requestUpdate();
     });
@@ -683,7 +683,7 @@ export class GlassTagCloudElement extends HTMLElement {
     this.#view.showSpacing(value);
     const layout = this.#layoutLocally(value, null);
     if (layout) this.#render(layout, "wasm");
-    this.#internals.states[final ? "delete" : "add"]("animating");
+    this.#setState("animating", !final);
   }
 
   // ---- Selection ------------------------------------------------------------------------------
@@ -764,6 +764,19 @@ export class GlassTagCloudElement extends HTMLElement {
     for (const button of this.#view.buttons) button.disabled = disabled;
   }
 
+  /** A custom state (`:state(name)`); browsers before the standard syntax only know `--name`. */
+  #setState(name, on) {
+    const states = this.#internals.states;
+    if (!states) return;
+    try {
+      if (on) states.add(name);
+      else states.delete(name);
+    } catch {
+      if (on) states.add(`--${name}`);
+      else states.delete(`--${name}`);
+    }
+  }
+
   #announce(text) {
     // A fresh text node each time, so the same message is announced again on a second try.
     this.#announcer.replaceChildren(text ? document.createTextNode(text) : "");
@@ -775,8 +788,7 @@ export class GlassTagCloudElement extends HTMLElement {
     if (status === this.#liveStatus) return;
     this.#liveStatus = status;
     for (const state of ["live", "reconnecting", "offline"]) {
-      if (state === status) this.#internals.states.add(state);
-      else this.#internals.states.delete(state);
+      this.#setState(state, state === status);
     }
     this.dispatchEvent(new CustomEvent("livestatus", { bubbles: true, detail: { status } }));
   }

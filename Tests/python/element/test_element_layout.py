@@ -178,3 +178,17 @@ def test_element_redraws_nothing_when_a_resize_keeps_the_arrangement(element_pag
     settle(page)
     assert page.evaluate("() => window.__mutations") > 0
     assert_core_layout(page, 16)
+
+
+def test_element_moved_to_another_container_lays_out_there(element_page, static_server, page):
+    element_page(
+        static_server.url,
+        f'<div id="wide" style="width: 900px"><glass-tag-cloud>{tag_markup()}</glass-tag-cloud></div>'
+        '<div id="narrow" style="width: 260px"></div>',
+    )
+    assert_core_layout(page, 16)
+    page.evaluate("() => document.querySelector('#narrow').append(document.querySelector('glass-tag-cloud'))")
+    settle(page)
+    shown = assert_core_layout(page, 16)
+    assert shown["width"] == 260
+    assert max(item["x"] + item["w"] for item in shown["items"]) <= 260 + TOLERANCE
