@@ -12,11 +12,10 @@ import os
 import shutil
 import socket
 import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
-
-import sys
 
 import pytest
 
