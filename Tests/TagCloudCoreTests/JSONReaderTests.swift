@@ -1,4 +1,5 @@
 import TagCloudCore
+import TagCloudTestSupport
 import Testing
 
 /// Parses and returns the error, or nil when the input was accepted.
@@ -36,6 +37,23 @@ private func parse(_ source: String) throws -> JSONElement {
         ]))
     #expect(members[1].key == wireBytes("bé"))
     #expect(members[1].value.value == .string(wireBytes("x\ty")))
+  }
+
+  @Test func readsBorrowedMemoryLikeArrays() throws {
+    let bytes = wireBytes(#"{"a": [1, "b"]}"#)
+    let fromBuffer = try bytes.withUnsafeBufferPointer { buffer in
+      try JSONReader.parse(buffer)
+    }
+    #expect(fromBuffer == (try JSONReader.parse(bytes)))
+    let error = wireBytes("[1,]").withUnsafeBufferPointer { buffer -> WireError? in
+      do throws(WireError) {
+        _ = try JSONReader.parse(buffer)
+        return nil
+      } catch {
+        return error
+      }
+    }
+    #expect(error == WireError("trailing comma", at: 2))
   }
 
   @Test func decodesEscapesAndSurrogatePairs() throws {
@@ -108,6 +126,18 @@ private func parse(_ source: String) throws -> JSONElement {
       refusal(wireBytes("[1,2,3,4,5]"), limits: limits)
         == WireError("input larger than 10 bytes", at: 10))
     #expect(refusal(wireBytes("[1,2,3,45]"), limits: limits) == nil)
+  }
+
+  @Test func documentsWithTooManyValuesAreRefused() {
+    var limits = JSONLimits()
+    limits.maxValues = 5  // containers count too: [1,[2],3] holds five values
+    #expect(refusal(wireBytes("[1,[2],3]"), limits: limits) == nil)
+    #expect(
+      refusal(wireBytes("[1,[2],3,4]"), limits: limits) == WireError("more than 5 values", at: 9))
+    #expect(refusal(wireBytes(#"{"a":{"b":{}},"c":[{}]}"#), limits: limits) == nil)
+    #expect(
+      refusal(wireBytes(#"{"a":{"b":{}},"c":[{},1]}"#), limits: limits)
+        == WireError("more than 5 values", at: 22))
   }
 
   @Test func longStringsAndNumbersAreRefused() {
