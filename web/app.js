@@ -3,8 +3,8 @@
 // Local first: every change is laid out by the Wasm core in this page the moment it happens
 // (the first paint never waits for a socket, and a static host works the same); when the live
 // socket is open the change also goes to the server, whose layout frames are drawn as they come
-// (they are the same core's answer; a frame is drawn when its width, spacing and selection are
-// the page's current ones, so a frame still in flight never drags the cloud back). Without the Wasm
+// (they are the same core's answer; a frame is drawn when it is the layout of the page's current
+// state, so a frame still in flight never drags the cloud back). Without the Wasm
 // core, the server's frames are all there is, and without either, CSS flex-wrap (the same rule)
 // keeps the tags readable. The page never lays out by itself.
 
@@ -133,13 +133,31 @@ function sendState() {
   if (width !== null) live.send(session.viewport(width, reduceMotion(), direction()));
 }
 
-/** Whether a server frame shows the page's current state (else it is one still in flight). */
+/**
+ * Whether a server frame shows the page's current state, else it is one still in flight (for an
+ * older width, spacing, selection or text size). With a local core the check is exact: the
+ * frame must be the core's layout of the current state.
+ */
 function isCurrent(frame) {
   const selected = new Set(state.selection);
-  return (
+  const inputs =
     frame.width === width &&
     frame.spacing === targetSpacing() &&
-    frame.items.every((item) => item.selected === selected.has(item.id))
+    frame.items.every((item) => item.selected === selected.has(item.id));
+  if (!inputs || !core) return inputs;
+  const local = layoutLocally(targetSpacing());
+  const close = (a, b) => Math.abs(a - b) <= 1e-6;
+  return (
+    local !== null &&
+    local.items.length === frame.items.length &&
+    local.items.every(
+      (item, i) =>
+        item.id === frame.items[i].id &&
+        close(item.x, frame.items[i].x) &&
+        close(item.y, frame.items[i].y) &&
+        close(item.w, frame.items[i].w) &&
+        close(item.h, frame.items[i].h),
+    )
   );
 }
 
@@ -187,7 +205,10 @@ function receive(event) {
 // ---- Inputs ----------------------------------------------------------------------------------
 
 function remeasure() {
-  metrics = measureLabels(cloud, view.tags);
+  const measured = measureLabels(cloud, view.tags);
+  // Fonts finishing to load often change nothing: then there is nothing to lay out or send.
+  if (metrics && JSON.stringify(measured) === JSON.stringify(metrics)) return;
+  metrics = measured;
   cloud.dataset.textScale = String(metrics.textScale);
   relayout();
   sendLayoutChange(session.measure(metrics));
@@ -205,9 +226,10 @@ function toggleTag(id) {
     view.setMotion(layout.animation);
     draw(layout, "wasm");
   } else {
-    if (!reduceMotion() && core) view.setMotion(core.motion("snappy"));
+    // Mid-animation (the next frame lays it out) or no local core (the server's frame will):
+    // show the pressed state at once, with the core's .snappy when there is a core.
+    view.setMotion(core && !reduceMotion() ? core.motion("snappy") : null);
     view.showSelection(state.selection);
-    if (spacing.running && core) view.setMotion(core.motion("snappy"));
   }
   sendLayoutChange(session.toggle(id));
 }

@@ -49,6 +49,8 @@ export function capsulePath(item) {
 export class MeltView {
   /** @param {HTMLElement} cloud */
   constructor(cloud) {
+    // SVG ids are document-wide: each cloud on a page gets its own.
+    this.id = `melt-${Math.random().toString(36).slice(2, 10)}`;
     // The glass (backdrop blur and saturation) is one layer for the whole cloud, clipped to the
     // union of capsules and bridges, so melted capsules are literally one piece of glass and no
     // spot is blurred twice. Bridge tints go over it, under the capsules (which paint their own
@@ -84,25 +86,25 @@ export class MeltView {
     const defs = element("defs");
     const rimDefs = element("defs");
     // Bridges show only between capsules (each capsule paints its own glass and tint).
-    const between = element("mask", { id: "melt-between", maskUnits: "userSpaceOnUse", ...box });
+    const between = element("mask", { id: `${this.id}-between`, maskUnits: "userSpaceOnUse", ...box });
     between.append(element("rect", { ...box, fill: "white" }));
     for (const item of layout.items) between.append(capsuleRect(item, 0, "black"));
     // The rim shows only outside the (inset) union of capsules and bridges: one outline per group.
-    const outside = element("mask", { id: "melt-outside", maskUnits: "userSpaceOnUse", ...box });
+    const outside = element("mask", { id: `${this.id}-outside`, maskUnits: "userSpaceOnUse", ...box });
     outside.append(element("rect", { ...box, fill: "white" }));
     for (const item of layout.items) outside.append(capsuleRect(item, RIM_INSET, "black"));
     for (const neck of necks) outside.append(element("path", { d: neck.rimPath, fill: "black" }));
     // Everything the rim must not cross: outside the real glass, nothing is drawn.
-    const inside = element("mask", { id: "melt-inside", maskUnits: "userSpaceOnUse", ...box });
+    const inside = element("mask", { id: `${this.id}-inside`, maskUnits: "userSpaceOnUse", ...box });
     for (const item of layout.items) inside.append(capsuleRect(item, 0, "white"));
     for (const neck of necks) inside.append(element("path", { d: neck.path, fill: "white" }));
     defs.append(between);
     rimDefs.append(outside, inside);
 
-    const bridges = element("g", { mask: "url(#melt-between)" });
+    const bridges = element("g", { mask: `url(#${this.id}-between)` });
     necks.forEach((neck, index) => {
       const gradient = element("linearGradient", {
-        id: `melt-tint-${index}`,
+        id: `${this.id}-tint-${index}`,
         gradientUnits: "userSpaceOnUse",
         x1: neck.p.x, y1: neck.p.y, x2: neck.q.x, y2: neck.q.y,
       });
@@ -116,15 +118,15 @@ export class MeltView {
       bridges.append(
         element("path", {
           d: neck.path,
-          fill: `url(#melt-tint-${index})`,
+          fill: `url(#${this.id}-tint-${index})`,
           "data-from": neck.from,
           "data-to": neck.to,
         }),
       );
     });
 
-    const rimOutside = element("g", { mask: "url(#melt-outside)" });
-    const rim = element("g", { class: "melt-rim", mask: "url(#melt-inside)" });
+    const rimOutside = element("g", { mask: `url(#${this.id}-outside)` });
+    const rim = element("g", { class: "melt-rim", mask: `url(#${this.id}-inside)` });
     for (const item of layout.items) rim.append(capsuleRect(item, RIM_INSET, "none"));
     for (const neck of necks) rim.append(element("path", { d: neck.rimPath, fill: "none" }));
     rimOutside.append(rim);

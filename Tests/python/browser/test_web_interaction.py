@@ -263,3 +263,30 @@ def test_what_a_pointer_hits_is_what_the_core_hit_tests(page, static_server):
     )
     assert mismatches["hits"] > 500
     assert mismatches["out"] == []
+
+
+def test_forced_colors_keep_the_layout_and_show_the_pressed_state(page, static_server):
+    page.emulate_media(forced_colors="active", reduced_motion="reduce")
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_demo(page, static_server.url)
+    assert_exact_layout(page, LOOSE)
+    colours = page.evaluate(
+        """() => ['SwiftUI', 'Glass'].map((id) =>
+             getComputedStyle(document.querySelector(`[data-tag-id="${id}"]`)).backgroundColor)"""
+    )
+    assert colours[0] != colours[1], "pressed and not pressed look different"
+
+
+def test_reduced_transparency_drops_the_blur(page, static_server):
+    # Playwright has no option for this media feature yet; Chromium's DevTools protocol has.
+    cdp = page.context.new_cdp_session(page)
+    cdp.send(
+        "Emulation.setEmulatedMedia",
+        {"features": [{"name": "prefers-reduced-transparency", "value": "reduce"},
+                      {"name": "prefers-reduced-motion", "value": "reduce"}]},
+    )
+    open_demo(page, static_server.url)
+    assert page.evaluate("() => matchMedia('(prefers-reduced-transparency: reduce)').matches")
+    glass = page.eval_on_selector(".melt-glass", "(g) => getComputedStyle(g).backdropFilter")
+    assert glass == "none"
+    assert_exact_layout(page, LOOSE)

@@ -7,7 +7,17 @@ import random
 
 import pytest
 
-from browser_helpers import LOOSE, TOLERANCE, assert_exact_layout, capsules, open_demo, wait_width
+from browser_helpers import (
+    LOOSE,
+    TOLERANCE,
+    assert_exact_layout,
+    capsules,
+    core_layout,
+    eventually,
+    open_demo,
+    seed_flow,
+    wait_width,
+)
 
 WIDTHS = [320, 390, 768, 1024, 1440]
 
@@ -104,3 +114,43 @@ def test_text_zoom_makes_larger_capsules_and_the_layout_stays_exact(page, static
     page.wait_for_function("() => document.querySelector('[data-tag-cloud]').dataset.textScale === '1'")
     wait_width(page)
     assert_exact_layout(page, LOOSE)
+
+
+def labels_fit(page) -> list[str]:
+    """Tags whose label overflows its capsule's content box (there should be none)."""
+    return page.evaluate(
+        """() => [...document.querySelectorAll('[data-tag-cloud] button')].filter((b) => {
+             const label = b.querySelector('.tag-label').getBoundingClientRect();
+             const box = b.getBoundingClientRect();
+             return label.left < box.left - 0.5 || label.right > box.right + 0.5
+                 || label.top < box.top - 0.5 || label.bottom > box.bottom + 0.5;
+           }).map((b) => b.dataset.tagId)"""
+    )
+
+
+def test_labels_sit_inside_their_capsules_even_when_they_wrap(page, static_server):
+    page.set_viewport_size({"width": 320, "height": 800})
+    open_demo(page, static_server.url)
+    assert labels_fit(page) == []
+    # A huge text size: the longest labels no longer fit the cloud and wrap inside their capsule.
+    page.evaluate("() => { document.documentElement.style.fontSize = '44px'; }")
+    page.wait_for_function("() => document.querySelector('[data-tag-cloud]').dataset.textScale === '2.75'")
+    wait_width(page)
+    width, shown = capsules(page)
+    assert any(c.h > 2 * 20 * 2.75 for c in shown), "some label wraps onto more lines"
+    assert all(c.w <= width + 0.5 for c in shown)
+    assert labels_fit(page) == []
+    eventually(lambda: assert_positions_exact(page))
+
+
+
+def assert_positions_exact(page):
+    """Rects equal the core's and positions follow the seed's rule, whatever the capsule sizes
+    (wrapped capsules are not label + padding wide)."""
+    width, shown = capsules(page)
+    layout = core_layout(page, LOOSE)["layout"]
+    for capsule, item in zip(shown, layout["items"]):
+        for key in ("x", "y", "w", "h"):
+            assert abs(getattr(capsule, key) - item[key]) <= TOLERANCE, (capsule, item)
+    for capsule, (x, y) in zip(shown, seed_flow([(c.w, c.h) for c in shown], width, LOOSE)):
+        assert abs(capsule.x - x) <= TOLERANCE and abs(capsule.y - y) <= TOLERANCE

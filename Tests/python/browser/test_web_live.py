@@ -134,3 +134,20 @@ def test_the_page_shows_the_tags_the_server_serves(page, live_server_factory, tm
     page.click("[data-tag-id='Wasm']")
     eventually(lambda: assert_exact_layout(page, LOOSE))
     assert pressed(page) == ["Wasm", "SwiftUI"]
+
+
+def test_a_new_text_size_is_measured_again_and_sent(page, live_server):
+    page.set_viewport_size({"width": 768, "height": 800})
+    open_demo(page, live_server.url)
+    page.wait_for_function("() => Number(document.querySelector('[data-tag-cloud]').dataset.liveLayouts) > 0")
+    # The page measures again at the new text size and sends it; the server's answer (a layout
+    # for the new capsules) is what ends up on screen.
+    before = page.evaluate("() => Number(document.querySelector('[data-tag-cloud]').dataset.liveLayouts)")
+    page.evaluate("() => { document.documentElement.style.fontSize = '20px'; }")
+    page.wait_for_function(
+        f"() => Number(document.querySelector('[data-tag-cloud]').dataset.liveLayouts) > {before}"
+    )
+    page.wait_for_function("() => document.querySelector('[data-tag-cloud]').dataset.layoutSource === 'server'")
+    _, shown = capsules(page)
+    assert all(abs(c.h - (25 + 25)) < 0.01 for c in shown), "lineHeight 25 + 2 × 10 × 1.25"
+    assert_exact_layout(page, LOOSE)
