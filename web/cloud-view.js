@@ -56,7 +56,8 @@ export class CloudView {
       tags.length === this.buttons.length &&
       this.tags.every((tag, i) => tag.id === tags[i].id && tag.label === tags[i].label && tag.tint === tags[i].tint);
     if (same) return false;
-    const focusedId = document.activeElement?.dataset?.tagId;
+    // The focused button, also when the cloud lives in a shadow root (a component's).
+    const focusedId = (this.cloud.getRootNode().activeElement ?? document.activeElement)?.dataset?.tagId;
     for (const button of this.buttons) button.remove();
     const fragment = document.createDocumentFragment();
     for (const tag of tags) fragment.append(tagButton(tag));

@@ -12,12 +12,15 @@ import os
 import shutil
 import socket
 import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import sync_playwright
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # Tests/python: chromium_session
+from chromium_session import shared_chromium  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[3]
 WEB = Path(os.environ.get("TAGCLOUD_WEB_DIR", REPO / "web")).resolve()
@@ -174,12 +177,9 @@ def live_server(live_server_factory):
 def browser():
     if not shutil.which(CHROMIUM) and not Path(CHROMIUM).exists():
         pytest.skip(f"no chromium at {CHROMIUM}")
-    with sync_playwright() as playwright:
-        instance = playwright.chromium.launch(executable_path=CHROMIUM, headless=True)
-        try:
-            yield instance
-        finally:
-            instance.close()
+    # Shared with the element suite: one Playwright instance per process (sync API).
+    with shared_chromium(CHROMIUM) as instance:
+        yield instance
 
 
 @pytest.fixture()
