@@ -9,7 +9,12 @@
 ///     // "linear(0, 0.0531 2.13%, ..., 1)"
 public struct LinearEasing: Equatable, Sendable {
   /// The stops as (fraction of the duration, value) pairs, first (0, 0), last (1, 1).
-  public private(set) var stops: [(progress: Double, value: Double)]
+  public var stops: [(progress: Double, value: Double)] {
+    stride(from: 0, to: packed.count, by: 2).map { (packed[$0], packed[$0 + 1]) }
+  }
+  /// The stops as progress, value, progress, value…: an array of `Double`s, which the Wasm build
+  /// has anyway, rather than one more array element type.
+  private var packed: [Double]
   /// The transition duration: the spring's settling duration rounded up to whole milliseconds.
   public let duration: Double
 
@@ -25,7 +30,7 @@ public struct LinearEasing: Equatable, Sendable {
       values[index] = spring.value(at: duration * Double(index) / Double(samples))
     }
     values[samples] = 1
-    var chosen: [(progress: Double, value: Double)] = [(0, 0)]
+    var chosen: [Double] = [0, 0]
     var start = 0
     while start < samples {
       var end = start + 1
@@ -35,19 +40,15 @@ public struct LinearEasing: Equatable, Sendable {
         end += 1
       }
       let progress = Double(end) / Double(samples)
-      chosen.append(
-        (
-          LinearEasing.rounded(progress * 100, places: 2) / 100,
-          LinearEasing.rounded(values[end], places: 4)
-        ))
+      chosen.append(LinearEasing.rounded(progress * 100, places: 2) / 100)
+      chosen.append(LinearEasing.rounded(values[end], places: 4))
       start = end
     }
-    stops = chosen
+    packed = chosen
   }
 
   public static func == (lhs: LinearEasing, rhs: LinearEasing) -> Bool {
-    lhs.duration == rhs.duration && lhs.stops.count == rhs.stops.count
-      && zip(lhs.stops, rhs.stops).allSatisfy { $0.progress == $1.progress && $0.value == $1.value }
+    lhs.duration == rhs.duration && lhs.packed == rhs.packed
   }
 
   /// The CSS text: `linear(0, v1 p1%, …, 1)`.
@@ -57,11 +58,13 @@ public struct LinearEasing: Equatable, Sendable {
   public var cssBytes: [UInt8] {
     var text: [UInt8] = []
     text.appendLiteral("linear(0")
-    for stop in stops.dropFirst().dropLast() {
+    var index = 2
+    while index + 2 < packed.count {
       text.appendLiteral(", ")
-      LinearEasing.appendFixed(stop.value, places: 4, to: &text)
+      LinearEasing.appendFixed(packed[index + 1], places: 4, to: &text)
       text.appendByte(0x20)
-      LinearEasing.appendFixed(stop.progress * 100, places: 2, to: &text)
+      LinearEasing.appendFixed(packed[index] * 100, places: 2, to: &text)
+      index += 2
       text.appendByte(UInt8(ascii: "%"))
     }
     text.appendLiteral(", 1)")
@@ -70,13 +73,13 @@ public struct LinearEasing: Equatable, Sendable {
 
   /// The value of the chords at `progress` (0...1): what the browser computes.
   public func value(atProgress progress: Double) -> Double {
-    var index = 1
-    while index < stops.count - 1, stops[index].progress < progress { index += 1 }
-    let from = stops[index - 1]
-    let to = stops[index]
-    if to.progress <= from.progress { return to.value }
-    let fraction = (progress - from.progress) / (to.progress - from.progress)
-    return from.value + (to.value - from.value) * fraction
+    var index = 2
+    while index < packed.count - 2, packed[index] < progress { index += 2 }
+    let (fromProgress, fromValue) = (packed[index - 2], packed[index - 1])
+    let (toProgress, toValue) = (packed[index], packed[index + 1])
+    if toProgress <= fromProgress { return toValue }
+    let fraction = (progress - fromProgress) / (toProgress - fromProgress)
+    return fromValue + (toValue - fromValue) * fraction
   }
 
   private static func chordFits(

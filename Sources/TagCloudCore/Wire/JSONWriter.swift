@@ -21,8 +21,9 @@
 public struct JSONWriter {
   /// The JSON text written so far, UTF-8.
   public private(set) var bytes: [UInt8] = []
-  /// One entry per open container: true for an object.
-  private var openContainers: [Bool] = []
+  /// One entry per open container: 1 for an object, 0 for an array (bytes, not `Bool`s: one
+  /// array element type fewer in the Wasm build).
+  private var openContainers: [UInt8] = []
   /// The current container already holds a value, so the next one needs a comma.
   private var needsComma = false
   /// A key was just written; its value comes next.
@@ -35,12 +36,12 @@ public struct JSONWriter {
   public mutating func beginObject() {
     beforeValue()
     bytes.appendByte(UInt8(ascii: "{"))
-    openContainers.append(true)
+    openContainers.append(1)
     needsComma = false
   }
 
   public mutating func endObject() {
-    assert(openContainers.last == true, "endObject() without a matching beginObject()")
+    assert(openContainers.last == 1, "endObject() without a matching beginObject()")
     assert(!afterKey, "endObject() right after a key: the key has no value")
     openContainers.removeLast()
     bytes.appendByte(UInt8(ascii: "}"))
@@ -50,12 +51,12 @@ public struct JSONWriter {
   public mutating func beginArray() {
     beforeValue()
     bytes.appendByte(UInt8(ascii: "["))
-    openContainers.append(false)
+    openContainers.append(0)
     needsComma = false
   }
 
   public mutating func endArray() {
-    assert(openContainers.last == false, "endArray() without a matching beginArray()")
+    assert(openContainers.last == 0, "endArray() without a matching beginArray()")
     openContainers.removeLast()
     bytes.appendByte(UInt8(ascii: "]"))
     needsComma = true
@@ -156,7 +157,7 @@ public struct JSONWriter {
   // MARK: Punctuation and escaping
 
   private mutating func beforeKey() {
-    assert(openContainers.last == true, "key outside an object")
+    assert(openContainers.last == 1, "key outside an object")
     assert(!afterKey, "two keys in a row: the first has no value")
     if needsComma { bytes.appendByte(UInt8(ascii: ",")) }
     afterKey = true
@@ -167,7 +168,7 @@ public struct JSONWriter {
       afterKey = false
       return
     }
-    assert(openContainers.last != true, "a value inside an object needs a key first")
+    assert(openContainers.last != 1, "a value inside an object needs a key first")
     assert(!openContainers.isEmpty || bytes.isEmpty, "a second value at the top level")
     if needsComma { bytes.appendByte(UInt8(ascii: ",")) }
   }

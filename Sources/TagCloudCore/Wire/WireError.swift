@@ -15,13 +15,6 @@ public struct WireError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The zero-based byte offset in the input where the fault was found.
   public var offset: Int
 
-  /// A refusal with a message built at run time (native callers: the server, tests).
-  @_disfavoredOverload
-  public init(_ message: String, at offset: Int) {
-    self.messageBytes = Array(message.utf8)
-    self.offset = offset
-  }
-
   /// A refusal with a message assembled from literals and input bytes (what the core uses).
   public init(_ message: WireMessage, at offset: Int) {
     self.messageBytes = message.bytes
@@ -39,3 +32,16 @@ public struct WireError: Error, Equatable, Sendable, CustomStringConvertible {
     WireMessage(messageBytes).text(" at byte ").number(offset).bytes
   }
 }
+
+#if !hasFeature(Embedded)
+  extension WireError {
+    /// A refusal with a message built at run time (native callers: the server, tests). Not in
+    /// the Embedded build, so that no core code can reach it there: a literal then becomes a
+    /// ``WireMessage``, and the module links no `String` code.
+    @_disfavoredOverload
+    public init(_ message: String, at offset: Int) {
+      self.messageBytes = Array(message.utf8)
+      self.offset = offset
+    }
+  }
+#endif
