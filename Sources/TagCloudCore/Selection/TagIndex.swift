@@ -12,7 +12,9 @@ public struct TagIndex: Sendable {
 
   public init(ids: [[UInt8]]) {
     self.ids = ids
-    var order = Array(ids.indices)
+    var order: [Int] = []
+    order.reserveCapacity(ids.count)
+    for index in ids.indices { order.append(index) }
     // Ties broken by position, so that equal ids sit in input order (see `firstDuplicate`).
     sortIndices(&order) {
       let order = TagIndex.compare(ids[$0], ids[$1])

@@ -90,7 +90,10 @@ public struct WireMessage: ExpressibleByStringLiteral {
     } else {
       var end = 64
       while end > 0 && key[end] & 0xC0 == 0x80 { end -= 1 }
-      writer.string(Array(key[0..<end]) + [0x2E, 0x2E, 0x2E])
+      var cut: [UInt8] = []
+      key.withUnsafeBufferPointer { cut.appendBytes($0, 0..<end) }
+      cut.appendLiteral("...")
+      writer.string(cut)
     }
     var copy = self
     writer.bytes.withUnsafeBufferPointer { copy.bytes.appendBytes($0) }
