@@ -13,7 +13,7 @@
 /// pairs of a `.key` node and the value's node(s). `next` is the index just past a node's
 /// subtree, so children are visited by `child = nodes[child].next`.
 ///
-/// - Complexity: O(n) in the input length, plus O(k log k) per object of k members for the
+/// - Complexity: O(n) in the input length, plus O(k log k) per object of k > 8 members for the
 ///   duplicate-key check.
 public struct JSONDocument: Sendable {
   public internal(set) var nodes: [JSONNode] = []
@@ -193,25 +193,53 @@ public struct JSONDocument: Sendable {
   }
 
   /// Refuses an object whose members repeat a key, naming the first repetition in input order.
-  /// The keys are looked up like tag ids (`TagIndex`: sorted bytes, no hashing), so one sort
-  /// serves both in the Wasm build.
+  /// Small objects (the common case) compare their keys pairwise in place; larger ones look
+  /// keys up like tag ids (`TagIndex`: sorted bytes, no hashing), so that one sort serves both
+  /// in the Wasm build.
   private func checkUniqueKeys(_ object: Int) throws(WireError) {
     let count = nodes[object].first
     if count < 2 { return }
-    var keys: [[UInt8]] = []
-    var keyNodes: [Int] = []
-    keys.reserveCapacity(count)
-    keyNodes.reserveCapacity(count)
-    var key = object + 1
-    for _ in 0..<count {
-      keys.append(bytes(key))
-      keyNodes.append(key)
-      key = nodes[key + 1].next
+    var repeated = -1
+    if count <= 8 {
+      var later = nodes[object + 2].next
+      search: for _ in 1..<count {
+        var earlier = object + 1
+        while earlier != later {
+          if sameBytes(earlier, later) {
+            repeated = later
+            break search
+          }
+          earlier = nodes[earlier + 1].next
+        }
+        later = nodes[later + 1].next
+      }
+    } else {
+      var keys: [[UInt8]] = []
+      var keyNodes: [Int] = []
+      keys.reserveCapacity(count)
+      keyNodes.reserveCapacity(count)
+      var key = object + 1
+      for _ in 0..<count {
+        keys.append(bytes(key))
+        keyNodes.append(key)
+        key = nodes[key + 1].next
+      }
+      if let index = TagIndex(ids: keys).firstDuplicate() { repeated = keyNodes[index] }
     }
-    if let repeated = TagIndex(ids: keys).firstDuplicate() {
+    if repeated >= 0 {
       throw WireError(
-        WireMessage("duplicate key ").quoted(keys[repeated]), at: nodes[keyNodes[repeated]].offset)
+        WireMessage("duplicate key ").quoted(bytes(repeated)), at: nodes[repeated].offset)
     }
+  }
+
+  /// Whether two string or key nodes hold the same bytes.
+  private func sameBytes(_ a: Int, _ b: Int) -> Bool {
+    let start = nodes[a].first
+    let other = nodes[b].first
+    let count = nodes[a].second - start
+    guard count == nodes[b].second - other else { return false }
+    for index in 0..<count where text[start + index] != text[other + index] { return false }
+    return true
   }
 }
 

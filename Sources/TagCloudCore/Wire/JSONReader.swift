@@ -16,7 +16,7 @@
 /// its nodes, also without recursion. Error messages depend on the input bytes only, so native
 /// and Wasm builds refuse the same input with the same words.
 ///
-/// - Complexity: O(n) in the input length, plus O(k log k) per object of k members for the
+/// - Complexity: O(n) in the input length, plus O(k log k) per object of k > 8 members for the
 ///   duplicate-key check.
 public enum JSONReader {
   /// Parses exactly one JSON value that spans the whole input.
