@@ -57,4 +57,31 @@ import Testing
     #expect(index.firstDuplicate() == 3)
     #expect(TagIndex(ids: ids.prefix(3).map { $0 }).firstDuplicate() == nil)
   }
+
+  /// The index sorts with the core's own heapsort: random ids from a small alphabet (many
+  /// repeats, prefixes of each other, the empty id) against a linear scan.
+  @Test func tagIndexMatchesALinearScan() {
+    var generator = SeededGenerator(seed: 31)
+    for _ in 0..<300 {
+      let count = Int.random(in: 0...40, using: &generator)
+      let ids = (0..<count).map { _ in
+        (0..<Int.random(in: 0...3, using: &generator)).map { _ in
+          UInt8.random(in: 0x61...0x63, using: &generator)
+        }
+      }
+      let index = TagIndex(ids: ids)
+      let expectedDuplicate = ids.indices.first { later in
+        ids[..<later].contains(ids[later])
+      }
+      #expect(index.firstDuplicate() == expectedDuplicate)
+      for probe in ids + [[0x64], [0x61, 0x61, 0x61, 0x61]] {
+        let found = index.index(of: probe)
+        if let found {
+          #expect(ids[found] == probe)
+        } else {
+          #expect(!ids.contains(probe))
+        }
+      }
+    }
+  }
 }

@@ -8,26 +8,26 @@
 /// - Complexity: O(n log n) comparisons, no allocation.
 @inline(never)
 func sortIndices(_ order: inout [Int], by precedes: (Int, Int) -> Bool) {
-  func siftDown(_ order: inout [Int], _ start: Int, _ end: Int) {
+  // Heap building and extraction share one sift-down loop, so that it exists once in the
+  // module: first sift down every inner node (from the last), then repeatedly move the root
+  // behind the heap and sift down the new root.
+  var start = order.count / 2
+  var end = order.count
+  while end > 1 {
+    if start > 0 {
+      start -= 1
+    } else {
+      end -= 1
+      order.swapAt(0, end)
+    }
     var root = start
     while true {
       var child = 2 * root + 1
-      if child >= end { return }
+      if child >= end { break }
       if child + 1 < end && precedes(order[child], order[child + 1]) { child += 1 }
-      if !precedes(order[root], order[child]) { return }
+      if !precedes(order[root], order[child]) { break }
       order.swapAt(root, child)
       root = child
     }
-  }
-  var start = order.count / 2
-  while start > 0 {
-    start -= 1
-    siftDown(&order, start, order.count)
-  }
-  var end = order.count
-  while end > 1 {
-    end -= 1
-    order.swapAt(0, end)
-    siftDown(&order, 0, end)
   }
 }
