@@ -24,6 +24,7 @@ struct JSONScanner {
     return input[position]
   }
 
+  @inline(never)  // called from many places; one copy is smaller (Wasm build)
   mutating func skipWhitespace() {
     while position < input.count {
       switch input[position] {

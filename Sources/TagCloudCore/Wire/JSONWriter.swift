@@ -33,6 +33,7 @@ public struct JSONWriter {
 
   // MARK: Containers
 
+  @inline(never)  // one copy rather than one per call site (Wasm build)
   public mutating func beginObject() {
     beforeValue()
     bytes.appendByte(UInt8(ascii: "{"))
@@ -102,6 +103,7 @@ public struct JSONWriter {
     needsComma = true
   }
 
+  @inline(never)  // one copy rather than one per call site (Wasm build)
   public mutating func number(_ value: Int) {
     beforeValue()
     if value < 0 { bytes.appendByte(UInt8(ascii: "-")) }

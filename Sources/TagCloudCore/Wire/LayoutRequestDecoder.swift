@@ -309,6 +309,8 @@ struct RequestReader {
   }
 
   /// A length in pixels: a finite number from 0 to ``WireLimits/maximumLength``.
+  // Out of line: inlined at each of its dozen calls it costs the Wasm module about 0.4 KB.
+  @inline(never)
   private func length(_ node: Int, _ message: WireMessage) throws(WireError) -> Double {
     let value = try number(node, message)
     guard value >= 0 else {
