@@ -19,6 +19,8 @@ let package = Package(
     // nothing), so a core change that breaks the adapter fails `swift build` at once.
     .target(name: "CWasmRuntime"),
     .target(name: "TagCloudWasm", dependencies: ["TagCloudCore", "CWasmRuntime"]),
+    // `make bench`: times the core natively (release) beside its peers; see bench/README.md.
+    .executableTarget(name: "tagcloud-bench", dependencies: ["TagCloudCore"]),
     .testTarget(name: "TagCloudCoreTests", dependencies: ["TagCloudCore"]),
     .testTarget(name: "TagCloudCLITests", dependencies: ["TagCloudCLI", "TagCloudCore"]),
   ]
