@@ -12,7 +12,7 @@ RELEASE_BIN  := .build/release/tagcloud
 DEBUG_BIN    := .build/debug/tagcloud
 
 .PHONY: all deps venv build release wasm test test-swift test-node test-python test-embedded \
-        run format lint clean
+        run bench bench-venv format lint clean
 
 all: build
 
@@ -58,6 +58,21 @@ test: deps test-embedded test-swift test-node test-python
 ## Until the server lands, `make run` lays out the demo's tags with the real core.
 run: build wasm
 	$(DEBUG_BIN) layout < docs/examples/demo-request.json
+
+## `make bench`: the core, its Wasm build and the server beside their peers (Taffy, Yoga,
+## Chromium, a C loop, a bare libwebsockets server); writes docs/benchmarks.md and its plots.
+## About 10 minutes; never part of `make test`. See bench/README.md.
+BENCH_STAMP := $(VENV)/.bench-requirements-installed
+bench-venv: $(BENCH_STAMP)
+$(BENCH_STAMP): bench/requirements.txt $(VENV_STAMP)
+	@$(VENV)/bin/pip install --quiet --disable-pip-version-check -r bench/requirements.txt
+	@touch $@
+
+bench: deps wasm bench-venv
+	$(SWIFT) build -c release --product tagcloud-bench
+	@mkdir -p .build/bench
+	cc -O2 -Wall -Wextra -o .build/bench/flow bench/c/flow.c
+	$(VENV)/bin/python bench/py/run.py
 
 format:
 	swift-format format --in-place --recursive Sources Tests Package.swift

