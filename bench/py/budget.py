@@ -20,7 +20,12 @@ class CallBudget:
         self._seen: list[tuple[int, float]] = []
 
     def record(self, count: int, seconds_per_call: float) -> None:
-        self._seen.append((count, seconds_per_call))
+        """Notes a measured call; several widths at one count keep the slowest."""
+        if self._seen and self._seen[-1][0] == count:
+            seconds_per_call = max(seconds_per_call, self._seen[-1][1])
+            self._seen[-1] = (count, seconds_per_call)
+        else:
+            self._seen.append((count, seconds_per_call))
 
     def projected(self, count: int) -> float | None:
         if not self._seen:

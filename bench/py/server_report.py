@@ -1,11 +1,92 @@
-"""The server part of docs/benchmarks.md (filled in by bench/py/server_bench.py's results)."""
+"""The server part of docs/benchmarks.md, from bench/py/server_bench.py's lines.
+
+    server_report.targets(results)  # rows for the targets table
+    server_report.section(results)  # the "Server" section
+"""
 
 from __future__ import annotations
 
 
+def _find(results: list[dict], engine: str, prefix: str) -> dict | None:
+    for result in results:
+        if result.get("engine") == engine and str(result.get("scenario", "")).startswith(prefix):
+            return result
+    return None
+
+
+def _verdict(value, limit) -> str:
+    if value is None:
+        return "not measured"
+    return "**met**" if value <= limit else "**missed**"
+
+
 def targets(results: list[dict]) -> list[str]:
-    return []
+    if not any("scenario" in r for r in results):
+        return ["| server targets | not measured in this run (see below) | – |", ""]
+    rows = ["| target | figure | verdict |", "|---|---|---|"]
+    idle = _find(results, "tagcloud", "idle-10000")
+    echo_idle = _find(results, "echo", "idle-10000")
+    if idle and "rss_per_session_kb" in idle and idle.get("ready") == idle.get("connections"):
+        value = idle["rss_per_session_kb"]
+        floor = f"; bare lws: {echo_idle['rss_per_session_kb']:.1f} KiB" if echo_idle and "rss_per_session_kb" in echo_idle else ""
+        rows.append(f"| 10,000 idle sessions at ≤ 8 KiB RSS each | {value:.1f} KiB per session{floor} | "
+                    f"{_verdict(value, 8)} |")
+    else:
+        why = idle.get("error") if idle and "error" in idle else (
+            f"{idle.get('ready')} of {idle.get('connections')} sessions ready" if idle else "no run")
+        rows.append(f"| 10,000 idle sessions at ≤ 8 KiB RSS each | {why} | **missed** |")
+    busy = _find(results, "tagcloud", "busy-")
+    echo = _find(results, "echo", "busy-")
+    if busy and "rtt_p99_us" in busy:
+        rows.append(f"| round trip p99 ≤ 2 ms at 1,000 busy sessions | p99 {busy['rtt_p99_us'] / 1000:.2f} ms "
+                    f"(p50 {busy['rtt_p50_us'] / 1000:.2f} ms); bare lws p99 "
+                    f"{echo['rtt_p99_us'] / 1000:.2f} ms |" if echo and "rtt_p99_us" in echo else
+                    f"| round trip p99 ≤ 2 ms at 1,000 busy sessions | p99 {busy['rtt_p99_us'] / 1000:.2f} ms |")
+        rows[-1] += f" {_verdict(busy['rtt_p99_us'], 2000)} |"
+    else:
+        rows.append("| round trip p99 ≤ 2 ms at 1,000 busy sessions | not measured | – |")
+    if busy and echo and busy.get("server_cpu_us_per_frame") and echo.get("server_cpu_us_per_frame"):
+        ratio = busy["server_cpu_us_per_frame"] / echo["server_cpu_us_per_frame"]
+        rows.append(f"| ≤ 1.3× the bare-lws server CPU per frame | {ratio:.2f}× "
+                    f"({busy['server_cpu_us_per_frame']:.1f} µs ÷ {echo['server_cpu_us_per_frame']:.1f} µs) | "
+                    f"{_verdict(ratio, 1.3)} |")
+    else:
+        rows.append("| ≤ 1.3× the bare-lws server CPU per frame | not measured | – |")
+    return rows + [""]
 
 
 def section(results: list[dict]) -> list[str]:
-    return []
+    lines = [r for r in results if "scenario" in r]
+    out = ["", "## Server", ""]
+    if not lines:
+        return out + ["Not measured in this run.", ""]
+    out += ["`tagcloud serve` (release) and the bare libwebsockets echo floor (bench/c/echo_server.c), "
+            "each freshly started, under bench/c/loadgen.c (libwebsockets client, one thread). "
+            "Round trips are wall-clock, from writing a viewport to reading the layout for that "
+            "width; CPU from /proc (utime + stime) over the 10 s window; RSS is VmRSS.", "",
+            "| engine | scenario | sessions ready | RSS per session | p50 | p99 | p99.9 | frames/s | "
+            "server CPU | CPU per frame | load generator CPU | coalesced |",
+            "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    for r in lines:
+        if "error" in r:
+            out.append(f"| {r['engine']} | {r['scenario']} | failed: {r['error']} |" + " |" * 9)
+            continue
+        rss = f"{r['rss_per_session_kb']:.1f} KiB" if "rss_per_session_kb" in r else "–"
+        busy = "rtt_p50_us" in r
+        cells = [
+            r["engine"], r["scenario"], f"{r.get('ready', 0):,} / {r.get('connections', 0):,}", rss,
+            f"{r['rtt_p50_us'] / 1000:.2f} ms" if busy else "–",
+            f"{r['rtt_p99_us'] / 1000:.2f} ms" if busy else "–",
+            f"{r['rtt_p999_us'] / 1000:.2f} ms" if busy else "–",
+            f"{r['frames_per_s']:,.0f}" if busy else "–",
+            f"{100 * r['server_cpu_share']:.0f} %" if "server_cpu_share" in r else "–",
+            f"{r['server_cpu_us_per_frame']:.1f} µs" if "server_cpu_us_per_frame" in r else "–",
+            f"{100 * r['loadgen_cpu_share']:.0f} %" if "loadgen_cpu_share" in r else "–",
+            f"{r['coalesced']:,}" if busy else "–",
+        ]
+        out.append("| " + " | ".join(cells) + " |")
+    refused = [r for r in lines if r.get("close_1013")]
+    for r in refused:
+        out.append(f"\n{r['engine']} {r['scenario']}: {r['close_1013']:,} connections refused with 1013 "
+                   "(session cap).")
+    return out + [""]

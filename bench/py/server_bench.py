@@ -1,0 +1,157 @@
+"""The server benchmarks: `tagcloud serve` and the bare libwebsockets echo floor under the same
+load from bench/c/loadgen.c. Prints one JSON line per scenario, like every runner of run.py.
+
+    python3 bench/py/server_bench.py TAGCLOUD LOADGEN ECHO_SERVER [--quick]
+
+Scenarios, each against a freshly started server on 127.0.0.1 (port chosen by the server):
+- idle-1000 and idle-10000: that many sessions connected, measured and laid out once, then
+  silent; the server's VmRSS before and after gives the memory per session;
+- busy-1000: 1,000 sessions each sending 20 viewports a second (3 s warm-up, 10 s window):
+  round trip percentiles, frames out per second, server CPU per frame, and the load
+  generator's own CPU (so it is visibly not the bottleneck).
+The echo floor answers each viewport with a frame of the size tagcloud's layout frames had.
+The session cap of `tagcloud serve` (1,000 by default) is raised for the run through
+TAGCLOUD_MAX_SESSIONS, where the server supports it; otherwise the refusals are reported.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import resource
+import signal
+import subprocess
+import sys
+import threading
+import time
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+# "listening on http://127.0.0.1:PORT (...)" (tagcloud serve) or "listening on PORT" (echo).
+PORT_LINE = re.compile(r"listening on (?:http://\S*:)?(\d+)\b")
+
+
+class Server:
+    """A server process on a free loopback port, stopped by `close` (also on failure)."""
+
+    def __init__(self, command: list[str], env: dict | None = None, stream: str = "stderr"):
+        self.process = subprocess.Popen(
+            command, cwd=ROOT, env={**os.environ, **(env or {})}, text=True,
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        self.port = None
+        self.log: list[str] = []
+        found = threading.Event()
+
+        def read(pipe):
+            for line in pipe:
+                self.log.append(line.rstrip())
+                match = PORT_LINE.search(line)
+                if match and self.port is None:
+                    self.port = int(match.group(1))
+                    found.set()
+
+        for pipe in (self.process.stdout, self.process.stderr):
+            threading.Thread(target=read, args=(pipe,), daemon=True).start()
+        if not found.wait(15):
+            self.close()
+            raise RuntimeError(f"{command[0]} did not start: {' / '.join(self.log[-3:])}")
+
+    @property
+    def pid(self) -> int:
+        return self.process.pid
+
+    def close(self) -> None:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+def raise_file_limit(wanted: int = 65536) -> int:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    try:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, wanted), max(hard, wanted)))
+    except (ValueError, OSError):
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+
+
+def run_loadgen(loadgen: str, server: Server, connections: int, rate: float, warmup: float,
+                window: float) -> dict:
+    done = subprocess.run(
+        [loadgen, str(server.port), str(server.pid), str(connections), str(rate), str(warmup),
+         str(window)],
+        capture_output=True, text=True, timeout=180)
+    lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
+    if not lines:
+        raise RuntimeError(f"loadgen printed nothing (exit {done.returncode}): {done.stderr.strip()[-300:]}")
+    result = json.loads(lines[-1])
+    result["loadgen_exit"] = done.returncode
+    return result
+
+
+def scenario(engine: str, name: str, start, loadgen: str, connections: int, rate: float,
+             warmup: float, window: float) -> dict:
+    line = {"engine": engine, "scenario": name}
+    try:
+        server = start()
+    except (RuntimeError, OSError) as error:
+        return {**line, "error": str(error)}
+    try:
+        result = run_loadgen(loadgen, server, connections, rate, warmup, window)
+    except (RuntimeError, subprocess.TimeoutExpired) as error:
+        return {**line, "error": str(error)}
+    finally:
+        server.close()
+    line.update(result)
+    if result.get("ready") and result.get("rss_ready_kb", -1) > 0:
+        line["rss_per_session_kb"] = (result["rss_ready_kb"] - result["rss_before_kb"]) / result["ready"]
+    if result.get("frames"):
+        line["server_cpu_us_per_frame"] = 1e6 * result["server_cpu_s"] / result["frames"]
+        line["loadgen_cpu_share"] = result["loadgen_cpu_s"] / result["window_s"]
+        line["server_cpu_share"] = result["server_cpu_s"] / result["window_s"]
+    return line
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) < 3:
+        print(__doc__, file=sys.stderr)
+        return 2
+    tagcloud, loadgen, echo = argv[:3]
+    quick = "--quick" in argv
+    limit = raise_file_limit()
+    idle_counts = [100] if quick else [1000, 10000]
+    busy = (50, 20, 0.5, 2) if quick else (1000, 20, 3, 10)
+    env = {"TAGCLOUD_MAX_SESSIONS": "20000"}
+
+    def start_tagcloud():
+        return Server([tagcloud, "serve", "--host", "127.0.0.1", "--port", "0", "--web",
+                       os.path.join(ROOT, "web")], env)
+
+    frame_bytes = 1500
+    for count in idle_counts:
+        line = scenario("tagcloud", f"idle-{count}", start_tagcloud, loadgen, count, 0, 0, 2)
+        line["file_limit"] = limit
+        print(json.dumps(line), flush=True)
+    line = scenario("tagcloud", f"busy-{busy[0]}", start_tagcloud, loadgen, *busy)
+    print(json.dumps(line), flush=True)
+    if line.get("frame_bytes_mean"):
+        frame_bytes = int(round(line["frame_bytes_mean"]))
+
+    def start_echo():
+        return Server([echo, "0", str(frame_bytes)], stream="stdout")
+
+    for count in idle_counts:
+        line = scenario("echo", f"idle-{count}", start_echo, loadgen, count, 0, 0, 2)
+        print(json.dumps(line), flush=True)
+    line = scenario("echo", f"busy-{busy[0]}", start_echo, loadgen, *busy)
+    line["frame_bytes"] = frame_bytes
+    print(json.dumps(line), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
