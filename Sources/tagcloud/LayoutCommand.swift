@@ -1,16 +1,17 @@
 import TagCloudCore
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// `tagcloud layout`: one request from stdin, one response to stdout.
 enum LayoutCommand {
-  /// Returns the exit status: 0, or 65 (EX_DATAERR) for a refused request.
+  /// Returns the exit status: 0, or 65 (EX_DATAERR) for a refused request, after writing its
+  /// one-line reason to stderr and nothing to stdout.
   static func run() -> Int32 {
-    writeErrorLine("tagcloud layout: not built yet")
-    return 70
+    switch LayoutService.respond(to: readStandardInput()) {
+    case .success(let response):
+      writeAll(response + [0x0A], to: 1)
+      return 0
+    case .failure(let error):
+      writeErrorLine("tagcloud layout: " + error.description)
+      return 65
+    }
   }
 }

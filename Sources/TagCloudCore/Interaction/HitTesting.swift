@@ -54,15 +54,20 @@ public enum HitTesting {
   }
 
   /// The items of a row whose horizontal extent holds `x` (at most one, as items in a row do
-  /// not overlap; zero-width items hold nothing).
+  /// not overlap; zero-width items hold nothing). Rows run left to right, or right to left in a
+  /// mirrored (right-to-left) layout.
   private static func candidates(in items: Range<Int>, x: Double, frames: [Rect]) -> Range<Int> {
+    let rightToLeft = items.count > 1 && frames[items.lowerBound].x > frames[items.upperBound - 1].x
     var low = items.lowerBound
     var high = items.upperBound
     while low < high {
       let mid = (low + high) / 2
-      if frames[mid].maxX <= x { low = mid + 1 } else { high = mid }
+      let passed = rightToLeft ? frames[mid].x > x : frames[mid].maxX <= x
+      if passed { low = mid + 1 } else { high = mid }
     }
-    return low < items.upperBound && frames[low].x <= x ? low..<(low + 1) : low..<low
+    guard low < items.upperBound else { return low..<low }
+    let frame = frames[low]
+    return frame.x <= x && x < frame.maxX ? low..<(low + 1) : low..<low
   }
 
   private static func range(ofRow row: Int, frames: [Rect], rowStarts: [Int]) -> Range<Int> {

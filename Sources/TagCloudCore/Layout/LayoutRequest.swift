@@ -19,11 +19,14 @@ public struct LayoutRequest: Equatable, Sendable {
   public var animation: Spring?
   /// The user asked for reduced motion: no animation, whatever `animation` says.
   public var reduceMotion: Bool
+  /// Which edge rows start from.
+  public var direction: LayoutDirection
 
   public init(
     width: Double, spacing: Double, mergeDistance: Double = DemoTags.mergeDistance,
     capsuleMetrics: CapsuleMetrics = CapsuleMetrics(), tags: [TagSpec],
-    selection: SelectionSet? = nil, animation: Spring? = nil, reduceMotion: Bool = false
+    selection: SelectionSet? = nil, animation: Spring? = nil, reduceMotion: Bool = false,
+    direction: LayoutDirection = .leftToRight
   ) {
     self.width = width
     self.spacing = spacing
@@ -33,5 +36,6 @@ public struct LayoutRequest: Equatable, Sendable {
     self.selection = selection ?? SelectionSet(capacity: tags.count)
     self.animation = animation
     self.reduceMotion = reduceMotion
+    self.direction = direction
   }
 }

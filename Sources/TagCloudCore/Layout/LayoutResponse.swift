@@ -1,0 +1,104 @@
+/// A laid-out cloud: where every capsule is, which melt together, which are selected, and how
+/// to move there.
+public struct LayoutResponse: Equatable, Sendable {
+  /// The ids of the tags, in input order.
+  public var ids: [[UInt8]]
+  /// The visible capsules, in input order.
+  public var frames: [Rect]
+  /// The flow's rows: the index of the first tag of each.
+  public var rowStarts: [Int]
+  /// The cloud's size: the widest row's end by the last row's bottom.
+  public var size: Size
+  public var groups: MergeGroups
+  public var selection: SelectionSet
+  /// The motion to use, with its CSS easing; nil for none (also under Reduce Motion).
+  public var animation: Animation?
+
+  /// A spring together with what a browser needs to play it.
+  public struct Animation: Equatable, Sendable {
+    public var spring: Spring
+    public var easing: LinearEasing
+
+    public init(spring: Spring) {
+      self.spring = spring
+      easing = LinearEasing(spring: spring)
+    }
+  }
+
+  /// The touch target of tag `index` (see ``CapsuleSizing/touchTarget(for:)``).
+  public func touchTarget(_ index: Int) -> Rect { CapsuleSizing.touchTarget(for: frames[index]) }
+
+  /// Writes the response's members into an object the writer has open, so that a caller can
+  /// add members of its own around them (the server's `"type"` and `"seq"`).
+  ///
+  /// - Complexity: O(n).
+  public func writeMembers(into writer: inout JSONWriter) {
+    writer.key("size")
+    writeNumbers([size.width, size.height], into: &writer)
+    writer.key("items")
+    writer.beginArray()
+    for index in frames.indices {
+      let frame = frames[index]
+      writer.beginObject()
+      writer.key("id")
+      writer.string(ids[index])
+      writer.key("x")
+      writer.number(frame.x)
+      writer.key("y")
+      writer.number(frame.y)
+      writer.key("w")
+      writer.number(frame.width)
+      writer.key("h")
+      writer.number(frame.height)
+      writer.key("selected")
+      writer.bool(selection.contains(index))
+      let touch = touchTarget(index)
+      writer.key("touch")
+      writeNumbers([touch.x, touch.y, touch.width, touch.height], into: &writer)
+      writer.endObject()
+    }
+    writer.endArray()
+    writer.key("groups")
+    writer.beginArray()
+    for group in 0..<groups.count {
+      writer.beginArray()
+      for member in groups.group(group) { writer.number(member) }
+      writer.endArray()
+    }
+    writer.endArray()
+    writer.key("rows")
+    writer.beginArray()
+    for start in rowStarts { writer.number(start) }
+    writer.endArray()
+    writer.key("animation")
+    if let animation {
+      writer.beginObject()
+      writer.key("duration")
+      writer.number(animation.spring.duration)
+      writer.key("bounce")
+      writer.number(animation.spring.bounce)
+      writer.key("settle")
+      writer.number(animation.easing.duration)
+      writer.key("easing")
+      writer.string(Array(animation.easing.css.utf8))
+      writer.endObject()
+    } else {
+      writer.null()
+    }
+  }
+
+  /// The whole response as JSON bytes.
+  public var json: [UInt8] {
+    var writer = JSONWriter()
+    writer.beginObject()
+    writeMembers(into: &writer)
+    writer.endObject()
+    return writer.bytes
+  }
+
+  private func writeNumbers(_ numbers: [Double], into writer: inout JSONWriter) {
+    writer.beginArray()
+    for number in numbers { writer.number(number) }
+    writer.endArray()
+  }
+}
