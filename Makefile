@@ -55,9 +55,11 @@ test-python: build venv
 
 test: deps test-embedded test-swift test-node test-python
 
-## Until the server lands, `make run` lays out the demo's tags with the real core.
+## Serves web/ and the demo's ten tags on http://localhost:$(PORT), live layouts at /live.
+## Ctrl-C stops it (every WebSocket closed with 1001, exit 0).
 run: build wasm
-	$(DEBUG_BIN) layout < docs/examples/demo-request.json
+	@mkdir -p web
+	$(DEBUG_BIN) serve --host 127.0.0.1 --port $(PORT) --web web
 
 ## `make bench`: the core, its Wasm build and the server beside their peers (Taffy, Yoga,
 ## Chromium, a C loop, a bare libwebsockets server); writes docs/benchmarks.md and its plots.

@@ -11,9 +11,21 @@ let package = Package(
   ],
   targets: [
     .target(name: "TagCloudCore"),
+    // libwebsockets from Debian (libwebsockets-dev), reached through pkg-config.
+    .systemLibrary(
+      name: "CLibWebSockets", pkgConfig: "libwebsockets",
+      providers: [.apt(["libwebsockets-dev"])]),
+    // Tiny C helpers for the parts of lws that Swift cannot import (macros, LWS_PRE headroom).
+    .target(name: "CLibWebSocketsShim", dependencies: ["CLibWebSockets"]),
+    // `tagcloud serve`: a pure protocol layer (sessions, messages, coalescing; no sockets) and
+    // the thin libwebsockets adapter around it.
+    .target(
+      name: "TagCloudServer",
+      dependencies: ["TagCloudCore", "CLibWebSockets", "CLibWebSocketsShim"]),
     // The command line: a pure parse (tested) apart from `main`, printing and `exit`.
     .target(name: "TagCloudCLI", dependencies: ["TagCloudCore"]),
-    .executableTarget(name: "tagcloud", dependencies: ["TagCloudCLI", "TagCloudCore"]),
+    .executableTarget(
+      name: "tagcloud", dependencies: ["TagCloudCLI", "TagCloudCore", "TagCloudServer"]),
     // The Wasm module's exports (`@_cdecl`) and its C runtime (allocator, memcpy), built for
     // wasm32 by scripts/build-wasm.sh (`make wasm`). Natively they compile too (the C target to
     // nothing), so a core change that breaks the adapter fails `swift build` at once.
@@ -23,5 +35,6 @@ let package = Package(
     .executableTarget(name: "tagcloud-bench", dependencies: ["TagCloudCore"]),
     .testTarget(name: "TagCloudCoreTests", dependencies: ["TagCloudCore"]),
     .testTarget(name: "TagCloudCLITests", dependencies: ["TagCloudCLI", "TagCloudCore"]),
+    .testTarget(name: "TagCloudServerTests", dependencies: ["TagCloudServer", "TagCloudCore"]),
   ]
 )
