@@ -70,10 +70,14 @@ $(BENCH_STAMP): bench/requirements.txt $(VENV_STAMP)
 	@$(VENV)/bin/pip install --quiet --disable-pip-version-check -r bench/requirements.txt
 	@touch $@
 
+LWS_FLAGS = $$(pkg-config --cflags --libs libwebsockets)
 bench: deps wasm bench-venv
 	$(SWIFT) build -c release --product tagcloud-bench
+	$(SWIFT) build -c release --product tagcloud
 	@mkdir -p .build/bench
 	cc -O2 -Wall -Wextra -o .build/bench/flow bench/c/flow.c
+	cc -O2 -Wall -Wextra -o .build/bench/loadgen bench/c/loadgen.c $(LWS_FLAGS)
+	cc -O2 -Wall -Wextra -o .build/bench/echo_server bench/c/echo_server.c $(LWS_FLAGS)
 	$(VENV)/bin/python bench/py/run.py
 
 format:

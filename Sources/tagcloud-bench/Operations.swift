@@ -8,11 +8,13 @@ enum Operation: String, CaseIterable {
   case arrange
   /// `FlowLayout.arrange(packedSizes:width:spacing:into:)`: the allocation-free fast path.
   case arrangePacked = "arrange-packed"
-  /// A width change alone: the existing cloud's sizes laid out again at a new width, its
-  /// capsule frames and merge groups recomputed (what depends on the width), nothing parsed.
+  /// A width change alone: `LayoutEngine.layout` of the existing cloud's request at a new
+  /// width (capsules, flow, frames, merge groups, response), nothing parsed or written.
   case relayout
   /// `MergeGroups` alone, over a flow already laid out.
   case merge
+  /// `LayoutService.respond`: the whole JSON path, request bytes in, response bytes out.
+  case respond
 
   /// The body to time: call `i` works at `widths[i % widths.count]`. Buffers and inputs are
   /// prepared here, outside the timing.
@@ -40,13 +42,25 @@ enum Operation: String, CaseIterable {
         }
       }
     case .relayout:
-      let sizes = workload.sizes
+      let requests = widths.map { width in
+        LayoutRequest(
+          width: width, spacing: spacing, mergeDistance: mergeDistance,
+          tags: workload.sizes.enumerated().map { index, size in
+            TagSpec(id: Array("t\(index)".utf8), content: .size(size))
+          })
+      }
       return { index in
-        let flow = FlowLayout.arrange(sizes, width: widths[index % widths.count], spacing: spacing)
-        let frames = Operation.frames(flow, sizes)
-        let groups = MergeGroups(
-          frames: frames, rowStarts: flow.rowStarts, mergeDistance: mergeDistance)
-        return flow.size.height + Double(groups.count)
+        LayoutEngine.layout(requests[index % widths.count]).size.height
+      }
+    case .respond:
+      let requests = widths.map {
+        Operation.requestJSON(workload.sizes, width: $0, spacing: spacing)
+      }
+      return { index in
+        switch LayoutService.respond(to: requests[index % widths.count]) {
+        case .success(let bytes): return Double(bytes.count)
+        case .failure(let error): fatalError("respond refused the bench request: \(error)")
+        }
       }
     case .merge:
       let sizes = workload.sizes
@@ -60,6 +74,17 @@ enum Operation: String, CaseIterable {
           ).count)
       }
     }
+  }
+
+  /// `{"width":W,"spacing":S,"tags":[{"id":"t0","size":[w,h]},…]}`, as a client would send.
+  private static func requestJSON(_ sizes: [Size], width: Double, spacing: Double) -> [UInt8] {
+    var text = "{\"width\":\(width),\"spacing\":\(spacing),\"tags\":["
+    for (index, size) in sizes.enumerated() {
+      if index > 0 { text += "," }
+      text += "{\"id\":\"t\(index)\",\"size\":[\(size.width),\(size.height)]}"
+    }
+    text += "]}"
+    return Array(text.utf8)
   }
 
   private static func frames(_ flow: FlowArrangement, _ sizes: [Size]) -> [Rect] {

@@ -198,6 +198,26 @@ def plots(out_dir: str, index: Index, counts: list[int], widths: list[int]) -> l
     return lines
 
 
+def wasm_size(path: str) -> list[str]:
+    """The module's size beside Yoga's published JS + Wasm bundle (115 KB raw, 43 KB gzip)."""
+    import gzip
+
+    if not os.path.exists(path):
+        return [f"`{os.path.basename(path)}` not found: `make wasm` builds it.", ""]
+    with open(path, "rb") as file:
+        raw = file.read()
+    packed = len(gzip.compress(raw, compresslevel=9, mtime=0))
+    return [
+        "| | raw | gzip -9 |",
+        "|---|---:|---:|",
+        f"| `web/tagcloud.wasm` (the whole core: flow, merge groups, JSON, springs) | "
+        f"{len(raw):,} B | {packed:,} B |",
+        "| Yoga's JS + Wasm bundle (published figure) | 115 KB | 43 KB |",
+        f"| ratio | {115_000 / len(raw):.0f}× smaller | {43_000 / packed:.0f}× smaller |",
+        "",
+    ]
+
+
 def machine_section(info: dict) -> list[str]:
     out = ["| | |", "|---|---|"]
     for key, value in info.items():
@@ -236,6 +256,8 @@ def write(out_dir: str, results: list[dict], failures: list[dict], info: dict, s
         doc.append("")
     doc += ["### Plots", ""] + plots(out_dir, index, counts, widths)
     doc += server_report.section(results)
+    doc += ["## Size of the Wasm core", ""]
+    doc += wasm_size(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "web", "tagcloud.wasm"))
     if failures:
         doc += ["## What did not run", ""]
         doc += [f"- {f['engine']}: {f['error']}" for f in failures]

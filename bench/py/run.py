@@ -58,6 +58,11 @@ def runners(args) -> list[dict]:
             "command": [python, os.path.join(HERE, "chromium_runner.py"), args.workload, counts,
                         widths, *common, str(args.max_call_s)],
         },
+        {
+            "name": "server",
+            "command": [python, os.path.join(HERE, "server_bench.py"), args.tagcloud, args.loadgen,
+                        args.echo, *(["--quick"] if args.smoke else [])],
+        },
     ]
 
 
@@ -111,9 +116,11 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--only", nargs="+", help="run only these runners")
     parser.add_argument("--native", default=os.path.join(ROOT, ".build/release/tagcloud-bench"))
     parser.add_argument("--c", default=os.path.join(ROOT, ".build/bench/flow"))
+    parser.add_argument("--tagcloud", default=os.path.join(ROOT, ".build/release/tagcloud"))
+    parser.add_argument("--loadgen", default=os.path.join(ROOT, ".build/bench/loadgen"))
+    parser.add_argument("--echo", default=os.path.join(ROOT, ".build/bench/echo_server"))
     parser.add_argument("--workload", default=os.path.join(ROOT, ".build/bench/workload"))
     parser.add_argument("--out", default=os.path.join(ROOT, "docs"), help="report directory")
-    parser.add_argument("--extra", nargs="*", default=[], help="more result files (server)")
     parser.add_argument("--runner-timeout-s", type=float, default=300.0)
     args = parser.parse_args(argv)
     if args.smoke:
@@ -133,13 +140,11 @@ def main(argv: list[str]) -> int:
             print(f"bench: {failure['engine']}: {failure['error']}", file=sys.stderr)
             failures.append(failure)
     info["load_after"] = machine.load_average()
+    for result in results:
+        if "scenario" in result and "error" in result:
+            failures.append({"engine": f"server {result['engine']} {result['scenario']}",
+                             "error": result["error"]})
     check_heights(results)
-    for path in args.extra:
-        if os.path.exists(path):
-            with open(path) as file:
-                extra = json.load(file)
-            results.extend(extra.get("results", []))
-            failures.extend(extra.get("failures", []))
 
     import report
 

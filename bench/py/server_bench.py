@@ -1,7 +1,7 @@
 """The server benchmarks: `tagcloud serve` and the bare libwebsockets echo floor under the same
 load from bench/c/loadgen.c. Prints one JSON line per scenario, like every runner of run.py.
 
-    python3 bench/py/server_bench.py TAGCLOUD LOADGEN ECHO_SERVER [--quick]
+    python3 bench/py/server_bench.py TAGCLOUD LOADGEN ECHO_SERVER [--quick] [--only ENGINE]
 
 Scenarios, each against a freshly started server on 127.0.0.1 (port chosen by the server):
 - idle-1000 and idle-10000: that many sessions connected, measured and laid out once, then
@@ -16,6 +16,7 @@ TAGCLOUD_MAX_SESSIONS, where the server supports it; otherwise the refusals are 
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import re
@@ -117,29 +118,41 @@ def scenario(engine: str, name: str, start, loadgen: str, connections: int, rate
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) < 3:
-        print(__doc__, file=sys.stderr)
-        return 2
-    tagcloud, loadgen, echo = argv[:3]
-    quick = "--quick" in argv
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("tagcloud")
+    parser.add_argument("loadgen")
+    parser.add_argument("echo")
+    parser.add_argument("--quick", action="store_true", help="100 idle, 50 busy sessions, 2 s")
+    parser.add_argument("--only", choices=["tagcloud", "echo"])
+    parser.add_argument("--idle", type=int, nargs="*", help="idle session counts")
+    parser.add_argument("--busy", type=int, help="busy session count")
+    args = parser.parse_args(argv)
+    tagcloud, loadgen, echo = args.tagcloud, args.loadgen, args.echo
     limit = raise_file_limit()
-    idle_counts = [100] if quick else [1000, 10000]
-    busy = (50, 20, 0.5, 2) if quick else (1000, 20, 3, 10)
+    idle_counts = [100] if args.quick else [1000, 10000]
+    busy = (50, 20, 0.5, 2) if args.quick else (1000, 20, 3, 10)
+    if args.idle is not None:
+        idle_counts = args.idle
+    if args.busy:
+        busy = (args.busy, *busy[1:])
     env = {"TAGCLOUD_MAX_SESSIONS": "20000"}
 
     def start_tagcloud():
         return Server([tagcloud, "serve", "--host", "127.0.0.1", "--port", "0", "--web",
                        os.path.join(ROOT, "web")], env)
 
-    frame_bytes = 1500
-    for count in idle_counts:
+    frame_bytes = 1013  # tagcloud's layout frame for the demo's ten tags, if not measured
+    for count in idle_counts if args.only != "echo" else []:
         line = scenario("tagcloud", f"idle-{count}", start_tagcloud, loadgen, count, 0, 0, 2)
         line["file_limit"] = limit
         print(json.dumps(line), flush=True)
-    line = scenario("tagcloud", f"busy-{busy[0]}", start_tagcloud, loadgen, *busy)
-    print(json.dumps(line), flush=True)
-    if line.get("frame_bytes_mean"):
-        frame_bytes = int(round(line["frame_bytes_mean"]))
+    if args.only != "echo":
+        line = scenario("tagcloud", f"busy-{busy[0]}", start_tagcloud, loadgen, *busy)
+        print(json.dumps(line), flush=True)
+        if line.get("frame_bytes_mean"):
+            frame_bytes = int(round(line["frame_bytes_mean"]))
+    if args.only == "tagcloud":
+        return 0
 
     def start_echo():
         return Server([echo, "0", str(frame_bytes)], stream="stdout")
