@@ -13,7 +13,9 @@ import sys
 import pytest
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-NATIVE = os.path.join(ROOT, ".build", "debug", "tagcloud-bench")
+# `make test` builds the debug binary; a release one (`make bench`) does as well.
+CANDIDATES = [os.path.join(ROOT, ".build", kind, "tagcloud-bench") for kind in ("debug", "release")]
+NATIVE = next((path for path in CANDIDATES if os.path.exists(path)), CANDIDATES[0])
 
 
 @pytest.fixture(scope="module")

@@ -1,23 +1,26 @@
 // The browser half of bench/py/chromium_runner.py: Chromium's own flex-wrap reflow of the
-// workload's boxes, and the Wasm core in the same page, both timed here with performance.now().
+// workload's boxes, and the Wasm core in the same page. The runner times batches of calls by
+// the renderer main thread's CPU time (DevTools' Performance.getMetrics, ThreadTime); the page
+// also returns each batch's performance.now() duration.
 //
 //   await window.bench.ready;
-//   await window.bench.setup(1000);                  // fetches sizes, builds the boxes
-//   window.bench.timeReflow(390, { repeats: 7, minSampleMs: 10 });
-//   window.bench.timeWasm(390, { repeats: 7, minSampleMs: 10 });
+//   await window.bench.setup(1000);          // fetches sizes, builds the boxes and Wasm buffers
+//   window.bench.heights(390);               // {reflow, arrange, kernel}: the cloud's height
+//   window.bench.run('reflow', 390, 64);     // 64 calls; returns the wall-clock ns they took
 //
-// A reflow is timed as the browser does it for a resize: the container's width changes, then a
-// read of its height forces style and layout. Call i uses width W - (i mod 4), so every call
-// really lays out again.
-import { measure, repeatsFor, SPACING, WIDTH_CYCLE } from './timing.mjs';
+// A reflow is what a browser does for a resize: the container's width changes, then a read of
+// its height forces style and layout. Call i uses width W - (i mod 4), so every call really
+// lays out again.
+import { SPACING, WIDTH_CYCLE } from './timing.mjs';
 import { loadTagCloudCore } from '../../web/tagcloud-core.js';
 
-const clock = () => performance.now() * 1e6;
 const cloud = document.getElementById('cloud');
 let sizes = null;
 let count = 0;
 let core = null;
 let raw = null;
+let input = 0;
+let output = 0;
 
 async function load() {
   const bytes = await (await fetch('../../web/tagcloud.wasm')).arrayBuffer();
@@ -37,57 +40,56 @@ async function setup(n) {
     fragment.appendChild(box);
   }
   cloud.replaceChildren(fragment);
+  // The export's buffers live in module memory for the whole count: sizes copied in once.
+  input = raw.tc_alloc(8 * (4 * n + 2));
+  if (input === 0) throw new Error(`page: module memory exhausted at ${n} tags`);
+  output = input + 16 * n;
+  new Float64Array(raw.memory.buffer, input, 2 * n).set(sizes);
   return cloud.childElementCount;
 }
 
-function cycleOf(width) {
-  return Array.from({ length: WIDTH_CYCLE }, (_, k) => width - k);
-}
-
-function options({ repeats = 7, minSampleMs = 10 }) {
-  return { repeats: repeatsFor(count, repeats), minSampleNs: minSampleMs * 1e6, clock };
-}
-
-/** The container's content height at `width`, laid out by Chromium (fractions kept). */
-function heightAt(width) {
+/** The cloud's height at `width` by each engine of the page (Chromium keeps fractions). */
+function heights(width) {
   cloud.style.width = `${width}px`;
-  return cloud.getBoundingClientRect().height;
+  raw.tc_arrange(input, count, width, SPACING, output);
+  return {
+    reflow: cloud.getBoundingClientRect().height,
+    arrange: core.arrange(sizes, width, SPACING).height,
+    kernel: new Float64Array(raw.memory.buffer, output + 16 * count, 2)[1],
+  };
 }
 
-function timeReflow(width, settings) {
-  const cycle = cycleOf(width);
-  const height = heightAt(width);
-  const timing = measure((i) => {
-    cloud.style.width = `${cycle[i % WIDTH_CYCLE]}px`;
+const bodies = {
+  reflow: (width) => {
+    cloud.style.width = `${width}px`;
     return cloud.offsetHeight;
-  }, options(settings));
-  return { ...timing, height };
-}
-
-/** The Wasm core on the same sizes: the loader's `arrange`, and the exported loop alone. */
-function timeWasm(width, settings) {
-  const cycle = cycleOf(width);
-  const height = core.arrange(sizes, width, SPACING).height;
-  const loader = measure(
-    (i) => core.arrange(sizes, cycle[i % WIDTH_CYCLE], SPACING).height,
-    options(settings),
-  );
-  const input = raw.tc_alloc(8 * (4 * count + 2));
-  if (input === 0) throw new Error(`page: module memory exhausted at ${count} tags`);
-  const output = input + 16 * count;
-  new Float64Array(raw.memory.buffer, input, 2 * count).set(sizes);
-  const kernel = measure((i) => {
-    raw.tc_arrange(input, count, cycle[i % WIDTH_CYCLE], SPACING, output);
+  },
+  arrange: (width) => core.arrange(sizes, width, SPACING).height,
+  'arrange-kernel': (width) => {
+    raw.tc_arrange(input, count, width, SPACING, output);
     return 0;
-  }, options(settings));
-  raw.tc_free(input);
-  return { arrange: { ...loader, height }, 'arrange-kernel': { ...kernel, height } };
+  },
+};
+
+/** Runs `iterations` calls of `op`; returns the wall-clock nanoseconds they took. */
+function run(op, width, iterations) {
+  const body = bodies[op];
+  if (!body) throw new Error(`page: unknown op ${op}`);
+  const cycle = Array.from({ length: WIDTH_CYCLE }, (_, k) => width - k);
+  let sink = 0;
+  const start = performance.now();
+  for (let i = 0; i < iterations; i++) sink += body(cycle[i % WIDTH_CYCLE]);
+  const wall = (performance.now() - start) * 1e6;
+  if (Number.isNaN(sink)) throw new Error('page: a body returned NaN');
+  return wall;
 }
 
 function teardown() {
   cloud.replaceChildren();
+  if (input) raw.tc_free(input);
+  input = output = 0;
   sizes = null;
   count = 0;
 }
 
-window.bench = { ready: load(), setup, timeReflow, timeWasm, teardown };
+window.bench = { ready: load(), setup, heights, run, teardown };
