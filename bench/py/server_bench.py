@@ -122,6 +122,7 @@ def scenario(engine: str, name: str, start, loadgen: str, connections: int, rate
         line["rss_per_session_kb"] = (result["rss_ready_kb"] - result["rss_before_kb"]) / result["ready"]
     if result.get("frames"):
         line["server_cpu_us_per_frame"] = 1e6 * result["server_cpu_s"] / result["frames"]
+        line["server_cpu_us_per_message"] = 1e6 * result["server_cpu_s"] / max(1, result["sent"])
         line["loadgen_cpu_share"] = result["loadgen_cpu_s"] / result["window_s"]
         line["server_cpu_share"] = result["server_cpu_s"] / result["window_s"]
     return line

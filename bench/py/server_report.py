@@ -74,11 +74,11 @@ def section(results: list[dict]) -> list[str]:
             "Round trips are wall-clock, from writing a viewport to reading the layout for that "
             "width; CPU from /proc (utime + stime) over the 10 s window; RSS is VmRSS.", "",
             "| engine | scenario | sessions ready | RSS per session | p50 | p99 | p99.9 | frames/s | "
-            "server CPU | CPU per frame | load generator CPU | coalesced |",
-            "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+            "server CPU | CPU per frame | CPU per viewport in | load generator CPU | coalesced |",
+            "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for r in lines:
         if "error" in r:
-            out.append(f"| {r['engine']} | {r['scenario']} | failed: {r['error']} |" + " |" * 9)
+            out.append(f"| {r['engine']} | {r['scenario']} | failed: {r['error']} |" + " |" * 10)
             continue
         rss = f"{r['rss_per_session_kb']:.1f} KiB" if "rss_per_session_kb" in r else "–"
         busy = "rtt_p50_us" in r
@@ -90,6 +90,7 @@ def section(results: list[dict]) -> list[str]:
             f"{r['frames_per_s']:,.0f}" if busy else "–",
             f"{100 * r['server_cpu_share']:.0f} %" if "server_cpu_share" in r else "–",
             f"{r['server_cpu_us_per_frame']:.1f} µs" if "server_cpu_us_per_frame" in r else "–",
+            f"{r['server_cpu_us_per_message']:.1f} µs" if "server_cpu_us_per_message" in r else "–",
             f"{100 * r['loadgen_cpu_share']:.0f} %" if "loadgen_cpu_share" in r else "–",
             f"{r['coalesced']:,}" if busy else "–",
         ]
