@@ -10,7 +10,11 @@ let package = Package(
     .executable(name: "tagcloud", targets: ["tagcloud"]),
   ],
   targets: [
-    .target(name: "TagCloudCore"),
+    // The core uses `rounded()`, `squareRoot()` and friends, which lower to libm calls natively
+    // (in Wasm, to instructions or to CWasmRuntime): link libm for executables that do not
+    // import Glibc themselves.
+    .target(
+      name: "TagCloudCore", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
     // libwebsockets from Debian (libwebsockets-dev), reached through pkg-config.
     .systemLibrary(
       name: "CLibWebSockets", pkgConfig: "libwebsockets",
@@ -33,8 +37,12 @@ let package = Package(
     .target(name: "TagCloudWasm", dependencies: ["TagCloudCore", "CWasmRuntime"]),
     // `make bench`: times the core natively (release) beside its peers; see bench/README.md.
     .executableTarget(name: "tagcloud-bench", dependencies: ["TagCloudCore"]),
-    .testTarget(name: "TagCloudCoreTests", dependencies: ["TagCloudCore"]),
+    // Seeded randomness shared by the test targets.
+    .target(name: "TagCloudTestSupport", path: "Tests/TagCloudTestSupport"),
+    .testTarget(name: "TagCloudCoreTests", dependencies: ["TagCloudCore", "TagCloudTestSupport"]),
     .testTarget(name: "TagCloudCLITests", dependencies: ["TagCloudCLI", "TagCloudCore"]),
-    .testTarget(name: "TagCloudServerTests", dependencies: ["TagCloudServer", "TagCloudCore"]),
+    .testTarget(
+      name: "TagCloudServerTests",
+      dependencies: ["TagCloudServer", "TagCloudCore", "TagCloudTestSupport"]),
   ]
 )

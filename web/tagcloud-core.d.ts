@@ -1,13 +1,24 @@
 // Types of web/tagcloud-core.js, the loader of the Glass Tag Cloud Wasm core (hand-written).
 // The request and response shapes are those of docs/PROTOCOL.md.
 
-/** A spring of the protocol: a named preset or an explicit duration (s) and bounce. */
-export type Animation = 'snappy' | 'smooth' | 'spacing' | { duration: number; bounce: number };
+/**
+ * A spring of the protocol: a preset (`"spacing"` is the seed's `.smooth(duration: 0.7)`) or an
+ * explicit duration in (0, 10] seconds and bounce in (-1, 1).
+ */
+export type Animation =
+  | 'snappy'
+  | 'smooth'
+  | 'bouncy'
+  | 'spacing'
+  | { duration: number; bounce: number };
 
-/** A tag: an id and either its capsule size or its label's metrics (the core sizes the capsule). */
+/**
+ * A tag: a unique id and either its capsule size or its label as measured (one-line width,
+ * optional word widths and space width), from which the core sizes the capsule.
+ */
 export type TagSpec =
   | { id: string; size: [width: number, height: number] }
-  | { id: string; label: { width: number; words: number[] } };
+  | { id: string; label: { width: number; words?: number[]; space?: number } };
 
 /** A layout request (docs/PROTOCOL.md). Everything but `width`, `spacing` and `tags` is optional. */
 export interface LayoutRequest {
@@ -32,7 +43,7 @@ export interface LayoutItem {
   w: number;
   h: number;
   selected: boolean;
-  /** The touch target `[x, y, w, h]`, a little larger than the capsule (the seed: 3 pt above and below). */
+  /** The touch target `[x, y, w, h]`: 3 px more above and below, at least 44 px tall. */
   touch: [x: number, y: number, w: number, h: number];
 }
 
@@ -77,7 +88,10 @@ export interface TagCloudCore {
   ): { origins: Float64Array; width: number; height: number };
   /** The motion of an animation value; `null` for `null`. */
   motion(animation: Animation | null): Motion | null;
-  /** The index of the item whose touch target holds the point, or -1. */
+  /**
+   * The index of the item at the point, or -1: by the touch targets; a point inside a capsule
+   * picks that capsule, otherwise the nearest capsule whose target holds the point.
+   */
   hitTest(response: LayoutResponse, x: number, y: number): number;
   /**
    * Where keyboard focus goes from item `index` (-1: nothing focused yet) on `key`, by the

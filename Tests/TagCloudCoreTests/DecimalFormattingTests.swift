@@ -1,4 +1,5 @@
 import TagCloudCore
+import TagCloudTestSupport
 import Testing
 
 @Suite struct DecimalFormattingTests {
@@ -22,7 +23,7 @@ import Testing
   }
 
   @Test func matchesTheReferenceOnRandomBitPatterns() {
-    var generator = WireTestGenerator(seed: 0x5EED_F0F0)
+    var generator = SeededGenerator(seed: 0x5EED_F0F0)
     var mismatches: [String] = []
     for _ in 0..<20_000 {
       let value = randomDouble(&generator)
@@ -38,7 +39,7 @@ import Testing
   /// Doubles from 2^-12 to 2^60 with random significands: the range of the 64-bit fast path,
   /// and both sides of its limits.
   @Test func matchesTheReferenceForEverydayMagnitudes() {
-    var generator = WireTestGenerator(seed: 0xDA11)
+    var generator = SeededGenerator(seed: 0xDA11)
     var mismatches: [String] = []
     for _ in 0..<30_000 {
       let biased = 1023 - 12 + generator.next() % 72
@@ -56,7 +57,7 @@ import Testing
   }
 
   @Test func parsingTheOutputGivesTheSameBitsBack() {
-    var generator = WireTestGenerator(seed: 42)
+    var generator = SeededGenerator(seed: 42)
     for _ in 0..<20_000 {
       let value = randomDouble(&generator)
       let text = formatted(value)
@@ -66,7 +67,7 @@ import Testing
   }
 
   @Test func everyIntegerBelowTwoToThe53IsWrittenInFull() {
-    var generator = WireTestGenerator(seed: 7)
+    var generator = SeededGenerator(seed: 7)
     for _ in 0..<5_000 {
       let integer = Int64(generator.next() % (1 << 53))
       #expect(formatted(Double(integer)) == String(integer))

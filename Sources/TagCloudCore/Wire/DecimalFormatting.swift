@@ -9,11 +9,12 @@
 ///     DecimalFormatting.append(-0.0, to: &text)    // "0"
 ///
 /// Integers below 2^53 take a fast path. Other values use Steele & White / Burger & Dybvig
-/// free-format generation on exact big integers held on the stack: slower than Ryu or
-/// Schubfach but small (no tables), which matters more for the Wasm build.
+/// free-format generation: in 64-bit words when every quantity fits (doubles from about 0.01 to
+/// 2^53, what layouts produce), else on exact big integers held on the stack. Slower than Ryu
+/// or Schubfach at the extremes, but small (no tables), which matters more for the Wasm build.
 ///
-/// - Complexity: O(1) for integers below 2^53; otherwise at most 17 digit steps, each linear in
-///   the size of the big integers (at most about 1,100 bits).
+/// - Complexity: O(1) for integers below 2^53; otherwise at most 17 digit steps, each O(1) in
+///   words or linear in the size of the big integers (at most about 1,100 bits).
 public enum DecimalFormatting {
   /// Appends the ECMAScript `Number::toString` text of `value`: "NaN", "Infinity" and
   /// "-Infinity" for the non-finite values (JSON callers must not pass them).

@@ -10,7 +10,7 @@
 /// order mark, comments, trailing commas, or content after the value; numbers in the exact RFC
 /// grammar and finite as doubles; strings in valid UTF-8 without raw control characters, with
 /// surrogate escapes only in proper pairs; no key twice in one object. `JSONLimits` bounds depth,
-/// input size, string and number length.
+/// input size, string and number length, and the number of values.
 ///
 /// The parser is iterative: containers live on an explicit stack bounded by `maxDepth`, so no
 /// input can exhaust the call stack. Error messages depend on the input bytes only, so native
@@ -23,15 +23,22 @@ public enum JSONReader {
   public static func parse(
     _ bytes: [UInt8], limits: JSONLimits = JSONLimits()
   ) throws(WireError) -> JSONElement {
-    if bytes.count > limits.maxBytes {
+    try bytes.withUnsafeBufferPointer { (input) throws(WireError) -> JSONElement in
+      try parse(input, limits: limits)
+    }
+  }
+
+  /// The same over borrowed memory (a network buffer, Wasm linear memory), without a copy.
+  public static func parse(
+    _ input: UnsafeBufferPointer<UInt8>, limits: JSONLimits = JSONLimits()
+  ) throws(WireError) -> JSONElement {
+    if input.count > limits.maxBytes {
       throw WireError(
         WireMessage("input larger than ").number(limits.maxBytes).text(" bytes"),
         at: limits.maxBytes)
     }
-    return try bytes.withUnsafeBufferPointer { (input) throws(WireError) -> JSONElement in
-      var scanner = JSONScanner(input: input, limits: limits)
-      return try JSONTreeBuilder.parseDocument(&scanner)
-    }
+    var scanner = JSONScanner(input: input, limits: limits)
+    return try JSONTreeBuilder.parseDocument(&scanner)
   }
 }
 
@@ -59,10 +66,16 @@ private enum JSONTreeBuilder {
     // empty key.
     var children: [JSONMember] = []
 
+    var valueCount = 0
     parseValue: while true {
       // At the first byte of a value; whitespace already skipped.
       let start = scanner.position
       let byte = try scanner.peekOrEnd()
+      valueCount += 1
+      if valueCount > scanner.limits.maxValues {
+        throw WireError(
+          WireMessage("more than ").number(scanner.limits.maxValues).text(" values"), at: start)
+      }
       let value: JSONValue
       switch byte {
       case UInt8(ascii: "["), UInt8(ascii: "{"):

@@ -104,7 +104,7 @@ public struct JSONWriter {
   public mutating func number(_ value: Int) {
     beforeValue()
     if value < 0 { bytes.appendByte(UInt8(ascii: "-")) }
-    DecimalFormatting.appendInteger(value.magnitude.toUInt64, to: &bytes)
+    DecimalFormatting.appendInteger(UInt64(value.magnitude), to: &bytes)
     needsComma = true
   }
 
@@ -199,8 +199,4 @@ public struct JSONWriter {
     bytes.appendBytes(text, runStart..<text.count)
     bytes.appendByte(UInt8(ascii: "\""))
   }
-}
-
-extension UInt {
-  fileprivate var toUInt64: UInt64 { UInt64(self) }
 }

@@ -57,8 +57,11 @@ function write(random, value) {
   return JSON.stringify(value);
 }
 
-/** One random request that a correct core should accept (most of the time). */
-export function randomRequest(random) {
+/**
+ * One random request that a correct core should accept (most of the time). `animation: false`
+ * leaves out springs, whose settle time is the costly part of a layout.
+ */
+export function randomRequest(random, { animation = true } = {}) {
   const count = random.chance(0.03) ? random.int(100, 300) : random.int(0, 16);
   const ids = new Set();
   while (ids.size < count) {
@@ -80,7 +83,7 @@ export function randomRequest(random) {
   if (random.chance(0.3)) order.push(['lineHeight', random.pick([20, 18, length(random, 40) + 1])]);
   order.push(['tags', tags]);
   if (random.chance(0.6)) order.push(['selection', [...ids].filter(() => random.chance(0.3))]);
-  if (random.chance(0.6)) {
+  if (animation && random.chance(0.6)) {
     order.push(['animation', random.pick([null, 'snappy', 'smooth', 'spacing',
       { duration: random.float(0.05, 2), bounce: random.pick([0, 0.15, random.float(-0.5, 0.9)]) }])]);
   }
