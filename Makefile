@@ -50,9 +50,11 @@ test-python: build venv
 
 test: deps test-embedded test-swift test-node test-python
 
-## Until the server lands, `make run` lays out the demo's tags with the real core.
+## Serves web/ and the demo's ten tags on http://localhost:$(PORT), live layouts at /live.
+## Ctrl-C stops it (every WebSocket closed with 1001, exit 0).
 run: build
-	$(DEBUG_BIN) layout < docs/examples/demo-request.json
+	@mkdir -p web
+	$(DEBUG_BIN) serve --host 127.0.0.1 --port $(PORT) --web web
 
 format:
 	swift-format format --in-place --recursive Sources Tests Package.swift

@@ -11,10 +11,23 @@ let package = Package(
   ],
   targets: [
     .target(name: "TagCloudCore"),
+    // libwebsockets from Debian (libwebsockets-dev), reached through pkg-config.
+    .systemLibrary(
+      name: "CLibWebSockets", pkgConfig: "libwebsockets",
+      providers: [.apt(["libwebsockets-dev"])]),
+    // Tiny C helpers for the parts of lws that Swift cannot import (macros, LWS_PRE headroom).
+    .target(name: "CLibWebSocketsShim", dependencies: ["CLibWebSockets"]),
+    // `tagcloud serve`: a pure protocol layer (sessions, messages, coalescing; no sockets) and
+    // the thin libwebsockets adapter around it.
+    .target(
+      name: "TagCloudServer",
+      dependencies: ["TagCloudCore", "CLibWebSockets", "CLibWebSocketsShim"]),
     // The command line: a pure parse (tested) apart from `main`, printing and `exit`.
     .target(name: "TagCloudCLI", dependencies: ["TagCloudCore"]),
-    .executableTarget(name: "tagcloud", dependencies: ["TagCloudCLI", "TagCloudCore"]),
+    .executableTarget(
+      name: "tagcloud", dependencies: ["TagCloudCLI", "TagCloudCore", "TagCloudServer"]),
     .testTarget(name: "TagCloudCoreTests", dependencies: ["TagCloudCore"]),
     .testTarget(name: "TagCloudCLITests", dependencies: ["TagCloudCLI", "TagCloudCore"]),
+    .testTarget(name: "TagCloudServerTests", dependencies: ["TagCloudServer", "TagCloudCore"]),
   ]
 )

@@ -9,10 +9,13 @@ public enum Command: Equatable, Sendable {
   case version
   /// `tagcloud layout`: one request on stdin, one response on stdout.
   case layout
+  /// `tagcloud serve`: the HTTP and WebSocket server.
+  case serve(ServeOptions)
 }
 
 /// Which usage text to show.
 public enum HelpTopic: String, Equatable, Sendable, CaseIterable {
   case general
   case layout
+  case serve
 }

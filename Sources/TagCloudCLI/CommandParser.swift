@@ -2,6 +2,7 @@
 ///
 ///     try CommandParser.parse(["layout"])          // .layout
 ///     try CommandParser.parse(["layout", "--help"]) // .help(topic: .layout)
+///     try CommandParser.parse(["serve", "--port", "0"]) // .serve(ServeOptions(port: 0))
 ///
 /// - Complexity: O(n) in the number of arguments.
 public enum CommandParser {
@@ -26,6 +27,9 @@ public enum CommandParser {
         throw CommandLineError("'tagcloud layout' takes no arguments, got '\(extra)'")
       }
       return .layout
+    case "serve":
+      if rest.contains(where: { $0 == "-h" || $0 == "--help" }) { return .help(topic: .serve) }
+      return .serve(try ServeOptionsParser.parse(rest))
     default:
       if first.hasPrefix("-") {
         throw CommandLineError("unknown option '\(first)'; see 'tagcloud --help'")

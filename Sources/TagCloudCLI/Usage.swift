@@ -12,6 +12,7 @@ public enum Usage {
 
         SUBCOMMANDS:
           layout    Lay out one request read from stdin; write the response to stdout.
+          serve     Serve the web demo and stream live layouts over a WebSocket.
 
         OPTIONS:
           -h, --help  Show this help, or a subcommand's with 'tagcloud <subcommand> --help'.
@@ -30,6 +31,34 @@ public enum Usage {
         EXAMPLE:
           echo '{"width": 390, "spacing": 18, "tags": [{"id": "SwiftUI", "size": [96, 40]}]}' \\
             | tagcloud layout
+        """
+    case .serve:
+      return """
+        USAGE: tagcloud serve [--host 127.0.0.1] [--port 8080] [--web DIR] [--tags FILE]
+                              [--allow-origin ORIGIN]...
+
+        Serves the folder DIR over HTTP (index.html at /) and streams live layouts over a
+        WebSocket at /live (subprotocol tagcloud.v1, see docs/PROTOCOL.md). Also serves
+        /healthz and /metrics (Prometheus text). Stops on SIGINT or SIGTERM, closing every
+        WebSocket with 1001 (going away), exit status 0.
+
+        OPTIONS:
+          --host HOST             Address to listen on (default 127.0.0.1).
+          --port PORT             TCP port (default 8080); 0 picks a free port, logged at start.
+          --web DIR               Folder to serve (default web).
+          --tags FILE             JSON array of {"title": "...", "tint": "#rrggbb"}; a tag's id
+                                  is its title. Default: the demo's ten tags, SwiftUI selected.
+          --allow-origin ORIGIN   Also accept WebSocket connections from pages at ORIGIN
+                                  (e.g. https://example.com:8443; '*' accepts any). May repeat.
+                                  The server's own origin is always accepted (localhost and
+                                  127.0.0.1 alike); so are clients that send no Origin header.
+          -h, --help              Show this help.
+
+        Logs one line per start, stop and error to stderr. A busy port, a missing web folder or a
+        bad tags file stops it at once with a message and exit status 1.
+
+        EXAMPLE:
+          tagcloud serve --port 8080 --web web --allow-origin http://192.168.1.20:8080
         """
     }
   }

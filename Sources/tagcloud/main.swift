@@ -23,4 +23,6 @@ case .version:
   print(Usage.version)
 case .layout:
   exit(LayoutCommand.run())
+case .serve(let options):
+  exit(ServeCommand.run(options))
 }

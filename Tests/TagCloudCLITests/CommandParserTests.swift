@@ -42,3 +42,88 @@ import Testing
     }
   }
 }
+
+@Suite struct ServeOptionsParserTests {
+  @Test func defaults() throws {
+    #expect(try CommandParser.parse(["serve"]) == .serve(ServeOptions()))
+    let defaults = ServeOptions()
+    #expect(defaults.host == "127.0.0.1")
+    #expect(defaults.port == 8080)
+    #expect(defaults.webDirectory == "web")
+    #expect(defaults.tagsFile == nil)
+    #expect(defaults.allowedOrigins.isEmpty)
+  }
+
+  @Test func everyOptionWithSeparateValues() throws {
+    let command = try CommandParser.parse([
+      "serve", "--host", "0.0.0.0", "--port", "0", "--web", "site", "--tags", "tags.json",
+      "--allow-origin", "https://a.example", "--allow-origin", "http://b.example:8443/",
+    ])
+    #expect(
+      command
+        == .serve(
+          ServeOptions(
+            host: "0.0.0.0", port: 0, webDirectory: "site", tagsFile: "tags.json",
+            allowedOrigins: ["https://a.example", "http://b.example:8443"])))
+  }
+
+  @Test func equalsForm() throws {
+    let command = try CommandParser.parse(["serve", "--port=9000", "--allow-origin=*"])
+    #expect(command == .serve(ServeOptions(port: 9000, allowedOrigins: ["*"])))
+  }
+
+  @Test func help() throws {
+    #expect(try CommandParser.parse(["serve", "--help"]) == .help(topic: .serve))
+    #expect(try CommandParser.parse(["serve", "--port", "1", "-h"]) == .help(topic: .serve))
+    #expect(try CommandParser.parse(["help", "serve"]) == .help(topic: .serve))
+    #expect(Usage.text(for: .serve).contains("--allow-origin ORIGIN"))
+    #expect(Usage.text(for: .general).contains("serve"))
+  }
+
+  @Test(arguments: ["-1", "65536", "http", "80x", "1e3"])
+  func badPortsAreRefused(port: String) {
+    #expect(throws: CommandLineError("--port expects a number from 0 to 65535, got '\(port)'")) {
+      try CommandParser.parse(["serve", "--port", port])
+    }
+  }
+
+  @Test func missingValueIsRefused() {
+    #expect(throws: CommandLineError("--web needs a value")) {
+      try CommandParser.parse(["serve", "--web"])
+    }
+    #expect(throws: CommandLineError("--host needs a non-empty value")) {
+      try CommandParser.parse(["serve", "--host="])
+    }
+  }
+
+  @Test func unknownOptionAndPositionalAreRefused() {
+    #expect(
+      throws: CommandLineError(
+        "unknown option '--threads' for 'tagcloud serve'; see 'tagcloud serve --help'")
+    ) {
+      try CommandParser.parse(["serve", "--threads", "4"])
+    }
+    #expect(
+      throws: CommandLineError("'tagcloud serve' takes no positional arguments, got 'web'")
+    ) {
+      try CommandParser.parse(["serve", "web"])
+    }
+  }
+
+  @Test(arguments: [
+    "example.com", "ftp://example.com", "https://", "https://example.com/path",
+    "http://user@example.com", "https://:80",
+  ])
+  func badOriginsAreRefused(origin: String) {
+    #expect(throws: CommandLineError.self) {
+      try CommandParser.parse(["serve", "--allow-origin", origin])
+    }
+  }
+
+  @Test(arguments: ["*", "null", "http://localhost:3000", "https://[::1]:8443"])
+  func goodOriginsAreKept(origin: String) throws {
+    #expect(
+      try CommandParser.parse(["serve", "--allow-origin", origin])
+        == .serve(ServeOptions(allowedOrigins: [origin])))
+  }
+}

@@ -1,0 +1,29 @@
+// Small C helpers for what Swift cannot import from libwebsockets: function-like macros
+// (LWS_PRE's padding arithmetic) and a timer that finds its owner without a global.
+#ifndef TAGCLOUD_CLIBWEBSOCKETS_SHIM_PUBLIC_H
+#define TAGCLOUD_CLIBWEBSOCKETS_SHIM_PUBLIC_H
+
+#include <libwebsockets.h>
+
+/// The headroom lws_write() needs in front of every payload (LWS_PRE, a macro Swift cannot see).
+size_t tc_lws_pre(void);
+
+/// A sorted-usec-list timer with a pointer back to its owner. `sul` is the first member, so the
+/// `lws_sorted_usec_list_t *` that lws hands to the callback is also the `tc_timer *`.
+typedef struct tc_timer {
+  lws_sorted_usec_list_t sul;
+  void *owner;
+} tc_timer;
+
+/// Schedules `callback` on the service thread after `microseconds`.
+void tc_timer_schedule(struct lws_context *context, tc_timer *timer,
+                       void (*callback)(lws_sorted_usec_list_t *), long long microseconds);
+
+/// Cancels a pending timer (no effect if it is not scheduled).
+void tc_timer_cancel(tc_timer *timer);
+
+/// Copies header `token` into `buffer` (NUL-terminated); returns its length, or -1 if absent or
+/// longer than the buffer.
+int tc_lws_header(struct lws *wsi, enum lws_token_indexes token, char *buffer, int length);
+
+#endif

@@ -1,0 +1,75 @@
+/// Parses the arguments that follow `tagcloud serve`.
+///
+/// Each option takes its value as the next argument or after `=`
+/// (`--port 8080`, `--port=8080`); `--allow-origin` may repeat.
+///
+/// - Complexity: O(n) in the number of arguments.
+enum ServeOptionsParser {
+  static func parse(_ arguments: [String]) throws(CommandLineError) -> ServeOptions {
+    var options = ServeOptions()
+    var index = 0
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      guard argument.hasPrefix("--") else {
+        throw CommandLineError("'tagcloud serve' takes no positional arguments, got '\(argument)'")
+      }
+      let name: String
+      var value: String?
+      if let equals = argument.firstIndex(of: "=") {
+        name = String(argument[..<equals])
+        value = String(argument[argument.index(after: equals)...])
+      } else {
+        name = argument
+      }
+      guard ["--host", "--port", "--web", "--tags", "--allow-origin"].contains(name) else {
+        throw CommandLineError("unknown option '\(name)' for 'tagcloud serve'; see 'tagcloud serve --help'")
+      }
+      if value == nil {
+        guard index < arguments.count else { throw CommandLineError("\(name) needs a value") }
+        value = arguments[index]
+        index += 1
+      }
+      let text = value ?? ""
+      guard !text.isEmpty else { throw CommandLineError("\(name) needs a non-empty value") }
+      switch name {
+      case "--host":
+        options.host = text
+      case "--port":
+        guard let port = Int(text), (0...65535).contains(port) else {
+          throw CommandLineError("--port expects a number from 0 to 65535, got '\(text)'")
+        }
+        options.port = port
+      case "--web":
+        options.webDirectory = text
+      case "--tags":
+        options.tagsFile = text
+      default:
+        options.allowedOrigins.append(try parseOrigin(text))
+      }
+    }
+    return options
+  }
+
+  /// Accepts `*`, `null` (the Origin of file:// pages) or `http(s)://host[:port]`, no path.
+  static func parseOrigin(_ text: String) throws(CommandLineError) -> String {
+    if text == "*" || text == "null" { return text }
+    var origin = text
+    if origin.hasSuffix("/") { origin.removeLast() }
+    let refusal = CommandLineError(
+      "--allow-origin expects an origin like 'https://example.com:8443' (scheme, host, optional port; no path), got '\(text)'"
+    )
+    let rest: Substring
+    if origin.hasPrefix("http://") {
+      rest = origin.dropFirst(7)
+    } else if origin.hasPrefix("https://") {
+      rest = origin.dropFirst(8)
+    } else {
+      throw refusal
+    }
+    guard !rest.isEmpty, !rest.contains("/"), !rest.contains("?"), !rest.contains("#"),
+      !rest.contains("@"), !rest.contains(" "), !rest.hasPrefix(":")
+    else { throw refusal }
+    return origin
+  }
+}

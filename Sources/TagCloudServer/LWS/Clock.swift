@@ -1,0 +1,27 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Seconds on the monotonic clock: the only clock the server reads. The protocol layer gets
+/// time passed in from here.
+func monotonicSeconds() -> Double {
+  var spec = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &spec)
+  return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+}
+
+/// Writes one line to standard error (the server's log).
+func logLine(_ text: String) {
+  var bytes = Array("tagcloud serve: \(text)\n".utf8)
+  var offset = 0
+  while offset < bytes.count {
+    let written = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress! + offset, $0.count - offset) }
+    if written > 0 {
+      offset += written
+    } else if written < 0 && errno == EINTR {
+      continue
+    } else {
+      return
+    }
+  }
+}

@@ -1,0 +1,25 @@
+/// Everything `tagcloud serve` needs to start: where to listen, what to serve, whom to trust,
+/// and the protocol layer's configuration.
+public struct ServerSettings: Sendable {
+  public var host: String
+  /// 0 picks a free port; the log line at start names the one in use.
+  public var port: Int
+  public var webDirectory: String
+  /// Extra origins besides the server's own (see ``OriginPolicy``).
+  public var allowedOrigins: [String]
+  public var live: LiveConfiguration
+  /// Seconds without traffic before lws pings an idle WebSocket, and before it hangs up.
+  public var pingAfter: Int = 30
+  public var hangUpAfter: Int = 45
+
+  public init(
+    host: String, port: Int, webDirectory: String, allowedOrigins: [String],
+    live: LiveConfiguration
+  ) {
+    self.host = host
+    self.port = port
+    self.webDirectory = webDirectory
+    self.allowedOrigins = allowedOrigins
+    self.live = live
+  }
+}

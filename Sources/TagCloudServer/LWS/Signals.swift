@@ -1,0 +1,40 @@
+import CLibWebSockets
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// SIGINT/SIGTERM handling. The handler only records the signal and wakes the service loop
+/// (lws_cancel_service writes to lws's wake-up pipe); the loop does the rest on its thread.
+/// The two globals are the adapter's only mutable global state, which a signal handler needs.
+enum Signals {
+  nonisolated(unsafe) static var received: Int32 = 0
+  nonisolated(unsafe) fileprivate static var context: OpaquePointer?
+
+  static func install(context: OpaquePointer) {
+    Self.context = context
+    signal(SIGPIPE, SIG_IGN)
+    signal(SIGINT, handler)
+    signal(SIGTERM, handler)
+  }
+
+  static func uninstall() {
+    signal(SIGINT, SIG_DFL)
+    signal(SIGTERM, SIG_DFL)
+    context = nil
+  }
+
+  static func name(_ signal: Int32) -> String {
+    switch signal {
+    case SIGINT: return "SIGINT"
+    case SIGTERM: return "SIGTERM"
+    default: return "signal \(signal)"
+    }
+  }
+
+}
+
+private func handler(_ signal: Int32) {
+  Signals.received = signal
+  if let context = Signals.context { lws_cancel_service(context) }
+}

@@ -1,0 +1,168 @@
+import TagCloudCore
+
+/// A message from a client over `/live`, decoded and checked against the served tags.
+///
+///     let message = try ClientMessage.decode(
+///       Array(#"{"type": "viewport", "width": 390}"#.utf8), tags: tags)
+///     // .viewport(width: 390, reduceMotion: false)
+///
+/// Decoding is strict: unknown types, unknown keys, wrong types, unknown or duplicate tag ids
+/// and out-of-range numbers are refused with a ``WireError`` naming the byte at fault.
+public enum ClientMessage: Equatable, Sendable {
+  /// Resume (or adopt) a session; each part is optional.
+  case hello(session: [UInt8]?, selection: [Int]?, spacing: Double?)
+  /// The page's measured capsules, in the server's tag order (the message may use any order).
+  case measure(tags: [TagSpec], metrics: CapsuleMetrics)
+  case viewport(width: Double, reduceMotion: Bool)
+  case toggle(index: Int)
+  case spacing(Double)
+
+  /// The largest spacing accepted, in CSS pixels.
+  public static let maximumSpacing = 1000.0
+
+  /// - Complexity: O(n + t²) for n bytes and t tags (ids are matched by a linear scan; the
+  ///   server's tag list is short).
+  public static func decode(_ bytes: [UInt8], tags: [LiveTag]) throws(WireError) -> ClientMessage {
+    var limits = JSONLimits()
+    limits.maxDepth = 16
+    let root = try JSONReader.parse(bytes, limits: limits)
+    guard case .object = root.value else {
+      throw WireError("a message must be a JSON object with a \"type\"", at: root.offset)
+    }
+    var probe = try JSONObjectReader(root, what: "a message")
+    let type = try probe.string("type")
+    switch type {
+    case Array("hello".utf8): return try decodeHello(root, tags: tags)
+    case Array("measure".utf8): return try decodeMeasure(root, tags: tags)
+    case Array("viewport".utf8): return try decodeViewport(root)
+    case Array("toggle".utf8): return try decodeToggle(root, tags: tags)
+    case Array("spacing".utf8): return try decodeSpacing(root)
+    default:
+      let at = probe.optional("type")?.offset ?? root.offset
+      throw WireError(
+        "unknown message type \"\(type.text)\" (expected hello, measure, viewport, toggle or spacing)",
+        at: at)
+    }
+  }
+
+  private static func decodeHello(_ root: JSONElement, tags: [LiveTag]) throws(WireError)
+    -> ClientMessage
+  {
+    var object = try JSONObjectReader(root, what: "a hello message")
+    _ = object.optional("type")
+    var session: [UInt8]?
+    if let element = object.optional("session"), element.value != .null {
+      let token = try JSONObjectReader.string(element, "session")
+      // A malformed token is simply unknown: the client's copy is adopted.
+      session = token
+    }
+    var selection: [Int]?
+    if let element = object.optional("selection") {
+      var indices: [Int] = []
+      for item in try JSONObjectReader.array(element, "selection") {
+        let id = try JSONObjectReader.string(item, "selection")
+        // Ids the server no longer serves (its tags changed across a restart) are dropped.
+        if let index = tags.firstIndex(where: { $0.id == id }), !indices.contains(index) {
+          indices.append(index)
+        }
+      }
+      selection = indices
+    }
+    var spacing: Double?
+    if let element = object.optional("spacing") {
+      spacing = try spacingValue(element, "spacing")
+    }
+    try object.finish()
+    return .hello(session: session, selection: selection, spacing: spacing)
+  }
+
+  private static func decodeMeasure(_ root: JSONElement, tags: [LiveTag]) throws(WireError)
+    -> ClientMessage
+  {
+    var object = try JSONObjectReader(root, what: "a measure message")
+    _ = object.optional("type")
+    let list = try object.required("tags")
+    let items = try JSONObjectReader.array(list, "tags")
+    var metrics = CapsuleMetrics()
+    if let element = object.optional("textScale") {
+      metrics.textScale = try JSONObjectReader.number(element, "textScale")
+      guard metrics.textScale > 0, metrics.textScale <= WireLimits.maximumTextScale else {
+        throw WireError(
+          "\"textScale\" must be above 0 and at most \(Int(WireLimits.maximumTextScale))",
+          at: element.offset)
+      }
+    }
+    if let element = object.optional("lineHeight") {
+      metrics.lineHeight = try JSONObjectReader.number(element, "lineHeight")
+      guard metrics.lineHeight > 0, metrics.lineHeight <= WireLimits.maximumLength else {
+        throw WireError("\"lineHeight\" must be above 0", at: element.offset)
+      }
+    }
+    try object.finish()
+    var ordered = [TagSpec?](repeating: nil, count: tags.count)
+    for item in items {
+      let spec = try TagSpecDecoding.decode(item)
+      guard let index = tags.firstIndex(where: { $0.id == spec.id }) else {
+        throw WireError("unknown tag id \"\(spec.id.text)\"", at: item.offset)
+      }
+      guard ordered[index] == nil else {
+        throw WireError("tag \"\(spec.id.text)\" is measured twice", at: item.offset)
+      }
+      ordered[index] = spec
+    }
+    if let missing = ordered.firstIndex(where: { $0 == nil }) {
+      throw WireError(
+        "measure must cover every tag; \"\(tags[missing].title.text)\" is missing", at: list.offset)
+    }
+    return .measure(tags: ordered.compactMap { $0 }, metrics: metrics)
+  }
+
+  private static func decodeViewport(_ root: JSONElement) throws(WireError) -> ClientMessage {
+    var object = try JSONObjectReader(root, what: "a viewport message")
+    _ = object.optional("type")
+    let element = try object.required("width")
+    let width = try JSONObjectReader.number(element, "width")
+    guard width >= 0, width <= WireLimits.maximumLength else {
+      throw WireError(
+        "\"width\" must be from 0 to \(Int(WireLimits.maximumLength))", at: element.offset)
+    }
+    var reduceMotion = false
+    if let flag = object.optional("reduceMotion") {
+      reduceMotion = try JSONObjectReader.bool(flag, "reduceMotion")
+    }
+    try object.finish()
+    return .viewport(width: width, reduceMotion: reduceMotion)
+  }
+
+  private static func decodeToggle(_ root: JSONElement, tags: [LiveTag]) throws(WireError)
+    -> ClientMessage
+  {
+    var object = try JSONObjectReader(root, what: "a toggle message")
+    _ = object.optional("type")
+    let element = try object.required("id")
+    let id = try JSONObjectReader.string(element, "id")
+    try object.finish()
+    guard let index = tags.firstIndex(where: { $0.id == id }) else {
+      throw WireError("unknown tag id \"\(id.text)\"", at: element.offset)
+    }
+    return .toggle(index: index)
+  }
+
+  private static func decodeSpacing(_ root: JSONElement) throws(WireError) -> ClientMessage {
+    var object = try JSONObjectReader(root, what: "a spacing message")
+    _ = object.optional("type")
+    let value = try spacingValue(try object.required("value"), "value")
+    try object.finish()
+    return .spacing(value)
+  }
+
+  private static func spacingValue(_ element: JSONElement, _ key: String) throws(WireError)
+    -> Double
+  {
+    let value = try JSONObjectReader.number(element, key)
+    guard value >= 0, value <= maximumSpacing else {
+      throw WireError("\"\(key)\" must be from 0 to \(Int(maximumSpacing))", at: element.offset)
+    }
+    return value
+  }
+}

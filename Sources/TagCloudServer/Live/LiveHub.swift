@@ -1,0 +1,324 @@
+import TagCloudCore
+
+/// The protocol layer of `tagcloud serve`: the table of sessions and connections, the handling
+/// of every client message, and what to send next. It never touches a socket or a clock: the
+/// adapter passes time in (seconds, monotonic) and moves the frames it returns.
+///
+///     var hub = LiveHub(configuration: .demo, random: SystemRandomNumberGenerator())
+///     let id = try hub.open(now: 0).get()
+///     hub.takeFrame(for: id, now: 0)  // the welcome
+///     _ = hub.receive(Array(#"{"type":"toggle","id":"Glass"}"#.utf8), from: id, now: 0.1)
+///
+/// Latest wins: each connection holds at most one pending layout; a change that arrives
+/// before it was sent replaces it (counted as coalesced), and the layout is computed only when
+/// the socket can take it, from the newest state.
+public struct LiveHub<Random: RandomNumberGenerator> {
+  public let configuration: LiveConfiguration
+  public private(set) var metrics = LiveMetrics()
+  private var random: Random
+  private var sessions: [String: LiveSession] = [:]
+  private var connections: [ConnectionID: LiveConnection] = [:]
+  private var nextConnection: UInt64 = 1
+  private var wakeups: [ConnectionID] = []
+  private var log: [String] = []
+
+  public init(configuration: LiveConfiguration, random: Random) {
+    self.configuration = configuration
+    self.random = random
+  }
+
+  public var liveSessionCount: Int { connections.count }
+  public var detachedSessionCount: Int { sessions.count - connections.count }
+
+  // MARK: - Connections
+
+  /// A new WebSocket: creates a fresh session and queues its welcome. Past the session cap it
+  /// evicts the oldest detached session, or refuses with 1013 when every session is live.
+  public mutating func open(now: Double) -> Result<ConnectionID, CloseInstruction> {
+    if sessions.count >= configuration.maxSessions {
+      guard let oldest = sessions.values.filter({ $0.connection == nil })
+        .min(by: { $0.detachedAt < $1.detachedAt })
+      else {
+        metrics.connectionsRefused += 1
+        return .failure(
+          CloseInstruction(code: 1013, reason: "server full: \(configuration.maxSessions) sessions"))
+      }
+      sessions.removeValue(forKey: oldest.token)
+      metrics.sessionsExpired += 1
+    }
+    let id = ConnectionID(nextConnection)
+    nextConnection += 1
+    let token = newToken()
+    var session = LiveSession(
+      token: token,
+      selection: SelectionSet(
+        capacity: configuration.tags.count, indices: configuration.initialSelection),
+      spacing: configuration.spacing)
+    session.connection = id
+    sessions[token] = session
+    connections[id] = LiveConnection(
+      token: token,
+      limiter: RateLimiter(
+        rate: configuration.messageRate, burst: configuration.messageBurst, now: now))
+    metrics.connectionsOpened += 1
+    enqueueControl(ServerMessage.welcome(session, resumed: false, configuration), for: id)
+    return .success(id)
+  }
+
+  /// The WebSocket closed: its session is kept (detached) for resume until it expires, unless
+  /// no message ever changed it.
+  public mutating func close(_ id: ConnectionID, now: Double) {
+    guard let connection = connections.removeValue(forKey: id) else { return }
+    guard var session = sessions[connection.token] else { return }
+    if !session.touched {
+      sessions.removeValue(forKey: connection.token)
+      return
+    }
+    session.connection = nil
+    session.detachedAt = now
+    sessions[connection.token] = session
+  }
+
+  /// Drops detached sessions older than the time to live.
+  ///
+  /// - Complexity: O(s) in the number of sessions.
+  public mutating func expire(now: Double) {
+    let expired = sessions.values.filter {
+      $0.connection == nil && now - $0.detachedAt >= configuration.sessionTimeToLive
+    }
+    for session in expired { sessions.removeValue(forKey: session.token) }
+    metrics.sessionsExpired += expired.count
+  }
+
+  // MARK: - Messages in
+
+  /// A text message. Returns a close instruction when the client is abusive (flooding); any
+  /// other refusal queues an error message and keeps the connection open.
+  public mutating func receive(_ bytes: [UInt8], from id: ConnectionID, now: Double)
+    -> CloseInstruction?
+  {
+    guard connections[id] != nil else { return nil }
+    metrics.messagesIn += 1
+    if let flood = admit(id, now: now) { return flood }
+    do {
+      let message = try ClientMessage.decode(bytes, tags: configuration.tags)
+      apply(message, from: id, now: now)
+    } catch {
+      refuse(error.description, for: id)
+    }
+    return nil
+  }
+
+  /// A binary message: refused with an error message, the connection stays open.
+  public mutating func receiveBinary(from id: ConnectionID, now: Double) -> CloseInstruction? {
+    guard connections[id] != nil else { return nil }
+    metrics.messagesIn += 1
+    if let flood = admit(id, now: now) { return flood }
+    refuse("binary frames are not accepted: send JSON text frames (tagcloud.v1)", for: id)
+    return nil
+  }
+
+  /// The adapter closed a connection for a message over the size limit (1009).
+  public mutating func recordOversize(from id: ConnectionID) {
+    metrics.clientsDropped += 1
+  }
+
+  private mutating func admit(_ id: ConnectionID, now: Double) -> CloseInstruction? {
+    guard var connection = connections[id] else { return nil }
+    let admitted = connection.limiter.admit(now: now)
+    connections[id] = connection
+    if admitted { return nil }
+    metrics.clientsDropped += 1
+    log.append("closing connection \(id) with 1008: flooding (over \(Int(configuration.messageRate)) messages a second)")
+    return CloseInstruction(code: 1008, reason: "too many messages")
+  }
+
+  private mutating func apply(_ message: ClientMessage, from id: ConnectionID, now: Double) {
+    guard let token = connections[id]?.token, var session = sessions[token] else { return }
+    switch message {
+    case .hello(let requested, let selection, let spacing):
+      hello(requested: requested, selection: selection, spacing: spacing, from: id, now: now)
+      return
+    case .measure(let tags, let capsuleMetrics):
+      session.measured = tags
+      session.capsuleMetrics = capsuleMetrics
+      session.touched = true
+      sessions[token] = session
+      scheduleLayout(for: id, animation: nil, now: now)
+    case .viewport(let width, let reduceMotion):
+      let unchanged = session.width == width && session.reduceMotion == reduceMotion
+      session.width = width
+      session.reduceMotion = reduceMotion
+      session.touched = true
+      sessions[token] = session
+      // A page resized only vertically repeats its width: nothing new to lay out.
+      if unchanged, let connection = connections[id],
+        connection.layoutPending || connection.layoutsSent > 0
+      {
+        return
+      }
+      scheduleLayout(for: id, animation: nil, now: now)
+    case .toggle(let index):
+      _ = session.selection.toggle(index)
+      session.touched = true
+      sessions[token] = session
+      scheduleLayout(for: id, animation: .snappy, now: now)
+    case .spacing(let value):
+      let unchanged = session.spacing == value
+      session.spacing = value
+      session.touched = true
+      sessions[token] = session
+      if unchanged, let connection = connections[id],
+        connection.layoutPending || connection.layoutsSent > 0
+      {
+        return
+      }
+      scheduleLayout(for: id, animation: .smooth(duration: 0.7), now: now)
+    }
+  }
+
+  /// Resume: a detached session the client names becomes this connection's session (the fresh
+  /// one is dropped). A token that is unknown, expired or in use by another open connection is
+  /// not shared: the current session adopts the client's copy instead. Either way the client's
+  /// selection and spacing, when it sends them, win (the page is what the user sees), and a new
+  /// welcome states the result.
+  private mutating func hello(
+    requested: [UInt8]?, selection: [Int]?, spacing: Double?, from id: ConnectionID, now: Double
+  ) {
+    guard var connection = connections[id] else { return }
+    var resumed = false
+    if let requested, SessionToken.isWellFormed(requested) {
+      let token = String(decoding: requested, as: UTF8.self)
+      if token == connection.token {
+        resumed = true
+      } else if var old = sessions[token], old.connection == nil {
+        sessions.removeValue(forKey: connection.token)
+        old.connection = id
+        sessions[token] = old
+        connection.token = token
+        connections[id] = connection
+        resumed = true
+        metrics.sessionsResumed += 1
+      }
+    }
+    if !resumed && requested != nil { metrics.sessionsAdopted += 1 }
+    guard var session = sessions[connection.token] else { return }
+    if let selection {
+      session.selection = SelectionSet(capacity: configuration.tags.count, indices: selection)
+    }
+    if let spacing { session.spacing = spacing }
+    session.touched = true
+    sessions[connection.token] = session
+    enqueueControl(ServerMessage.welcome(session, resumed: resumed, configuration), for: id)
+    scheduleLayout(for: id, animation: nil, now: now)
+  }
+
+  private mutating func scheduleLayout(for id: ConnectionID, animation: Spring?, now: Double) {
+    guard var connection = connections[id], let session = sessions[connection.token],
+      session.canLayOut
+    else { return }
+    if connection.layoutPending {
+      metrics.framesCoalesced += 1
+    } else {
+      connection.layoutPending = true
+      connection.pendingSince = now
+    }
+    if let animation { connection.pendingAnimation = animation }
+    connections[id] = connection
+    wake(id)
+  }
+
+  private mutating func refuse(_ message: String, for id: ConnectionID) {
+    metrics.errors += 1
+    guard var connection = connections[id] else { return }
+    if connection.refusalsLogged < configuration.maxLoggedRefusals {
+      connection.refusalsLogged += 1
+      let quiet =
+        connection.refusalsLogged == configuration.maxLoggedRefusals
+        ? " (further refusals on this connection are only counted)" : ""
+      log.append("refused a message on connection \(id): \(message)\(quiet)")
+    }
+    connections[id] = connection
+    let pendingErrors = connection.control.count
+    guard pendingErrors < configuration.maxPendingErrors else { return }
+    enqueueControl(ServerMessage.error(message), for: id)
+  }
+
+  // MARK: - Frames out
+
+  /// Whether the connection has a frame to send.
+  public func hasOutgoing(_ id: ConnectionID) -> Bool {
+    connections[id]?.hasOutgoing ?? false
+  }
+
+  /// The next frame for the connection (welcome and errors first, in order, then the one
+  /// pending layout, computed now from the newest state), or nil when there is none.
+  public mutating func takeFrame(for id: ConnectionID, now: Double) -> [UInt8]? {
+    guard var connection = connections[id] else { return nil }
+    if !connection.control.isEmpty {
+      let frame = connection.control.removeFirst()
+      connections[id] = connection
+      metrics.framesOut += 1
+      return frame
+    }
+    guard connection.layoutPending, var session = sessions[connection.token] else { return nil }
+    let animation = session.reduceMotion ? nil : connection.pendingAnimation
+    connection.layoutPending = false
+    connection.pendingAnimation = nil
+    connection.layoutsSent += 1
+    session.sequence += 1
+    sessions[connection.token] = session
+    connections[id] = connection
+    let frame = ServerMessage.layout(session, animation: animation, configuration)
+    metrics.layoutsComputed += 1
+    metrics.framesOut += 1
+    metrics.observeRoundTrip(seconds: now - connection.pendingSince)
+    return frame
+  }
+
+  /// Connections that got something to send since the last call (the adapter asks their
+  /// sockets for a writable callback).
+  public mutating func takeWakeups() -> [ConnectionID] {
+    defer { wakeups = [] }
+    return wakeups
+  }
+
+  /// Lines for the server log (refusals, drops) since the last call.
+  public mutating func takeLog() -> [String] {
+    defer { log = [] }
+    return log
+  }
+
+  // MARK: - Helpers
+
+  private mutating func enqueueControl(_ frame: [UInt8], for id: ConnectionID) {
+    guard var connection = connections[id] else { return }
+    connection.control.append(frame)
+    connections[id] = connection
+    wake(id)
+  }
+
+  private mutating func wake(_ id: ConnectionID) {
+    if !wakeups.contains(id) { wakeups.append(id) }
+  }
+
+  private mutating func newToken() -> String {
+    while true {
+      let token = SessionToken.make(using: &random)
+      if sessions[token] == nil { return token }
+    }
+  }
+
+  /// The state of a session, for tests and diagnostics: its selection (ids), spacing and width.
+  public func sessionState(of id: ConnectionID) -> (
+    token: String, selection: [[UInt8]], spacing: Double, width: Double?
+  )? {
+    guard let connection = connections[id], let session = sessions[connection.token] else {
+      return nil
+    }
+    return (
+      session.token, session.selection.indices.map { configuration.tags[$0].id },
+      session.spacing, session.width
+    )
+  }
+}

@@ -1,0 +1,47 @@
+import TagCloudCore
+
+/// One client's state, kept across reconnects: what is selected, the spacing, what the page
+/// measured and how wide it is. A session outlives its connection by the configured time to
+/// live, so that a reloaded page can resume it.
+struct LiveSession {
+  var token: String
+  var selection: SelectionSet
+  var spacing: Double
+  /// The page's capsules in the server's tag order, once it has sent `measure`.
+  var measured: [TagSpec]?
+  var capsuleMetrics = CapsuleMetrics()
+  /// The page's width, once it has sent `viewport`.
+  var width: Double?
+  var reduceMotion = false
+  /// Layouts sent so far; the next layout's `seq` is this plus one.
+  var sequence = 0
+  /// The connection it belongs to, nil while detached.
+  var connection: ConnectionID?
+  /// When it lost its connection (meaningful while detached).
+  var detachedAt = 0.0
+  /// Whether any client message changed it; an untouched session is not worth keeping.
+  var touched = false
+
+  /// Whether a layout can be computed: the page has said both its sizes and its width.
+  var canLayOut: Bool { measured != nil && width != nil }
+}
+
+/// A connection's outgoing state: control frames in order, then at most one layout.
+struct LiveConnection {
+  var token: String
+  var limiter: RateLimiter
+  /// Welcome and error frames, encoded, oldest first (bounded).
+  var control: [[UInt8]] = []
+  /// A layout is due: it is computed when the socket can take it, from the newest state, so a
+  /// burst of changes costs one layout (latest wins).
+  var layoutPending = false
+  /// The motion for the pending layout: the newest non-null one among the coalesced changes,
+  /// since the client never saw the frames it replaced.
+  var pendingAnimation: Spring?
+  /// When the oldest change behind the pending layout arrived (for the round-trip histogram).
+  var pendingSince = 0.0
+  var layoutsSent = 0
+  var refusalsLogged = 0
+
+  var hasOutgoing: Bool { layoutPending || !control.isEmpty }
+}

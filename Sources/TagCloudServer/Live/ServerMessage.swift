@@ -1,0 +1,90 @@
+import TagCloudCore
+
+/// The frames the server sends, encoded as compact JSON text.
+///
+///     ServerMessage.error("unknown tag id 'Rust' at byte 27")
+///     // {"type":"error","message":"unknown tag id 'Rust' at byte 27"}
+enum ServerMessage {
+  /// `welcome`: the session token, the served tags and the session's state.
+  static func welcome(_ session: LiveSession, resumed: Bool, _ configuration: LiveConfiguration)
+    -> [UInt8]
+  {
+    var writer = JSONWriter()
+    writer.beginObject()
+    writer.key("type")
+    writer.string("welcome")
+    writer.key("session")
+    writer.string(Array(session.token.utf8))
+    writer.key("resumed")
+    writer.bool(resumed)
+    writer.key("tags")
+    writer.beginArray()
+    for tag in configuration.tags {
+      writer.beginObject()
+      writer.key("id")
+      writer.string(tag.id)
+      writer.key("title")
+      writer.string(tag.title)
+      writer.key("tint")
+      writer.string(tag.tint)
+      writer.endObject()
+    }
+    writer.endArray()
+    writer.key("selection")
+    writer.beginArray()
+    for index in session.selection.indices { writer.string(configuration.tags[index].id) }
+    writer.endArray()
+    writer.key("spacing")
+    writer.number(session.spacing)
+    writer.key("mergeDistance")
+    writer.number(configuration.mergeDistance)
+    writer.endObject()
+    return writer.bytes
+  }
+
+  /// `error`: a refusal; the connection stays open.
+  static func error(_ message: String) -> [UInt8] {
+    var writer = JSONWriter()
+    writer.beginObject()
+    writer.key("type")
+    writer.string("error")
+    writer.key("message")
+    writer.string(Array(message.utf8))
+    writer.endObject()
+    return writer.bytes
+  }
+
+  /// `layout`: the core's layout response for the session's state, with `type`, `seq`, `width`
+  /// and `spacing` in front. Under Reduce Motion `animation` is null.
+  static func layout(_ session: LiveSession, animation: Spring?, _ configuration: LiveConfiguration)
+    -> [UInt8]
+  {
+    let request = layoutRequest(session, animation: animation, configuration)
+    var writer = JSONWriter()
+    writer.beginObject()
+    writer.key("type")
+    writer.string("layout")
+    writer.key("seq")
+    writer.number(session.sequence)
+    writer.key("width")
+    writer.number(request.width)
+    writer.key("spacing")
+    writer.number(request.spacing)
+    InterimLayout.write(request, into: &writer)
+    writer.endObject()
+    return writer.bytes
+  }
+
+  /// The core request a session's state stands for: exactly what `tagcloud layout` would get
+  /// for the same width, spacing, tags, selection and motion.
+  static func layoutRequest(
+    _ session: LiveSession, animation: Spring?, _ configuration: LiveConfiguration
+  ) -> LayoutRequest {
+    assert(session.canLayOut, "a layout needs measure and viewport")
+    return LayoutRequest(
+      width: session.width ?? 0, spacing: session.spacing,
+      mergeDistance: configuration.mergeDistance, capsuleMetrics: session.capsuleMetrics,
+      tags: session.measured ?? [], selection: session.selection,
+      animation: session.reduceMotion ? nil : animation, reduceMotion: session.reduceMotion)
+  }
+}

@@ -1,0 +1,160 @@
+"""Helpers for the `tagcloud serve` integration tests: the server process (started on a free
+loopback port with ``--port 0``; the port is read from its start log line), WebSocket and raw
+HTTP clients. A uniquely named module, so that it never clashes with another suite's helpers."""
+
+import json
+import os
+import pathlib
+import re
+import signal
+import socket
+import subprocess
+import threading
+import time
+
+import pytest
+from websockets.sync.client import connect
+
+ROOT = pathlib.Path(__file__).resolve().parents[3]
+SUBPROTOCOL = "tagcloud.v1"
+DEMO_IDS = [
+    "SwiftUI", "Animation", "Layout", "Glass", "Gestures",
+    "Symbols", "Charts", "Navigation", "Metal", "Widgets",
+]
+SECRET = "TOP-SECRET-do-not-serve-4f1c"
+
+# One file per MIME type the server must get right; the bytes do not matter.
+WEB_FILES = {
+    "index.html": ("<!doctype html><title>tagcloud test</title>", "text/html"),
+    "app.js": ("export const x = 1;", "text/javascript"),
+    "core.mjs": ("export default 1;", "text/javascript"),
+    "style.css": ("body { color: red }", "text/css"),
+    "data.json": ('{"a": 1}', "application/json"),
+    "icon.svg": ('<svg xmlns="http://www.w3.org/2000/svg"/>', "image/svg+xml"),
+    "pixel.png": ("\x89PNG\r\n\x1a\n", "image/png"),
+    "tagcloud.wasm": ("\x00asm\x01\x00\x00\x00", "application/wasm"),
+}
+
+
+def tagcloud_binary() -> pathlib.Path:
+    path = pathlib.Path(os.environ.get("TAGCLOUD_BIN", ROOT / ".build" / "debug" / "tagcloud"))
+    if not path.exists():
+        pytest.fail(f"{path} is missing: run 'swift build' (make test does) first")
+    return path
+
+
+class Server:
+    """A running `tagcloud serve`: its port, its log (stderr lines) and how to stop it."""
+
+    def __init__(self, args, cwd):
+        self.process = subprocess.Popen(
+            [str(tagcloud_binary()), "serve", "--port", "0", *args],
+            cwd=cwd, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE, text=True)
+        self.log = []
+        self._started = threading.Event()
+        self.port = None
+        threading.Thread(target=self._read_log, daemon=True).start()
+        if not self._started.wait(10) or self.port is None:
+            self.stop()
+            raise AssertionError(f"server did not start; log: {self.log}")
+
+    def _read_log(self):
+        for line in self.process.stderr:
+            self.log.append(line.rstrip("\n"))
+            match = re.search(r"listening on http://[^ ]+:(\d+) ", line)
+            if match:
+                self.port = int(match.group(1))
+                self._started.set()
+        self._started.set()
+
+    @property
+    def http(self):
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws(self):
+        return f"ws://127.0.0.1:{self.port}/live"
+
+    def stop(self, sig=signal.SIGTERM, timeout=5.0):
+        """Sends `sig` and waits; returns (exit status, seconds it took). Kills as a last resort."""
+        if self.process.poll() is not None:
+            return self.process.returncode, 0.0
+        started = time.monotonic()
+        self.process.send_signal(sig)
+        try:
+            status = self.process.wait(timeout)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            status = self.process.wait()
+        return status, time.monotonic() - started
+
+
+def open_live(server, origin=None, subprotocols=(SUBPROTOCOL,), **kwargs):
+    """A WebSocket to /live; the welcome is read and returned with it."""
+    socket_ = connect(server.ws, subprotocols=list(subprotocols) if subprotocols else None,
+                      origin=origin, open_timeout=5, close_timeout=2, **kwargs)
+    welcome = json.loads(socket_.recv(timeout=5))
+    assert welcome["type"] == "welcome", welcome
+    return socket_, welcome
+
+
+def receive(ws, timeout=5.0):
+    return json.loads(ws.recv(timeout=timeout))
+
+
+def receive_type(ws, kind, timeout=5.0):
+    """The next message of type `kind`, failing on anything else."""
+    message = receive(ws, timeout)
+    assert message["type"] == kind, message
+    return message
+
+
+def measure_message(sizes=None):
+    """A measure message for the demo tags: explicit capsule sizes, as a page would measure."""
+    sizes = sizes or {tag: [40 + 7 * len(tag), 40] for tag in DEMO_IDS}
+    return {"type": "measure", "tags": [{"id": tag, "size": sizes[tag]} for tag in DEMO_IDS]}
+
+
+def send(ws, message):
+    ws.send(json.dumps(message))
+
+
+def raw_http(port, request: bytes, timeout=5.0) -> bytes:
+    """Sends bytes exactly as given (no client-side path normalisation) and reads the reply."""
+    with socket.create_connection(("127.0.0.1", port), timeout=timeout) as sock:
+        sock.sendall(request)
+        chunks = []
+        while True:
+            try:
+                chunk = sock.recv(65536)
+            except (ConnectionResetError, socket.timeout):
+                break
+            if not chunk:
+                break
+            chunks.append(chunk)
+        return b"".join(chunks)
+
+
+def http_get(port, path, headers=()):
+    request = f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n"
+    request += "".join(f"{h}\r\n" for h in headers) + "\r\n"
+    reply = raw_http(port, request.encode("latin-1"))
+    head, _, body = reply.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    status = int(lines[0].split()[1]) if lines and len(lines[0].split()) > 1 else 0
+    fields = {}
+    for line in lines[1:]:
+        name, _, value = line.partition(":")
+        fields[name.strip().lower()] = value.strip()
+    return status, fields, body
+
+
+def metric(server, name):
+    """The value of one sample line of /metrics."""
+    status, _, body = http_get(server.port, "/metrics")
+    assert status == 200
+    for line in body.decode().splitlines():
+        if line.startswith(name + " "):
+            return float(line.split()[1])
+    raise AssertionError(f"{name} not in /metrics")

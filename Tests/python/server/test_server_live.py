@@ -1,0 +1,341 @@
+"""The /live WebSocket of `tagcloud serve` against the real binary: the message flow, latest-wins
+coalescing, refusals that keep the connection open, and the ones that close it."""
+
+import json
+import re
+import subprocess
+import time
+
+import pytest
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.sync.client import connect
+
+from server_support import (DEMO_IDS, SUBPROTOCOL, measure_message, metric, open_live, receive,
+                      receive_type, send, tagcloud_binary)
+
+
+def layout_after_setup(ws, width=390, sizes=None):
+    send(ws, measure_message(sizes))
+    send(ws, {"type": "viewport", "width": width})
+    return receive_type(ws, "layout")
+
+
+def test_welcome_names_the_demo_tags_selection_and_spacing(server):
+    ws, welcome = open_live(server)
+    with ws:
+        assert re.fullmatch(r"[0-9a-f]{32}", welcome["session"])
+        assert [tag["id"] for tag in welcome["tags"]] == DEMO_IDS
+        assert [tag["title"] for tag in welcome["tags"]] == DEMO_IDS
+        tints = {tag["id"]: tag["tint"] for tag in welcome["tags"]}
+        assert tints["SwiftUI"] == "#0A84FF"
+        assert all(re.fullmatch(r"#[0-9A-Fa-f]{6}", tint) for tint in tints.values())
+        assert welcome["selection"] == ["SwiftUI"]
+        assert welcome["spacing"] == 18
+        assert welcome["mergeDistance"] == 10
+        assert welcome["resumed"] is False
+        assert ws.subprotocol == SUBPROTOCOL
+
+
+def test_each_connection_gets_its_own_session(server):
+    first, welcome1 = open_live(server)
+    second, welcome2 = open_live(server)
+    with first, second:
+        assert welcome1["session"] != welcome2["session"]
+
+
+def test_layout_equals_tagcloud_layout_for_the_same_request(server):
+    ws, _ = open_live(server)
+    with ws:
+        measure = measure_message()
+        measure["tags"][3] = {"id": "Glass", "label": {"width": 38.5, "words": [38.5]}}
+        measure["textScale"] = 1.25
+        measure["lineHeight"] = 22
+        send(ws, measure)
+        send(ws, {"type": "viewport", "width": 333.5})
+        layout = receive_type(ws, "layout")
+    assert layout["seq"] == 1 and layout["width"] == 333.5 and layout["spacing"] == 18
+    request = {
+        "width": 333.5, "spacing": 18, "mergeDistance": 10, "textScale": 1.25, "lineHeight": 22,
+        "tags": measure["tags"], "selection": ["SwiftUI"], "animation": None,
+        "reduceMotion": False,
+    }
+    result = subprocess.run([str(tagcloud_binary()), "layout"], input=json.dumps(request),
+                            capture_output=True, text=True, timeout=10)
+    if result.returncode == 70:
+        pytest.skip("tagcloud layout is not built yet: " + result.stderr.strip())
+    assert result.returncode == 0, result.stderr
+    expected = json.loads(result.stdout)
+    got = {key: value for key, value in layout.items()
+           if key not in ("type", "seq", "width", "spacing")}
+    assert got == expected
+
+
+def test_a_burst_of_100_viewports_ends_on_the_last_width(server):
+    ws, _ = open_live(server)
+    with ws:
+        layout_after_setup(ws, width=300)
+        for width in range(301, 401):
+            send(ws, {"type": "viewport", "width": width})
+        seqs, widths = [], []
+        while not widths or widths[-1] != 400:
+            layout = receive_type(ws, "layout")
+            seqs.append(layout["seq"])
+            widths.append(layout["width"])
+        assert seqs == sorted(seqs) and len(set(seqs)) == len(seqs)
+        assert widths == sorted(widths), "layouts arrive in order, newest last"
+        assert len(widths) <= 100
+        # Nothing stale follows the newest layout.
+        with pytest.raises(TimeoutError):
+            ws.recv(timeout=0.3)
+    assert metric(server, "tagcloud_messages_in_total") >= 102
+
+
+def test_toggle_selects_and_deselects_with_a_snappy_spring(server):
+    ws, _ = open_live(server)
+    with ws:
+        layout_after_setup(ws)
+        send(ws, {"type": "toggle", "id": "Glass"})
+        layout = receive_type(ws, "layout")
+        selected = {item["id"] for item in layout["items"] if item["selected"]}
+        assert selected == {"SwiftUI", "Glass"}
+        assert layout["animation"]["duration"] == 0.5
+        assert layout["animation"]["bounce"] == 0.15
+        send(ws, {"type": "toggle", "id": "SwiftUI"})
+        layout = receive_type(ws, "layout")
+        assert {item["id"] for item in layout["items"] if item["selected"]} == {"Glass"}
+
+
+def test_spacing_relayouts_with_the_smooth_spring_and_viewport_without_motion(server):
+    ws, _ = open_live(server)
+    with ws:
+        first = layout_after_setup(ws, width=390)
+        assert first["animation"] is None
+        send(ws, {"type": "spacing", "value": 3})
+        tight = receive_type(ws, "layout")
+        assert tight["spacing"] == 3
+        assert tight["animation"]["duration"] == 0.7 and tight["animation"]["bounce"] == 0
+        assert tight["size"][1] <= first["size"][1]
+        xs = [item["x"] for item in tight["items"] if item["y"] == 0]
+        widths = [item["w"] for item in tight["items"] if item["y"] == 0]
+        assert xs[1] == pytest.approx(xs[0] + widths[0] + 3)
+        send(ws, {"type": "viewport", "width": 200})
+        assert receive_type(ws, "layout")["animation"] is None
+
+
+def test_reduce_motion_sends_no_animation(server):
+    ws, _ = open_live(server)
+    with ws:
+        send(ws, measure_message())
+        send(ws, {"type": "viewport", "width": 390, "reduceMotion": True})
+        receive_type(ws, "layout")
+        send(ws, {"type": "toggle", "id": "Metal"})
+        assert receive_type(ws, "layout")["animation"] is None
+        send(ws, {"type": "spacing", "value": 3})
+        assert receive_type(ws, "layout")["animation"] is None
+
+
+@pytest.mark.parametrize("payload, fragment", [
+    ("{not json", "at byte"),
+    ("[1, 2]", "JSON object"),
+    ('{"type": "viewport", "width": "wide"}', '"width" must be a number'),
+    ('{"type": "viewport"}', 'needs "width"'),
+    ('{"type": "viewport", "width": -5}', '"width" must be from 0'),
+    ('{"type": "viewport", "width": 390, "widht": 1}', 'unknown key "widht"'),
+    ('{"type": "toggle", "id": "Rust"}', 'unknown tag id "Rust"'),
+    ('{"type": "toggle", "id": 7}', '"id" must be a string'),
+    ('{"type": "spacing", "value": null}', '"value" must be a number'),
+    ('{"type": "dance"}', 'unknown message type "dance"'),
+    ('{"kind": "toggle"}', 'needs "type"'),
+    ('{"type": "measure", "tags": [{"id": "Rust", "size": [1, 1]}]}', 'unknown tag id "Rust"'),
+    ('{"type": "measure", "tags": [{"id": "SwiftUI", "size": [1, 1]}]}', '"Animation" is missing'),
+    ('{"type": "toggle", "id": "Glass", "id": "Metal"}', 'duplicate key "id"'),
+])
+def test_refused_messages_get_an_error_and_the_connection_stays_open(server, payload, fragment):
+    ws, _ = open_live(server)
+    with ws:
+        ws.send(payload)
+        error = receive_type(ws, "error")
+        assert fragment in error["message"], error
+        # Still open and working.
+        layout_after_setup(ws)
+    assert metric(server, "tagcloud_errors_total") >= 1
+
+
+def test_binary_frames_are_refused_and_the_connection_stays_open(server):
+    ws, _ = open_live(server)
+    with ws:
+        ws.send(b"\x01\x02\x03")
+        assert "binary" in receive_type(ws, "error")["message"]
+        layout_after_setup(ws)
+
+
+def test_fragmented_messages_are_assembled(server):
+    ws, _ = open_live(server)
+    with ws:
+        send(ws, measure_message())
+        text = json.dumps({"type": "viewport", "width": 321})
+        ws.send([text[:5], text[5:17], text[17:]])
+        assert receive_type(ws, "layout")["width"] == 321
+
+
+@pytest.mark.parametrize("fragmented", [False, True])
+def test_messages_over_64_kib_close_with_1009(server, fragmented):
+    ws, _ = open_live(server)
+    with ws:
+        big = json.dumps({"type": "viewport", "width": 1, "pad": "x" * 70000})
+        ws.send([big[i:i + 8000] for i in range(0, len(big), 8000)] if fragmented else big)
+        with pytest.raises(ConnectionClosed) as closed:
+            ws.recv(timeout=5)
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
+
+
+def test_a_message_of_exactly_64_kib_is_accepted(server):
+    ws, _ = open_live(server)
+    with ws:
+        head = '{"type": "viewport", "width": 222'
+        message = head + " " * (65536 - len(head) - 1) + "}"
+        assert len(message.encode()) == 65536
+        send(ws, measure_message())
+        ws.send(message)
+        assert receive_type(ws, "layout")["width"] == 222
+
+
+def test_invalid_utf8_in_a_text_frame_closes_with_1007(server):
+    import socket as socket_module
+    import base64
+    import os
+    key = base64.b64encode(os.urandom(16)).decode()
+    with socket_module.create_connection(("127.0.0.1", server.port), timeout=5) as sock:
+        sock.sendall((f"GET /live HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
+                      "Upgrade: websocket\r\nConnection: Upgrade\r\n"
+                      f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n"
+                      f"Sec-WebSocket-Protocol: {SUBPROTOCOL}\r\n\r\n").encode())
+        reply = b""
+        while b"\r\n\r\n" not in reply:
+            reply += sock.recv(4096)
+        assert reply.startswith(b"HTTP/1.1 101"), reply
+        payload = b"\"\xff\xfe\""
+        mask = b"\x01\x02\x03\x04"
+        masked = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+        sock.sendall(bytes([0x81, 0x80 | len(payload)]) + mask + masked)
+        data = reply.partition(b"\r\n\r\n")[2]
+        deadline = time.monotonic() + 5
+        code = None
+        while time.monotonic() < deadline:
+            try:
+                chunk = sock.recv(4096)
+            except (ConnectionResetError, socket_module.timeout):
+                break
+            if not chunk:
+                break
+            data += chunk
+            # Skip the welcome text frame(s); look for a close frame (opcode 8).
+            index = 0
+            while index + 2 <= len(data):
+                opcode, length = data[index] & 0x0F, data[index + 1] & 0x7F
+                header = 2
+                if length == 126:
+                    length = int.from_bytes(data[index + 2:index + 4], "big")
+                    header = 4
+                if index + header + length > len(data):
+                    break
+                if opcode == 8:
+                    code = int.from_bytes(data[index + header:index + header + 2], "big")
+                index += header + length
+            if code is not None:
+                break
+    assert code == 1007
+
+
+def test_a_flood_far_beyond_the_rate_limit_is_dropped(server):
+    ws, _ = open_live(server)
+    message = json.dumps({"type": "viewport", "width": 390})
+    with ws:
+        with pytest.raises(ConnectionClosed) as closed:
+            for _ in range(20000):
+                ws.send(message)
+            while True:
+                ws.recv(timeout=5)
+    if closed.value.rcvd is not None:
+        assert closed.value.rcvd.code == 1008
+    assert metric(server, "tagcloud_clients_dropped_total") == 1
+
+
+def test_resume_restores_selection_and_spacing_after_a_reconnect(server):
+    ws, welcome = open_live(server)
+    token = welcome["session"]
+    with ws:
+        send(ws, {"type": "toggle", "id": "Glass"})
+        send(ws, {"type": "spacing", "value": 3})
+        time.sleep(0.2)
+    ws, welcome = open_live(server)
+    with ws:
+        assert welcome["session"] != token
+        send(ws, {"type": "hello", "session": token})
+        resumed = receive_type(ws, "welcome")
+        assert resumed["resumed"] is True
+        assert resumed["session"] == token
+        assert sorted(resumed["selection"]) == ["Glass", "SwiftUI"]
+        assert resumed["spacing"] == 3
+    assert metric(server, "tagcloud_sessions_resumed_total") == 1
+
+
+def test_an_unknown_session_adopts_the_clients_copy(server):
+    ws, _ = open_live(server)
+    with ws:
+        send(ws, {"type": "hello", "session": "0" * 32, "selection": ["Metal", "Rust"],
+                  "spacing": 3})
+        adopted = receive_type(ws, "welcome")
+        assert adopted["resumed"] is False
+        assert adopted["selection"] == ["Metal"]
+        assert adopted["spacing"] == 3
+        layout = layout_after_setup(ws)
+        assert {item["id"] for item in layout["items"] if item["selected"]} == {"Metal"}
+
+
+def test_a_restart_loses_nothing_the_client_kept(start_server):
+    first = start_server()
+    ws, welcome = open_live(first)
+    with ws:
+        send(ws, {"type": "toggle", "id": "Charts"})
+    first.stop()
+    second = start_server()
+    ws, _ = open_live(second)
+    with ws:
+        send(ws, {"type": "hello", "session": welcome["session"],
+                  "selection": ["SwiftUI", "Charts"], "spacing": 18})
+        state = receive_type(ws, "welcome")
+        assert state["selection"] == ["SwiftUI", "Charts"]
+
+
+def test_foreign_origins_are_refused_with_403(server):
+    with pytest.raises(InvalidStatus) as refused:
+        connect(server.ws, subprotocols=[SUBPROTOCOL], origin="http://evil.example",
+                open_timeout=5)
+    assert refused.value.response.status_code == 403
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1", "localhost"])
+def test_the_servers_own_origin_and_no_origin_are_allowed(server, host):
+    ws, _ = open_live(server, origin=f"http://{host}:{server.port}")
+    ws.close()
+    ws, _ = open_live(server, origin=None)
+    ws.close()
+
+
+def test_allow_origin_adds_origins(start_server):
+    server = start_server("--allow-origin", "https://app.example")
+    ws, _ = open_live(server, origin="https://app.example")
+    ws.close()
+    with pytest.raises(InvalidStatus):
+        connect(server.ws, subprotocols=[SUBPROTOCOL], origin="https://other.example",
+                open_timeout=5)
+
+
+def test_the_subprotocol_and_the_path_are_required(server):
+    with pytest.raises(InvalidStatus) as refused:
+        connect(server.ws, open_timeout=5)
+    assert refused.value.response.status_code == 400
+    with pytest.raises(InvalidStatus) as refused:
+        connect(server.ws.replace("/live", "/other"), subprotocols=[SUBPROTOCOL], open_timeout=5)
+    assert refused.value.response.status_code == 404
