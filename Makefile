@@ -12,7 +12,7 @@ RELEASE_BIN  := .build/release/tagcloud
 DEBUG_BIN    := .build/debug/tagcloud
 
 .PHONY: all deps venv build release test test-swift test-node test-python test-embedded \
-        run format lint clean
+        run format lint clean fuzz test-fuzz check-full
 
 all: build
 
@@ -48,7 +48,17 @@ test-node: build
 test-python: build venv
 	@bash scripts/run-pytest.sh
 
-test: deps test-embedded test-swift test-node test-python
+## A short libFuzzer smoke run of every harness in Fuzz/ (seconds each; see docs/reliability.md).
+FUZZ_SMOKE_SECONDS ?= 5
+test-fuzz: deps
+	@bash scripts/fuzz.sh --seconds $(FUZZ_SMOKE_SECONDS)
+
+test: deps test-embedded test-swift test-node test-python test-fuzz
+
+## Every fuzz harness for FUZZ_SECONDS (default 300) each; crashes land in .build/fuzz/artifacts.
+FUZZ_SECONDS ?= 300
+fuzz: deps
+	@bash scripts/fuzz.sh --seconds $(FUZZ_SECONDS)
 
 ## Serves web/ and the demo's ten tags on http://localhost:$(PORT), live layouts at /live.
 ## Ctrl-C stops it (every WebSocket closed with 1001, exit 0).

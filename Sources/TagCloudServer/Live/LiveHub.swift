@@ -209,7 +209,7 @@ public struct LiveHub<Random: RandomNumberGenerator> {
     if let spacing { session.spacing = spacing }
     session.touched = true
     sessions[connection.token] = session
-    enqueueControl(ServerMessage.welcome(session, resumed: resumed, configuration), for: id)
+    enqueueWelcome(ServerMessage.welcome(session, resumed: resumed, configuration), for: id)
     scheduleLayout(for: id, animation: nil, now: now)
   }
 
@@ -296,6 +296,17 @@ public struct LiveHub<Random: RandomNumberGenerator> {
     connection.control.append(frame)
     connections[id] = connection
     wake(id)
+  }
+
+  /// A newer welcome replaces one still queued: it states the session as it is now. Without
+  /// this a client sending hellos and never reading grew its queue without bound (found by the
+  /// FuzzLiveHub harness).
+  private mutating func enqueueWelcome(_ frame: [UInt8], for id: ConnectionID) {
+    guard var connection = connections[id] else { return }
+    let welcome = Array(#"{"type":"welcome""#.utf8)
+    connection.control.removeAll { $0.starts(with: welcome) }
+    connections[id] = connection
+    enqueueControl(frame, for: id)
   }
 
   private mutating func wake(_ id: ConnectionID) {
