@@ -11,7 +11,7 @@ PORT         ?= 8080
 RELEASE_BIN  := .build/release/tagcloud
 DEBUG_BIN    := .build/debug/tagcloud
 
-.PHONY: all deps venv build release test test-swift test-node test-python test-embedded \
+.PHONY: all deps venv build release wasm test test-swift test-node test-python test-embedded \
         run format lint clean fuzz test-fuzz check-full
 
 all: build
@@ -35,6 +35,11 @@ build: deps
 release: deps
 	$(SWIFT) build -c release
 
+## The Embedded Swift Wasm core, web/tagcloud.wasm (committed; rebuilt when its inputs change,
+## by content hash). See docs/WASM.md.
+wasm: deps
+	@bash scripts/build-wasm.sh
+
 ## Proves the core still compiles as Embedded Swift for wasm32 (no SDK needed).
 test-embedded:
 	@bash scripts/check-embedded.sh
@@ -42,7 +47,7 @@ test-embedded:
 test-swift: build
 	$(SWIFT) test
 
-test-node: build
+test-node: build wasm
 	@if ls Tests/node/*.test.mjs >/dev/null 2>&1; then node --test Tests/node/; fi
 
 test-python: build venv
@@ -62,7 +67,7 @@ fuzz: deps
 
 ## Serves web/ and the demo's ten tags on http://localhost:$(PORT), live layouts at /live.
 ## Ctrl-C stops it (every WebSocket closed with 1001, exit 0).
-run: build
+run: build wasm
 	@mkdir -p web
 	$(DEBUG_BIN) serve --host 127.0.0.1 --port $(PORT) --web web
 

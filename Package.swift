@@ -13,7 +13,10 @@ let package = Package(
     .library(name: "TagCloudServer", targets: ["TagCloudServer"]),
   ],
   targets: [
-    .target(name: "TagCloudCore"),
+    // The core uses `rounded()`, `squareRoot()` and friends, which lower to libm calls natively
+    // (in Wasm, to instructions or to CWasmRuntime): link libm for executables that do not
+    // import Glibc themselves.
+    .target(name: "TagCloudCore", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
     // libwebsockets from Debian (libwebsockets-dev), reached through pkg-config.
     .systemLibrary(
       name: "CLibWebSockets", pkgConfig: "libwebsockets",
@@ -29,6 +32,11 @@ let package = Package(
     .target(name: "TagCloudCLI", dependencies: ["TagCloudCore"]),
     .executableTarget(
       name: "tagcloud", dependencies: ["TagCloudCLI", "TagCloudCore", "TagCloudServer"]),
+    // The Wasm module's exports (`@_cdecl`) and its C runtime (allocator, memcpy), built for
+    // wasm32 by scripts/build-wasm.sh (`make wasm`). Natively they compile too (the C target to
+    // nothing), so a core change that breaks the adapter fails `swift build` at once.
+    .target(name: "CWasmRuntime"),
+    .target(name: "TagCloudWasm", dependencies: ["TagCloudCore", "CWasmRuntime"]),
     .testTarget(name: "TagCloudCoreTests", dependencies: ["TagCloudCore"]),
     .testTarget(name: "TagCloudCLITests", dependencies: ["TagCloudCLI", "TagCloudCore"]),
     .testTarget(name: "TagCloudServerTests", dependencies: ["TagCloudServer", "TagCloudCore"]),

@@ -12,7 +12,8 @@ void tc_timer_cancel(tc_timer *timer) {
 }
 
 int tc_lws_header(struct lws *wsi, enum lws_token_indexes token, char *buffer, int length) {
-  if (lws_hdr_total_length(wsi, token) <= 0) return -1;
-  if (lws_hdr_total_length(wsi, token) >= length) return -1;
+  int total = lws_hdr_total_length(wsi, token);
+  if (total <= 0) return -1;
+  if (total >= length) return -2;
   return lws_hdr_copy(wsi, buffer, length, token);
 }

@@ -23,7 +23,8 @@ enum ServeOptionsParser {
         name = argument
       }
       guard ["--host", "--port", "--web", "--tags", "--allow-origin"].contains(name) else {
-        throw CommandLineError("unknown option '\(name)' for 'tagcloud serve'; see 'tagcloud serve --help'")
+        throw CommandLineError(
+          "unknown option '\(name)' for 'tagcloud serve'; see 'tagcloud serve --help'")
       }
       if value == nil {
         guard index < arguments.count else { throw CommandLineError("\(name) needs a value") }

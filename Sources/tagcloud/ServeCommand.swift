@@ -12,7 +12,9 @@ enum ServeCommand {
     var live = LiveConfiguration.demo
     if let path = options.tagsFile {
       guard let bytes = readFile(path) else {
-        writeErrorLine("tagcloud serve: error: cannot read tags file '\(path)': \(String(cString: strerror(errno)))")
+        writeErrorLine(
+          "tagcloud serve: error: cannot read tags file '\(path)': \(String(cString: strerror(errno)))"
+        )
         return 1
       }
       do {
@@ -25,7 +27,19 @@ enum ServeCommand {
     let settings = ServerSettings(
       host: options.host, port: options.port, webDirectory: options.webDirectory,
       allowedOrigins: options.allowedOrigins, live: live)
-    return LiveServer.run(settings)
+    var tuned = settings
+    // Keep-alive timing, for tests and unusual networks (seconds, 1 to 3600).
+    if let text = getenv("TAGCLOUD_PING_AFTER"), let value = Int(String(cString: text)),
+      (1...3600).contains(value)
+    {
+      tuned.pingAfter = value
+    }
+    if let text = getenv("TAGCLOUD_HANG_UP_AFTER"), let value = Int(String(cString: text)),
+      (1...3600).contains(value)
+    {
+      tuned.hangUpAfter = value
+    }
+    return LiveServer.run(tuned)
   }
 
   private static func readFile(_ path: String) -> [UInt8]? {

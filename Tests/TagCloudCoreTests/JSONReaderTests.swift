@@ -12,7 +12,7 @@ private func refusal(_ bytes: [UInt8], limits: JSONLimits = JSONLimits()) -> Wir
 }
 
 private func parse(_ source: String) throws -> JSONElement {
-  try JSONReader.parse(utf8(source))
+  try JSONReader.parse(wireBytes(source))
 }
 
 @Suite struct JSONReaderTests {
@@ -24,7 +24,7 @@ private func parse(_ source: String) throws -> JSONElement {
       return
     }
     #expect(members.count == 2)
-    #expect(members[0].key == utf8("a"))
+    #expect(members[0].key == wireBytes("a"))
     #expect(members[0].keyOffset == 2)
     #expect(members[0].value.offset == 7)
     #expect(
@@ -34,13 +34,30 @@ private func parse(_ source: String) throws -> JSONElement {
           JSONElement(.bool(true), offset: 19), JSONElement(.bool(false), offset: 25),
           JSONElement(.null, offset: 32),
         ]))
-    #expect(members[1].key == utf8("bé"))
-    #expect(members[1].value.value == .string(utf8("x\ty")))
+    #expect(members[1].key == wireBytes("bé"))
+    #expect(members[1].value.value == .string(wireBytes("x\ty")))
+  }
+
+  @Test func readsBorrowedMemoryLikeArrays() throws {
+    let bytes = wireBytes(#"{"a": [1, "b"]}"#)
+    let fromBuffer = try bytes.withUnsafeBufferPointer { buffer in
+      try JSONReader.parse(buffer)
+    }
+    #expect(fromBuffer == (try JSONReader.parse(bytes)))
+    let error = wireBytes("[1,]").withUnsafeBufferPointer { buffer -> WireError? in
+      do throws(WireError) {
+        _ = try JSONReader.parse(buffer)
+        return nil
+      } catch {
+        return error
+      }
+    }
+    #expect(error == WireError("trailing comma", at: 2))
   }
 
   @Test func decodesEscapesAndSurrogatePairs() throws {
     let element = try parse(#""\"\\\/\b\f\n\r\t\u0041\u00e9\u20AC\ud83d\ude00\u0000""#)
-    #expect(element.value == .string(utf8("\"\\/\u{8}\u{c}\n\r\tAé€😀\u{0}")))
+    #expect(element.value == .string(wireBytes("\"\\/\u{8}\u{c}\n\r\tAé€😀\u{0}")))
   }
 
   @Test func acceptsRawMultibyteUTF8AtEveryLength() throws {
@@ -62,10 +79,11 @@ private func parse(_ source: String) throws -> JSONElement {
     _ = try parse(deep)
     var limits = JSONLimits()
     limits.maxDepth = 3
-    #expect(refusal(utf8("[[[1]]]"), limits: limits) == nil)
-    #expect(refusal(utf8("[[[[1]]]]"), limits: limits) == WireError("nesting deeper than 3", at: 3))
+    #expect(refusal(wireBytes("[[[1]]]"), limits: limits) == nil)
     #expect(
-      refusal(utf8(#"{"a":{"b":{"c":{}}}}"#), limits: limits)
+      refusal(wireBytes("[[[[1]]]]"), limits: limits) == WireError("nesting deeper than 3", at: 3))
+    #expect(
+      refusal(wireBytes(#"{"a":{"b":{"c":{}}}}"#), limits: limits)
         == WireError("nesting deeper than 3", at: 15))
   }
 
@@ -75,7 +93,7 @@ private func parse(_ source: String) throws -> JSONElement {
     for index in 0..<2000 { source += "\"k\(index)\":\(index)," }
     let offset = source.utf8.count
     source += "\"k700\":0,\"k5\":1}"
-    #expect(refusal(utf8(source)) == WireError("duplicate key \"k700\"", at: offset))
+    #expect(refusal(wireBytes(source)) == WireError("duplicate key \"k700\"", at: offset))
   }
 
   @Test func bigObjectsWithDistinctKeysAreAccepted() throws {
@@ -96,7 +114,7 @@ private func parse(_ source: String) throws -> JSONElement {
     limits.maxDepth = 200_000
     // Even with the limit lifted, the parser is iterative: no stack overflow, only the end.
     #expect(refusal(brackets, limits: limits) == WireError("unexpected end of input", at: 100_000))
-    let objects = utf8(String(repeating: #"{"a":"#, count: 100_000))
+    let objects = wireBytes(String(repeating: #"{"a":"#, count: 100_000))
     #expect(refusal(objects, limits: limits) == WireError("unexpected end of input", at: 500_000))
   }
 
@@ -104,22 +122,61 @@ private func parse(_ source: String) throws -> JSONElement {
     var limits = JSONLimits()
     limits.maxBytes = 10
     #expect(
-      refusal(utf8("[1,2,3,4,5]"), limits: limits)
+      refusal(wireBytes("[1,2,3,4,5]"), limits: limits)
         == WireError("input larger than 10 bytes", at: 10))
-    #expect(refusal(utf8("[1,2,3,45]"), limits: limits) == nil)
+    #expect(refusal(wireBytes("[1,2,3,45]"), limits: limits) == nil)
+  }
+
+  @Test func documentsWithTooManyValuesAreRefused() {
+    var limits = JSONLimits()
+    limits.maxValues = 5  // containers count too: [1,[2],3] holds five values
+    #expect(refusal(wireBytes("[1,[2],3]"), limits: limits) == nil)
+    #expect(
+      refusal(wireBytes("[1,[2],3,4]"), limits: limits) == WireError("more than 5 values", at: 9))
+    #expect(refusal(wireBytes(#"{"a":{"b":{}},"c":[{}]}"#), limits: limits) == nil)
+    #expect(
+      refusal(wireBytes(#"{"a":{"b":{}},"c":[{},1]}"#), limits: limits)
+        == WireError("more than 5 values", at: 22))
   }
 
   @Test func longStringsAndNumbersAreRefused() {
     var limits = JSONLimits()
     limits.maxStringBytes = 4
     limits.maxNumberBytes = 5
-    #expect(refusal(utf8(#"["abcd"]"#), limits: limits) == nil)
+    #expect(refusal(wireBytes(#"["abcd"]"#), limits: limits) == nil)
     #expect(
-      refusal(utf8(#"["abcde"]"#), limits: limits) == WireError("string longer than 4 bytes", at: 1)
+      refusal(wireBytes(#"["abcde"]"#), limits: limits)
+        == WireError("string longer than 4 bytes", at: 1)
     )
-    #expect(refusal(utf8("[1.234]"), limits: limits) == nil)
+    #expect(refusal(wireBytes("[1.234]"), limits: limits) == nil)
     #expect(
-      refusal(utf8("[1.2345]"), limits: limits) == WireError("number longer than 5 bytes", at: 1))
+      refusal(wireBytes("[1.2345]"), limits: limits)
+        == WireError("number longer than 5 bytes", at: 1))
+  }
+
+  @Test func numbersUpToTheDefaultLengthAreReadExactly() throws {
+    // 1,100 bytes: "0." and 1,098 digits; one more byte is refused.
+    let digits = "0." + String(repeating: "142857", count: 183)
+    #expect(digits.utf8.count == 1100)
+    #expect(try JSONReader.parse(wireBytes(digits)).value == .number(Double(digits)!))
+    #expect(refusal(wireBytes(digits + "1")) == WireError("number longer than 1100 bytes", at: 0))
+    #expect(
+      try JSONReader.parse(wireBytes("[-4.9e-324, 2.4703282292062328e-324, 1e-400]")).value
+        == .array([
+          JSONElement(.number(-.leastNonzeroMagnitude), offset: 1),
+          JSONElement(.number(.leastNonzeroMagnitude), offset: 12),
+          JSONElement(.number(0), offset: 37),
+        ]))
+  }
+
+  @Test func keysInMessagesAreEscapedAndCut() {
+    let long = String(repeating: "é", count: 40)  // 80 bytes
+    let source = "{\"\(long)\":1,\"\(long)\":2}"
+    let expected = "duplicate key \"" + String(repeating: "é", count: 32) + "...\""
+    #expect(refusal(wireBytes(source)) == WireError(expected, at: 86))
+    #expect(
+      refusal(wireBytes(#"{"\u0001":1,"\u0001":2}"#))
+        == WireError(#"duplicate key "\u0001""#, at: 12))
   }
 
   /// Every hostile input with the exact message and offset it must be refused with.
@@ -187,7 +244,7 @@ private func parse(_ source: String) throws -> JSONElement {
       ("[\"\u{0}\"]", "unescaped control character 0x00 in string", 2),
     ] as [(String, String, Int)])
   func refusesMalformedText(source: String, message: String, offset: Int) {
-    #expect(refusal(utf8(source)) == WireError(message, at: offset))
+    #expect(refusal(wireBytes(source)) == WireError(message, at: offset))
   }
 
   /// Invalid UTF-8 in every form, inside a string: [0x22, bytes..., 0x22].
@@ -225,7 +282,7 @@ private func parse(_ source: String) throws -> JSONElement {
   }
 
   @Test func everyTruncationOfAValidDocumentIsRefusedWithoutCrashing() {
-    let document = utf8(
+    let document = wireBytes(
       #"{"width": 390, "tags": [{"id": "Swift\u00e9UI ✓", "size": [96.5, 4e1]}], "x": [true, false, null, -0.0e-0]}"#
     )
     #expect(refusal(document) == nil)
@@ -237,9 +294,11 @@ private func parse(_ source: String) throws -> JSONElement {
   }
 
   @Test func randomBytesNeverCrashAndErrorsPointInsideTheInput() {
-    var generator = WireTestGenerator(seed: 99)
+    var generator = SeededGenerator(seed: 99)
     let alphabet =
-      utf8("{}[],:\"\\ -+.0123456789eEtrufalsn\u{7F}") + [0x00, 0x0A, 0xC3, 0xA9, 0xED, 0xF4, 0x80]
+      wireBytes("{}[],:\"\\ -+.0123456789eEtrufalsn\u{7F}") + [
+        0x00, 0x0A, 0xC3, 0xA9, 0xED, 0xF4, 0x80,
+      ]
     for _ in 0..<20_000 {
       let length = Int(generator.next() % 24)
       let bytes = (0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }

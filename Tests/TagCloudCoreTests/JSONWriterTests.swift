@@ -10,7 +10,7 @@ import Testing
     writer.number(96.5)
     writer.number(40)
     writer.endArray()
-    writer.key(utf8("id"))
+    writer.key(wireBytes("id"))
     writer.string("Swift\nUI")
     writer.key("empty")
     writer.beginObject()
@@ -22,14 +22,14 @@ import Testing
     writer.bool(true)
     writer.bool(false)
     writer.null()
-    writer.raw(utf8(#"{"cached":1}"#))
+    writer.raw(wireBytes(#"{"cached":1}"#))
     writer.number(-7)
     writer.number(Int.min)
     writer.number(-0.0)
     writer.endArray()
     writer.endObject()
     #expect(
-      text(writer.bytes)
+      wireText(writer.bytes)
         == #"{"size":[96.5,40],"id":"Swift\nUI","empty":{},"list":[[],true,false,null,{"cached":1},-7,-9223372036854775808,0]}"#
     )
   }
@@ -38,7 +38,7 @@ import Testing
     var writer = JSONWriter()
     writer.beginArray()
     for byte in UInt8(0)..<0x80 { writer.string([byte]) }
-    writer.string(utf8("é€😀\u{7F}\u{2028}"))
+    writer.string(wireBytes("é€😀\u{7F}\u{2028}"))
     writer.endArray()
     // The expected text, as `JSON.stringify` writes it (checked in node 20).
     let controls = [
@@ -62,16 +62,16 @@ import Testing
       expected += "\"" + body + "\","
     }
     expected += "\"é€😀\u{7F}\u{2028}\"]"
-    #expect(text(writer.bytes) == expected)
+    #expect(wireText(writer.bytes) == expected)
   }
 
   @Test func keysAreEscapedToo() {
     var writer = JSONWriter()
     writer.beginObject()
-    writer.key(utf8("a\"b\\c\u{1}"))
+    writer.key(wireBytes("a\"b\\c\u{1}"))
     writer.number(1)
     writer.endObject()
-    #expect(text(writer.bytes) == #"{"a\"b\\c\u0001":1}"#)
+    #expect(wireText(writer.bytes) == #"{"a\"b\\c\u0001":1}"#)
   }
 
   /// Canonical documents (compact, numbers as JSON.stringify writes them) survive
@@ -84,22 +84,22 @@ import Testing
     "[]",
   ])
   func canonicalDocumentsRoundTripByteForByte(source: String) throws {
-    let element = try JSONReader.parse(utf8(source))
+    let element = try JSONReader.parse(wireBytes(source))
     var writer = JSONWriter()
     writer.value(element)
-    #expect(text(writer.bytes) == source)
+    #expect(wireText(writer.bytes) == source)
   }
 
   @Test func nonCanonicalInputBecomesCanonicalOutput() throws {
     let element = try JSONReader.parse(
-      utf8(" { \"a\" : [ 1.50 , -0 , 1E2 , 0.1e1, \"\\u0041\\/\" ] } "))
+      wireBytes(" { \"a\" : [ 1.50 , -0 , 1E2 , 0.1e1, \"\\u0041\\/\" ] } "))
     var writer = JSONWriter()
     writer.value(element)
-    #expect(text(writer.bytes) == #"{"a":[1.5,0,100,1,"A/"]}"#)
+    #expect(wireText(writer.bytes) == #"{"a":[1.5,0,100,1,"A/"]}"#)
   }
 
   @Test func randomTreesRoundTripThroughTextAndBack() throws {
-    var generator = WireTestGenerator(seed: 2026)
+    var generator = SeededGenerator(seed: 2026)
     for _ in 0..<500 {
       let tree = randomTree(&generator, depth: 0)
       var writer = JSONWriter()
@@ -113,7 +113,7 @@ import Testing
   }
 }
 
-private func randomTree(_ generator: inout WireTestGenerator, depth: Int) -> JSONElement {
+private func randomTree(_ generator: inout SeededGenerator, depth: Int) -> JSONElement {
   let kind = depth > 4 ? generator.next() % 4 : generator.next() % 6
   switch kind {
   case 0: return JSONElement(.null, offset: 0)
@@ -127,7 +127,7 @@ private func randomTree(_ generator: inout WireTestGenerator, depth: Int) -> JSO
     for _ in 0..<(generator.next() % 6) {
       string.unicodeScalars.append(UnicodeScalar(scalars[Int(generator.next() % 10)])!)
     }
-    return JSONElement(.string(utf8(string)), offset: 0)
+    return JSONElement(.string(wireBytes(string)), offset: 0)
   case 4:
     let children = (0..<(generator.next() % 5)).map { _ in randomTree(&generator, depth: depth + 1)
     }
@@ -135,7 +135,7 @@ private func randomTree(_ generator: inout WireTestGenerator, depth: Int) -> JSO
   default:
     let members = (0..<(generator.next() % 5)).map { index in
       JSONMember(
-        key: utf8("k\(index)"), keyOffset: 0, value: randomTree(&generator, depth: depth + 1))
+        key: wireBytes("k\(index)"), keyOffset: 0, value: randomTree(&generator, depth: depth + 1))
     }
     return JSONElement(.object(members), offset: 0)
   }

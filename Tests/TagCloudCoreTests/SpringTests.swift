@@ -76,6 +76,33 @@ import Testing
     }
   }
 
+  /// The settle time against a plain forward scan of the whole grid, for springs from
+  /// overdamped to very bouncy.
+  @Test func settleTimeMatchesAForwardScan() {
+    var generator = SeededGenerator(seed: 51)
+    var springs = [Spring.snappy, .smooth, .smooth(duration: 0.7), .bouncy]
+    for _ in 0..<40 {
+      springs.append(
+        Spring(
+          duration: Double.random(in: 0.05...3, using: &generator),
+          bounce: Double.random(in: -0.9...0.9, using: &generator)))
+    }
+    for spring in springs {
+      let step = spring.duration / 256
+      var last = 0
+      for index in 1...16_384 where abs(spring.value(at: Double(index) * step) - 1) >= 1e-3 {
+        last = index
+      }
+      var low = Double(last) * step
+      var high = low + step
+      for _ in 0..<48 {
+        let mid = (low + high) / 2
+        if abs(spring.value(at: mid) - 1) >= 1e-3 { low = mid } else { high = mid }
+      }
+      #expect(spring.settlingDuration == high)
+    }
+  }
+
   @Test(arguments: [Spring.snappy, .smooth, .smooth(duration: 0.7), .bouncy])
   func linearEasingStaysWithinHalfAPercent(spring: Spring) {
     let easing = LinearEasing(spring: spring)

@@ -1,24 +1,11 @@
-// Shared helpers for the JSON and decimal tests: a seeded generator and exact decimal
+// Shared helpers for the JSON and decimal tests: byte/text conversions and exact decimal
 // references built from Swift's own (Foundation-free) conversions.
 
 import TagCloudCore
 
-/// SplitMix64: a tiny seeded generator, so every property test is reproducible.
-struct WireTestGenerator: RandomNumberGenerator {
-  private var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
+func wireBytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 
-func utf8(_ text: String) -> [UInt8] { Array(text.utf8) }
-
-func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+func wireText(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 
 /// ECMAScript Number::toString(x), derived from Swift's `description` (shortest round-trip,
 /// closest digits) by re-laying out its digits and exponent. The plain reference that
@@ -60,7 +47,7 @@ func ecmaScriptReference(_ value: Double) -> String {
 func formatted(_ value: Double) -> String {
   var bytes: [UInt8] = []
   DecimalFormatting.append(value, to: &bytes)
-  return text(bytes)
+  return wireText(bytes)
 }
 
 func parsedDecimal(_ text: String) -> Double? {
@@ -70,7 +57,7 @@ func parsedDecimal(_ text: String) -> Double? {
 
 /// A random double drawn to cover every binade: random bits, with extra weight on
 /// subnormals, the extremes and small integers.
-func randomDouble(_ generator: inout WireTestGenerator) -> Double {
+func randomDouble(_ generator: inout SeededGenerator) -> Double {
   switch generator.next() % 8 {
   case 0:  // subnormal
     return Double(bitPattern: generator.next() & ((1 << 52) - 1))

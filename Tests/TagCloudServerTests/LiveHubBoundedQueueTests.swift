@@ -8,7 +8,7 @@ import Testing
 @Suite struct LiveHubBoundedQueueTests {
   /// Found by fuzzing: every `hello` queued a new welcome, so a client sending hellos without
   /// reading grew its queue without bound (500 a second under the rate limit). A newer welcome
-  /// now replaces a pending one: it states the session as it is now.
+  /// now replaces a pending one (the same fix landed from the server branch).
   @Test func helloAfterHelloKeepsOneWelcomeQueued() throws {
     var test = TestHub()
     let (id, _) = try test.connect()

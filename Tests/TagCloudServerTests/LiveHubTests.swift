@@ -94,6 +94,31 @@ import Testing
     #expect(frame3?["animation"] == .null)
   }
 
+  @Test func rightToLeftPagesGetMirroredRows() throws {
+    var test = TestHub()
+    let (id, _) = try test.connect()
+    test.send(measureMessage(), from: id)
+    test.send(#"{"type": "viewport", "width": 390, "direction": "rtl"}"#, from: id)
+    let layout = try test.frame(for: id)
+    guard case .array(let items)? = layout["items"], case .object(let first)? = items.first?.value
+    else {
+      Issue.record("no items")
+      return
+    }
+    func value(_ key: String) -> Double? {
+      if case .number(let number)? = first.first(where: { $0.key == Array(key.utf8) })?.value.value
+      {
+        return number
+      }
+      return nil
+    }
+    // SwiftUI (89 wide) touches the right edge.
+    let x = try #require(value("x"))
+    #expect(x == 301, "x = \(x)")
+    test.send(#"{"type": "viewport", "width": 390, "direction": "ltr"}"#, from: id)
+    #expect(test.hub.hasOutgoing(id))
+  }
+
   @Test func repeatingTheSameWidthOrSpacingSendsNothingNew() throws {
     var test = TestHub()
     let (id, _) = try test.connect()
@@ -113,20 +138,27 @@ import Testing
     ("\"hi\"", "JSON object"),
     (#"{"type": 3}"#, #""type" must be a string"#),
     (#"{"type": "dance"}"#, #"unknown message type "dance""#),
-    (#"{"width": 3}"#, #"needs "type""#),
-    (#"{"type": "viewport"}"#, #"needs "width""#),
+    (#"{"width": 3}"#, #"missing field "type""#),
+    (#"{"type": "viewport"}"#, #"missing field "width""#),
     (#"{"type": "viewport", "width": "wide"}"#, #""width" must be a number"#),
     (#"{"type": "viewport", "width": -1}"#, #""width" must be from 0"#),
     (#"{"type": "viewport", "width": 2e6}"#, #""width" must be from 0"#),
-    (#"{"type": "viewport", "width": 3, "reduceMotion": 1}"#, #""reduceMotion" must be true or false"#),
-    (#"{"type": "viewport", "width": 3, "height": 4}"#, #"unknown key "height""#),
-    (#"{"type": "toggle"}"#, #"needs "id""#),
+    (
+      #"{"type": "viewport", "width": 3, "reduceMotion": 1}"#,
+      #""reduceMotion" must be true or false"#
+    ),
+    (#"{"type": "viewport", "width": 3, "height": 4}"#, #"unknown field "height""#),
+    (
+      #"{"type": "viewport", "width": 3, "direction": "up"}"#,
+      #""direction" must be "ltr" or "rtl""#
+    ),
+    (#"{"type": "toggle"}"#, #"missing field "id""#),
     (#"{"type": "toggle", "id": "Rust"}"#, #"unknown tag id "Rust""#),
     (#"{"type": "toggle", "id": null}"#, #""id" must be a string"#),
     (#"{"type": "spacing", "value": "3"}"#, #""value" must be a number"#),
     (#"{"type": "spacing", "value": -3}"#, #""value" must be from 0 to 1000"#),
     (#"{"type": "spacing", "value": 1001}"#, #""value" must be from 0 to 1000"#),
-    (#"{"type": "measure"}"#, #"needs "tags""#),
+    (#"{"type": "measure"}"#, #"missing field "tags""#),
     (#"{"type": "measure", "tags": {}}"#, #""tags" must be an array"#),
     (#"{"type": "measure", "tags": [{"id": "Rust", "size": [1, 1]}]}"#, #"unknown tag id "Rust""#),
     (#"{"type": "measure", "tags": []}"#, #""SwiftUI" is missing"#),
@@ -140,7 +172,8 @@ import Testing
   func everyRefusalIsAnErrorAndTheConnectionStaysUsable(message: String, fragment: String) throws {
     var test = TestHub()
     let (id, _) = try test.connect()
-    #expect(test.send(message, from: id) == nil)
+    let verdict = test.send(message, from: id)
+    #expect(verdict == nil)
     let error = try test.frame(for: id)
     #expect(error.type == "error")
     let text = try #require(error.string("message"))
@@ -164,7 +197,8 @@ import Testing
   @Test func binaryFramesAreRefusedWithAnError() throws {
     var test = TestHub()
     let (id, _) = try test.connect()
-    #expect(test.hub.receiveBinary(from: id, now: 0) == nil)
+    let verdict = test.hub.receiveBinary(from: id, now: 0)
+    #expect(verdict == nil)
     let frame6 = try test.next(for: id)
     #expect(frame6?.string("message")?.contains("binary") == true)
   }
@@ -177,15 +211,39 @@ import Testing
     #expect(frames.count == test.hub.configuration.maxPendingErrors)
     #expect(test.hub.metrics.errors == 50)
     // The log names the first few refusals only.
-    #expect(test.hub.takeLog().count == test.hub.configuration.maxLoggedRefusals)
+    let log = test.hub.takeLog()
+    #expect(log.count == test.hub.configuration.maxLoggedRefusals)
+  }
+
+  @Test func aReaderThatNeverReadsHoldsBoundedFrames() throws {
+    var test = TestHub()
+    let id = try test.hub.open(now: 0).get()
+    test.send(measureMessage(), from: id)
+    for step in 0..<1500 {
+      test.now = Double(step) / 1000
+      switch step % 4 {
+      case 0: test.send(#"{"type": "hello"}"#, from: id)
+      case 1: test.send("not json", from: id)
+      case 2: test.send(viewport(Double(step)), from: id)
+      default: test.send(#"{"type": "toggle", "id": "Glass"}"#, from: id)
+      }
+    }
+    let frames = try test.drain(id)
+    // One welcome, at most eight errors, one layout: whatever was sent meanwhile.
+    #expect(frames.filter { $0.type == "welcome" }.count == 1)
+    #expect(frames.filter { $0.type == "error" }.count == test.hub.configuration.maxPendingErrors)
+    #expect(frames.filter { $0.type == "layout" }.count == 1)
+    #expect(frames.count == 10)
   }
 
   @Test func messagesForAClosedConnectionAreIgnored() throws {
     var test = TestHub()
     let (id, _) = try test.connect()
     test.hub.close(id, now: 1)
-    #expect(test.send(viewport(3), from: id) == nil)
-    #expect(test.hub.takeFrame(for: id, now: 1) == nil)
+    let verdict = test.send(viewport(3), from: id)
+    #expect(verdict == nil)
+    let frame = test.hub.takeFrame(for: id, now: 1)
+    #expect(frame == nil)
     #expect(!test.hub.hasOutgoing(id))
   }
 }
@@ -237,12 +295,15 @@ import Testing
     var test = TestHub()
     let first = try test.hub.open(now: 0).get()
     let second = try test.hub.open(now: 0).get()
-    #expect(test.hub.takeWakeups() == [first, second])
-    #expect(test.hub.takeWakeups() == [])
+    let wakeups = test.hub.takeWakeups()
+    #expect(wakeups == [first, second])
+    let none = test.hub.takeWakeups()
+    #expect(none == [])
     test.send(measureMessage(), from: second)
     test.send(viewport(390), from: second)
     test.send(viewport(391), from: second)
-    #expect(test.hub.takeWakeups() == [second])
+    let again = test.hub.takeWakeups()
+    #expect(again == [second])
   }
 
   /// Property: whatever the interleaving of changes and socket writes, each connection holds

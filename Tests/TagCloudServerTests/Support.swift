@@ -54,7 +54,9 @@ struct Frame {
     guard case .array(let items)? = self["items"] else { return [] }
     return items.compactMap { item -> String? in
       guard case .object(let members) = item.value,
-        members.contains(where: { $0.key == Array("selected".utf8) && $0.value.value == .bool(true) }),
+        members.contains(where: {
+          $0.key == Array("selected".utf8) && $0.value.value == .bool(true)
+        }),
         case .string(let id)? = members.first(where: { $0.key == Array("id".utf8) })?.value.value
       else { return nil }
       return String(decoding: id, as: UTF8.self)
@@ -65,7 +67,9 @@ struct Frame {
   var animation: (duration: Double, bounce: Double)? {
     guard case .object(let members)? = self["animation"] else { return nil }
     func value(_ key: String) -> Double? {
-      if case .number(let number)? = members.first(where: { $0.key == Array(key.utf8) })?.value.value {
+      if case .number(let number)? = members.first(where: { $0.key == Array(key.utf8) })?.value
+        .value
+      {
         return number
       }
       return nil
@@ -130,6 +134,5 @@ struct TestHub {
     return frames
   }
 }
-
 
 struct MissingFrame: Error {}

@@ -22,8 +22,8 @@ void tc_timer_schedule(struct lws_context *context, tc_timer *timer,
 /// Cancels a pending timer (no effect if it is not scheduled).
 void tc_timer_cancel(tc_timer *timer);
 
-/// Copies header `token` into `buffer` (NUL-terminated); returns its length, or -1 if absent or
-/// longer than the buffer.
+/// Copies header `token` into `buffer` (NUL-terminated); returns its length, -1 if absent, -2 if
+/// it does not fit.
 int tc_lws_header(struct lws *wsi, enum lws_token_indexes token, char *buffer, int length);
 
 #endif

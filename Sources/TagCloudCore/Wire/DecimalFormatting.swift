@@ -9,26 +9,29 @@
 ///     DecimalFormatting.append(-0.0, to: &text)    // "0"
 ///
 /// Integers below 2^53 take a fast path. Other values use Steele & White / Burger & Dybvig
-/// free-format generation on exact big integers held on the stack: slower than Ryu or
-/// Schubfach but small (no tables), which matters more for the Wasm build.
+/// free-format generation: in 64-bit words when every quantity fits (doubles from about 0.01 to
+/// 2^53, what layouts produce), else on exact big integers held on the stack. Slower than Ryu
+/// or Schubfach at the extremes, but small (no tables), which matters more for the Wasm build.
 ///
-/// - Complexity: O(1) for integers below 2^53; otherwise at most 17 digit steps, each linear in
-///   the size of the big integers (at most about 1,100 bits).
+/// - Complexity: O(1) for integers below 2^53; otherwise at most 17 digit steps, each O(1) in
+///   words or linear in the size of the big integers (at most about 1,100 bits).
 public enum DecimalFormatting {
   /// Appends the ECMAScript `Number::toString` text of `value`: "NaN", "Infinity" and
   /// "-Infinity" for the non-finite values (JSON callers must not pass them).
   public static func append(_ value: Double, to bytes: inout [UInt8]) {
     if value.isNaN {
-      bytes.append(contentsOf: [0x4E, 0x61, 0x4E])  // NaN
+      bytes.appendLiteral("NaN")
       return
     }
-    if value.sign == .minus && value != 0 { bytes.append(UInt8(ascii: "-")) }
+    if value.sign == .minus && value != 0 { bytes.appendByte(UInt8(ascii: "-")) }
     let magnitude = Swift.abs(value)
     if magnitude.isInfinite {
-      bytes.append(contentsOf: [0x49, 0x6E, 0x66, 0x69, 0x6E, 0x69, 0x74, 0x79])  // Infinity
+      bytes.appendLiteral("Infinity")
       return
     }
-    if magnitude < 9_007_199_254_740_992 && magnitude == magnitude.rounded(.towardZero) {
+    // (Conversions, not `rounded()`: those call libm's trunc/ceil, which a Wasm module would
+    // have to import.)
+    if magnitude < 9_007_199_254_740_992 && Double(UInt64(magnitude)) == magnitude {
       appendInteger(UInt64(magnitude), to: &bytes)
       return
     }
@@ -40,16 +43,15 @@ public enum DecimalFormatting {
 
   /// Appends the decimal digits of `value`.
   static func appendInteger(_ value: UInt64, to bytes: inout [UInt8]) {
-    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 20 digits at most
-    withUnsafeMutableBytes(of: &digits) { buffer in
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
       var remaining = value
-      var start = 24
+      var start = 20
       repeat {
         start -= 1
-        buffer[start] = UInt8(truncatingIfNeeded: remaining % 10) + 0x30
+        digits[start] = UInt8(truncatingIfNeeded: remaining % 10) + 0x30
         remaining /= 10
       } while remaining != 0
-      bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[start..<24]))
+      bytes.appendBytes(UnsafeBufferPointer(digits), start..<20)
     }
   }
 
@@ -60,26 +62,26 @@ public enum DecimalFormatting {
   ) {
     let count = digits.count
     if count <= point && point <= 21 {
-      bytes.append(contentsOf: digits)
-      for _ in 0..<(point - count) { bytes.append(UInt8(ascii: "0")) }
+      bytes.appendBytes(digits)
+      for _ in 0..<(point - count) { bytes.appendByte(UInt8(ascii: "0")) }
     } else if 0 < point && point <= 21 {
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[0..<point]))
-      bytes.append(UInt8(ascii: "."))
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[point...]))
+      bytes.appendBytes(digits, 0..<point)
+      bytes.appendByte(UInt8(ascii: "."))
+      bytes.appendBytes(digits, point..<count)
     } else if -6 < point && point <= 0 {
-      bytes.append(UInt8(ascii: "0"))
-      bytes.append(UInt8(ascii: "."))
-      for _ in 0..<(-point) { bytes.append(UInt8(ascii: "0")) }
-      bytes.append(contentsOf: digits)
+      bytes.appendByte(UInt8(ascii: "0"))
+      bytes.appendByte(UInt8(ascii: "."))
+      for _ in 0..<(-point) { bytes.appendByte(UInt8(ascii: "0")) }
+      bytes.appendBytes(digits)
     } else {
-      bytes.append(digits[0])
+      bytes.appendByte(digits[0])
       if count > 1 {
-        bytes.append(UInt8(ascii: "."))
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[1...]))
+        bytes.appendByte(UInt8(ascii: "."))
+        bytes.appendBytes(digits, 1..<count)
       }
-      bytes.append(UInt8(ascii: "e"))
+      bytes.appendByte(UInt8(ascii: "e"))
       let exponent = point - 1
-      bytes.append(exponent < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+      bytes.appendByte(exponent < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
       appendInteger(UInt64(Swift.abs(exponent)), to: &bytes)
     }
   }
@@ -102,6 +104,18 @@ public enum DecimalFormatting {
     // bottom of the normal range); everything is doubled once more so that the half-gaps
     // (the interval ends) are integers.
     let unequalGaps = fraction == 0 && biasedExponent > 1
+    let bitLength = exponent + (64 - significand.leadingZeroBitCount)
+    // k = ceil(log10(upper end)), estimated from the binary magnitude (never too high), then
+    // corrected upwards by the generation.
+    let logarithm = Double(bitLength - 1) * 0.301_029_995_663_981_14 - 1e-10
+    let truncated = Int(logarithm)
+    let estimatedPoint = Double(truncated) < logarithm ? truncated + 1 : truncated  // ceil
+    if let result = shortestDigitsInWords(
+      significand: significand, exponent: exponent, point: estimatedPoint, inclusive: inclusive,
+      unequalGaps: unequalGaps, into: digits)
+    {
+      return result
+    }
     // At most 1,077 + 1,078 bits for s or r scaled by 10^k: 40 words each.
     let capacity = 40
     return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 4 * capacity) {
@@ -120,10 +134,7 @@ public enum DecimalFormatting {
       } else {
         scale.shiftLeft(-exponent)
       }
-      // k = ceil(log10(upper end)), estimated from the binary magnitude (never too high), then
-      // corrected upwards.
-      let bitLength = exponent + (64 - significand.leadingZeroBitCount)
-      var point = Int((Double(bitLength - 1) * 0.301_029_995_663_981_14 - 1e-10).rounded(.up))
+      var point = estimatedPoint
       if point >= 0 {
         scale.multiplyByPowerOfTen(point)
       } else {
@@ -168,6 +179,73 @@ public enum DecimalFormatting {
         count += 1
         break
       }
+      return (count, point)
+    }
+  }
+
+  /// The same generation in 64-bit words, which holds r, s and the gaps for most doubles
+  /// between about 0.01 and 2^53 (the values a layout produces): no big integers at all.
+  /// Returns nil as soon as a quantity would not fit, and the caller starts over exactly.
+  private static func shortestDigitsInWords(
+    significand: UInt64, exponent: Int, point estimatedPoint: Int, inclusive: Bool,
+    unequalGaps: Bool, into digits: UnsafeMutableBufferPointer<UInt8>
+  ) -> (count: Int, point: Int)? {
+    if exponent >= 0 || exponent < -60 || estimatedPoint > 18 || estimatedPoint < -18 {
+      return nil
+    }
+    var remainder = significand << (unequalGaps ? 2 : 1)
+    var scale: UInt64 = (unequalGaps ? 4 : 2) << UInt64(-exponent)
+    var gapAbove: UInt64 = unequalGaps ? 2 : 1
+    var gapBelow: UInt64 = 1
+    var point = estimatedPoint
+    var power: UInt64 = 1
+    for _ in 0..<Swift.abs(point) { power &*= 10 }
+    // Every quantity stays at most max / 16, so that * 10 and sums of two cannot overflow; the
+    // products are written wrapping (&*) because a checked 64-bit multiply needs a 128-bit
+    // helper (__multi3) on wasm32.
+    let limit = UInt64.max / 16
+    if scale > limit { return nil }
+    if point >= 0 {
+      if scale > limit / power { return nil }
+      scale &*= power
+    } else {
+      if remainder > limit / power { return nil }
+      remainder &*= power
+      gapAbove &*= power
+      gapBelow &*= power
+    }
+    while true {
+      let high = remainder + gapAbove
+      if high < scale || (high == scale && !inclusive) { break }
+      if scale > limit / 10 { return nil }
+      scale &*= 10
+      point += 1
+    }
+    // From here r < s <= max / 16, so r * 10 and r + r never overflow; only the gaps grow.
+    var count = 0
+    while true {
+      if gapAbove > limit / 10 { return nil }
+      remainder &*= 10
+      gapAbove &*= 10
+      gapBelow &*= 10
+      var digit = UInt8(truncatingIfNeeded: remainder / scale)
+      remainder %= scale
+      let lowEnough = remainder < gapBelow || (remainder == gapBelow && inclusive)
+      let high = remainder + gapAbove
+      let highEnough = high > scale || (high == scale && inclusive)
+      if !lowEnough && !highEnough {
+        digits[count] = digit + 0x30
+        count += 1
+        continue
+      }
+      if lowEnough && highEnough {
+        let twice = remainder &* 2
+        if twice > scale || (twice == scale && digit & 1 == 1) { digit += 1 }
+      } else if highEnough {
+        digit += 1
+      }
+      digits[count] = digit + 0x30
+      count += 1
       return (count, point)
     }
   }

@@ -7,9 +7,10 @@
 /// Two paths:
 /// - Fast (Clinger): a mantissa of at most 2^53 and a power of ten of at most 10^22 are both
 ///   exact doubles, so one IEEE multiplication or division is correctly rounded.
-/// - Exact: the value is the fraction `digits * 10^e`, scaled by a power of two so that its
-///   integer part holds the 53 significant bits plus one rounding bit; the remainder is the
-///   sticky bit. Digits past the 800th are folded into one sticky digit: a number halfway
+/// - Exact (in the spirit of Clinger's AlgorithmR): a floating-point estimate, at most a few
+///   units in the last place off, is corrected by comparing the exact decimal value with the
+///   exact midpoints to its neighbours, in big-integer arithmetic; ties go to the even
+///   significand. Digits past the 800th are folded into one sticky digit: a number halfway
 ///   between two doubles has at most 767 significant digits, so no rounding decision can depend
 ///   on them beyond "some were not zero".
 ///
@@ -118,14 +119,31 @@ private struct DecimalToken {
       magnitude =
         decimalExponent < 0 ? Double(mantissa) / scale : Double(mantissa) * scale
     } else {
-      magnitude = exactValue(bytes, significantCount: significantCount, exponent: decimalExponent)
+      // The estimate: the first 19 digits times the power of ten, in floating point, with a
+      // handful of rounding errors.
+      var estimate = Double(mantissa)
+      var scaleExponent = decimalExponent + Swift.max(0, significantCount - 19)
+      while scaleExponent > 22 && estimate.isFinite {
+        estimate *= 1e22
+        scaleExponent -= 22
+      }
+      while scaleExponent < -22 && estimate != 0 {
+        estimate /= 1e22
+        scaleExponent += 22
+      }
+      let scale = exactPowerOfTen(abs(scaleExponent))
+      estimate = scaleExponent < 0 ? estimate / scale : estimate * scale
+      magnitude = exactValue(
+        bytes, significantCount: significantCount, exponent: decimalExponent, estimate: estimate)
     }
     return negative ? -magnitude : magnitude
   }
 
-  /// The slow path: exact rational arithmetic on the significant digits.
+  /// The slow path: corrects `estimate` by exact comparisons with the midpoints between
+  /// neighbouring doubles.
   private func exactValue(
-    _ bytes: UnsafeBufferPointer<UInt8>, significantCount: Int, exponent decimalExponent: Int
+    _ bytes: UnsafeBufferPointer<UInt8>, significantCount: Int, exponent decimalExponent: Int,
+    estimate: Double
   ) -> Double {
     // value = 0.d1d2d3... * 10^point
     let point = significantCount + decimalExponent
@@ -136,13 +154,16 @@ private struct DecimalToken {
     let stickyDigit = significantCount > 800
     let digitCount = keptCount + (stickyDigit ? 1 : 0)
     let exponent10 = point - digitCount  // value = D * 10^exponent10, D has digitCount digits
-    // Bits: D < 10^801 (2662 bits); 10^|exponent10| <= 10^1125 (3738 bits); shifts add at most
-    // 1075 + 64 bits to the smaller side. 160 words = 5120 bits covers every case.
+    // Bits: D < 10^801 (2662 bits), shifted by at most 1076; the midpoint's 55 bits times
+    // 10^|exponent10| <= 10^1125 (3738 bits). 160 words (5120 bits) cover every case.
     let capacity = 160
-    return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 2 * capacity) { storage in
-      var numerator = Bignum(UnsafeMutableBufferPointer(rebasing: storage[0..<capacity]), 0)
-      var denominator = Bignum(
-        UnsafeMutableBufferPointer(rebasing: storage[capacity..<(2 * capacity)]), 1)
+    return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 3 * capacity) { storage in
+      func slice(_ index: Int) -> UnsafeMutableBufferPointer<UInt32> {
+        UnsafeMutableBufferPointer(rebasing: storage[(index * capacity)..<((index + 1) * capacity)])
+      }
+      var digits = Bignum(slice(0), 0)
+      var decimal = Bignum(slice(1), 0)
+      var binary = Bignum(slice(2), 0)
       // Accumulate the kept digits nine at a time.
       var taken = 0
       var chunk: UInt32 = 0
@@ -160,87 +181,75 @@ private struct DecimalToken {
         chunkScale *= 10
         taken += 1
         if chunkScale == 1_000_000_000 {
-          numerator.multiply(by: chunkScale, adding: chunk)
+          digits.multiply(by: chunkScale, adding: chunk)
           chunk = 0
           chunkScale = 1
         }
       }
-      if chunkScale != 1 { numerator.multiply(by: chunkScale, adding: chunk) }
+      if chunkScale != 1 { digits.multiply(by: chunkScale, adding: chunk) }
       if stickyDigit {
-        // Any non-zero digit after the kept ones? Then the value is strictly above the kept
-        // prefix; one extra digit 1 stands for that.
-        var tailNonZero = false
-        while index < end {
-          let byte = bytes[index]
-          if byte != UInt8(ascii: "0") && byte != UInt8(ascii: ".") {
-            tailNonZero = true
-            break
-          }
-          index += 1
-        }
-        numerator.multiply(by: 10, adding: tailNonZero ? 1 : 0)
+        // The digits after the kept ones are not all zero (trailing zeros were dropped): the
+        // value is strictly above the kept prefix, and one extra digit 1 stands for that.
+        digits.multiply(by: 10, adding: 1)
       }
-      if exponent10 >= 0 {
-        numerator.multiplyByPowerOfTen(exponent10)
-      } else {
-        denominator.multiplyByPowerOfTen(-exponent10)
-      }
-      // Scale by 2^shift so that the quotient has 54 bits (53 + a rounding bit), or fewer for
-      // subnormals, whose last bit has weight 2^-1074: the rounding bit then weighs 2^-1075.
-      var shift = 54 - (numerator.bitWidth - denominator.bitWidth)
-      shift = Swift.min(shift, 1075)
-      if shift >= 0 {
-        numerator.shiftLeft(shift)
-      } else {
-        denominator.shiftLeft(-shift)
-      }
-      // Long division, one quotient bit at a time: the quotient is below 2^55.
-      denominator.shiftLeft(55)
-      var quotient: UInt64 = 0
-      var bit = 55
-      while bit >= 0 {
-        if numerator.compare(denominator) >= 0 {
-          numerator.subtract(denominator)
-          quotient |= 1 << UInt64(bit)
-        }
-        denominator.shiftRightOne()
-        bit -= 1
-      }
-      var sticky = !numerator.isZero
-      if quotient >= 1 << 54 {
-        sticky = sticky || quotient & 1 != 0
-        quotient >>= 1
-        shift -= 1
-      }
-      return DecimalToken.assemble(quotient: quotient, sticky: sticky, shift: shift)
-    }
-  }
 
-  /// Rounds `quotient * 2^-shift` (the quotient's last bit is the rounding bit; `sticky` says
-  /// whether anything non-zero lies below it) to the nearest double, ties to even.
-  private static func assemble(quotient: UInt64, sticky: Bool, shift: Int) -> Double {
-    var significand = quotient >> 1
-    let roundBit = quotient & 1 != 0
-    if roundBit && (sticky || significand & 1 != 0) { significand += 1 }
-    var binaryExponent = 1 - shift  // value = significand * 2^binaryExponent
-    if significand == 1 << 53 {
-      significand >>= 1
-      binaryExponent += 1
+      /// -1, 0 or 1 as the decimal value is below, at or above the midpoint between `lower`
+      /// (finite, >= 0) and the next double up.
+      func compareWithMidpoint(above lower: Double) -> Int {
+        let biased = Int(lower.bitPattern >> 52)
+        let fraction = lower.bitPattern & ((1 << 52) - 1)
+        let significand = biased == 0 ? fraction : fraction | 1 << 52
+        // midpoint = (2 * significand + 1) * 2^(exponent - 1)
+        let binaryExponent = (biased == 0 ? 1 : biased) - 1075 - 1
+        decimal.set(digits)
+        binary.set(2 * significand + 1)
+        if exponent10 >= 0 {
+          decimal.multiplyByPowerOfTen(exponent10)
+        } else {
+          binary.multiplyByPowerOfTen(-exponent10)
+        }
+        if binaryExponent >= 0 {
+          binary.shiftLeft(binaryExponent)
+        } else {
+          decimal.shiftLeft(-binaryExponent)
+        }
+        return decimal.compare(binary)
+      }
+
+      var candidate = estimate.isFinite ? estimate : .greatestFiniteMagnitude
+      // Each step moves one double toward the exact value, never back: the estimate is a few
+      // steps away at most.
+      while true {
+        let oddSignificand = candidate.bitPattern & 1 == 1
+        let above = compareWithMidpoint(above: candidate)
+        if above > 0 || (above == 0 && oddSignificand) {
+          candidate = candidate.nextUp
+          if candidate.isInfinite { return candidate }
+          continue
+        }
+        if candidate != 0 {
+          let below = compareWithMidpoint(above: candidate.nextDown)
+          if below < 0 || (below == 0 && oddSignificand) {
+            candidate = candidate.nextDown
+            continue
+          }
+        }
+        return candidate
+      }
     }
-    if significand < 1 << 52 {
-      // Subnormal (only reachable with shift == 1075, binaryExponent == -1074) or zero.
-      return Double(bitPattern: significand)
-    }
-    let biased = binaryExponent + 52 + 1023
-    if biased >= 2047 { return .infinity }
-    return Double(bitPattern: UInt64(biased) << 52 | (significand & ((1 << 52) - 1)))
   }
 }
 
-/// 10^exponent for 0...22, all exact doubles.
+/// 10^exponent for 0...22, exactly: products of exact powers of ten up to 10^22 are exact.
 private func exactPowerOfTen(_ exponent: Int) -> Double {
   var result = 1.0
-  for _ in 0..<exponent { result *= 10 }
+  var power = 10.0
+  var remaining = exponent
+  while remaining > 0 {
+    if remaining & 1 == 1 { result *= power }
+    power *= power
+    remaining >>= 1
+  }
   return result
 }
 

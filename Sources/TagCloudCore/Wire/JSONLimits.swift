@@ -13,6 +13,10 @@ public struct JSONLimits: Sendable {
   public var maxStringBytes = 1 << 20
   /// Longest number token accepted, in bytes (sign, digits, point and exponent included).
   public var maxNumberBytes = 1100
+  /// Most values (scalars and containers, at any depth) in one document. The tree costs about
+  /// 25 to 65 bytes per value while it is built, so `[0,0,0,...]` could otherwise turn 64 MiB of
+  /// input into about 2 GiB of memory. 4 Mi values is 600,000+ tags of a layout request.
+  public var maxValues = 1 << 22
 
   public init() {}
 }

@@ -10,7 +10,7 @@
 /// order mark, comments, trailing commas, or content after the value; numbers in the exact RFC
 /// grammar and finite as doubles; strings in valid UTF-8 without raw control characters, with
 /// surrogate escapes only in proper pairs; no key twice in one object. `JSONLimits` bounds depth,
-/// input size, string and number length.
+/// input size, string and number length, and the number of values.
 ///
 /// The parser is iterative: containers live on an explicit stack bounded by `maxDepth`, so no
 /// input can exhaust the call stack. Error messages depend on the input bytes only, so native
@@ -23,25 +23,35 @@ public enum JSONReader {
   public static func parse(
     _ bytes: [UInt8], limits: JSONLimits = JSONLimits()
   ) throws(WireError) -> JSONElement {
-    if bytes.count > limits.maxBytes {
-      throw WireError("input larger than \(limits.maxBytes) bytes", at: limits.maxBytes)
+    try bytes.withUnsafeBufferPointer { (input) throws(WireError) -> JSONElement in
+      try parse(input, limits: limits)
     }
-    return try bytes.withUnsafeBufferPointer { (input) throws(WireError) -> JSONElement in
-      var scanner = JSONScanner(input: input, limits: limits)
-      return try JSONTreeBuilder.parseDocument(&scanner)
+  }
+
+  /// The same over borrowed memory (a network buffer, Wasm linear memory), without a copy.
+  public static func parse(
+    _ input: UnsafeBufferPointer<UInt8>, limits: JSONLimits = JSONLimits()
+  ) throws(WireError) -> JSONElement {
+    if input.count > limits.maxBytes {
+      throw WireError(
+        WireMessage("input larger than ").number(limits.maxBytes).text(" bytes"),
+        at: limits.maxBytes)
     }
+    var scanner = JSONScanner(input: input, limits: limits)
+    return try JSONTreeBuilder.parseDocument(&scanner)
   }
 }
 
 /// The structural half of the reader: brackets, commas, colons, nesting, duplicate keys.
 private enum JSONTreeBuilder {
-  /// An open array or object: where it started and where its children start on the shared
-  /// value and key stacks.
+  /// An open array or object: where it started, where its children start on the shared
+  /// stack of finished children, and (objects) the key whose value is being read.
   struct Frame {
     var isObject: Bool
     var offset: Int
-    var valueBase: Int
-    var keyBase: Int
+    var base: Int
+    var key: [UInt8] = []
+    var keyOffset = 0
   }
 
   static func parseDocument(_ scanner: inout JSONScanner) throws(WireError) -> JSONElement {
@@ -52,48 +62,46 @@ private enum JSONTreeBuilder {
     scanner.skipWhitespace()
     if scanner.atEnd { throw WireError("empty input", at: scanner.position) }
     var frames: [Frame] = []
-    var values: [JSONElement] = []
-    var keys: [[UInt8]] = []
-    var keyOffsets: [Int] = []
+    // Finished children of every open container, innermost last; array elements carry an
+    // empty key.
+    var children: [JSONMember] = []
 
+    var valueCount = 0
     parseValue: while true {
       // At the first byte of a value; whitespace already skipped.
       let start = scanner.position
       let byte = try scanner.peekOrEnd()
-      var element: JSONElement
+      valueCount += 1
+      if valueCount > scanner.limits.maxValues {
+        throw WireError(
+          WireMessage("more than ").number(scanner.limits.maxValues).text(" values"), at: start)
+      }
+      let value: JSONValue
       switch byte {
       case UInt8(ascii: "["), UInt8(ascii: "{"):
         if frames.count >= scanner.limits.maxDepth {
-          throw WireError("nesting deeper than \(scanner.limits.maxDepth)", at: start)
+          throw WireError(
+            WireMessage("nesting deeper than ").number(scanner.limits.maxDepth), at: start)
         }
         let isObject = byte == UInt8(ascii: "{")
         scanner.position += 1
         scanner.skipWhitespace()
         if try scanner.peekOrEnd() == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
           scanner.position += 1
-          element = JSONElement(isObject ? .object([]) : .array([]), offset: start)
+          value = isObject ? .object([]) : .array([])
         } else {
-          frames.append(
-            Frame(isObject: isObject, offset: start, valueBase: values.count, keyBase: keys.count))
-          if isObject { try parseKey(&scanner, &keys, &keyOffsets) }
+          frames.append(Frame(isObject: isObject, offset: start, base: children.count))
+          if isObject { try parseKey(&scanner, into: &frames[frames.count - 1]) }
           continue parseValue
         }
       case UInt8(ascii: "\""):
-        element = JSONElement(.string(try scanner.parseString()), offset: start)
+        value = .string(try scanner.parseString())
       case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-        element = JSONElement(.number(try scanner.parseNumber()), offset: start)
-      case UInt8(ascii: "t"):
-        try scanner.expectLiteral("true")
-        element = JSONElement(.bool(true), offset: start)
-      case UInt8(ascii: "f"):
-        try scanner.expectLiteral("false")
-        element = JSONElement(.bool(false), offset: start)
-      case UInt8(ascii: "n"):
-        try scanner.expectLiteral("null")
-        element = JSONElement(.null, offset: start)
+        value = .number(try scanner.parseNumber())
       default:
-        throw WireError("unexpected " + describeByte(byte), at: start)
+        value = try scanner.parseLiteral()
       }
+      var element = JSONElement(value, offset: start)
 
       // A value is complete: hand it to the enclosing container, closing containers as their
       // closing brackets come, until one expects another value.
@@ -105,7 +113,7 @@ private enum JSONTreeBuilder {
           }
           return element
         }
-        values.append(element)
+        children.append(JSONMember(key: frame.key, keyOffset: frame.keyOffset, value: element))
         scanner.skipWhitespace()
         let separator = try scanner.peekOrEnd()
         let closer = frame.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
@@ -114,53 +122,57 @@ private enum JSONTreeBuilder {
           scanner.position += 1
           scanner.skipWhitespace()
           if try scanner.peekOrEnd() == closer { throw WireError("trailing comma", at: comma) }
-          if frame.isObject { try parseKey(&scanner, &keys, &keyOffsets) }
+          if frame.isObject { try parseKey(&scanner, into: &frames[frames.count - 1]) }
           continue parseValue
         }
         if separator != closer {
-          throw WireError(
-            (frame.isObject ? "expected ',' or '}' but found " : "expected ',' or ']' but found ")
-              + describeByte(separator), at: scanner.position)
+          let expected =
+            frame.isObject
+            ? WireMessage("expected ',' or '}' but found ")
+            : WireMessage("expected ',' or ']' but found ")
+          throw WireError(expected.byte(separator), at: scanner.position)
         }
         scanner.position += 1
         frames.removeLast()
-        if frame.isObject {
-          var members: [JSONMember] = []
-          members.reserveCapacity(values.count - frame.valueBase)
-          for index in frame.valueBase..<values.count {
-            let keyIndex = frame.keyBase + index - frame.valueBase
-            members.append(
-              JSONMember(key: keys[keyIndex], keyOffset: keyOffsets[keyIndex], value: values[index])
-            )
-          }
-          values.removeSubrange(frame.valueBase...)
-          keys.removeSubrange(frame.keyBase...)
-          keyOffsets.removeSubrange(frame.keyBase...)
-          try checkUniqueKeys(members)
-          element = JSONElement(.object(members), offset: frame.offset)
-        } else {
-          element = JSONElement(.array(Array(values[frame.valueBase...])), offset: frame.offset)
-          values.removeSubrange(frame.valueBase...)
-        }
+        element = try close(frame, &children)
       }
     }
   }
 
-  /// Reads `"key" :` and the whitespace after it.
+  /// Moves a closed container's children off the shared stack into its value.
+  private static func close(
+    _ frame: Frame, _ children: inout [JSONMember]
+  ) throws(WireError) -> JSONElement {
+    let value: JSONValue
+    if frame.isObject {
+      let members = Array(children[frame.base...])
+      try checkUniqueKeys(members)
+      value = .object(members)
+    } else {
+      var elements: [JSONElement] = []
+      elements.reserveCapacity(children.count - frame.base)
+      for index in frame.base..<children.count { elements.append(children[index].value) }
+      value = .array(elements)
+    }
+    children.removeLast(children.count - frame.base)
+    return JSONElement(value, offset: frame.offset)
+  }
+
+  /// Reads `"key" :` and the whitespace after it into the frame of the open object.
   private static func parseKey(
-    _ scanner: inout JSONScanner, _ keys: inout [[UInt8]], _ keyOffsets: inout [Int]
+    _ scanner: inout JSONScanner, into frame: inout Frame
   ) throws(WireError) {
     let start = scanner.position
     let byte = try scanner.peekOrEnd()
     if byte != UInt8(ascii: "\"") {
-      throw WireError("expected a string key but found " + describeByte(byte), at: start)
+      throw WireError(WireMessage("expected a string key but found ").byte(byte), at: start)
     }
-    keys.append(try scanner.parseString())
-    keyOffsets.append(start)
+    frame.key = try scanner.parseString()
+    frame.keyOffset = start
     scanner.skipWhitespace()
     let colon = try scanner.peekOrEnd()
     if colon != UInt8(ascii: ":") {
-      throw WireError("expected ':' but found " + describeByte(colon), at: scanner.position)
+      throw WireError(WireMessage("expected ':' but found ").byte(colon), at: scanner.position)
     }
     scanner.position += 1
     scanner.skipWhitespace()
@@ -180,11 +192,7 @@ private enum JSONTreeBuilder {
     } else {
       // Sort member indices by key, then by position: equal keys become neighbours in input
       // order, and the second of each neighbouring pair is a repetition.
-      var order = Array(0..<members.count)
-      order.sort { a, b in
-        let ordering = compareBytes(members[a].key, members[b].key)
-        return ordering != 0 ? ordering < 0 : a < b
-      }
+      let order = indicesSortedByKey(members)
       for index in 1..<order.count
       where members[order[index - 1]].key == members[order[index]].key {
         firstRepeat = Swift.min(firstRepeat, order[index])
@@ -192,9 +200,43 @@ private enum JSONTreeBuilder {
     }
     if firstRepeat != Int.max {
       let member = members[firstRepeat]
-      throw WireError("duplicate key " + quotedForMessage(member.key), at: member.keyOffset)
+      throw WireError(WireMessage("duplicate key ").quoted(member.key), at: member.keyOffset)
     }
   }
+}
+
+/// Member indices sorted by key bytes, then by index (so equal keys appear in input order).
+/// A heapsort: O(k log k) worst case, and much less code in the Wasm build than the generic
+/// standard library sort.
+private func indicesSortedByKey(_ members: [JSONMember]) -> [Int] {
+  var order = Array(0..<members.count)
+  func precedes(_ a: Int, _ b: Int) -> Bool {
+    let ordering = compareBytes(members[a].key, members[b].key)
+    return ordering != 0 ? ordering < 0 : a < b
+  }
+  func siftDown(_ start: Int, _ end: Int) {
+    var root = start
+    while true {
+      var child = 2 * root + 1
+      if child >= end { return }
+      if child + 1 < end && precedes(order[child], order[child + 1]) { child += 1 }
+      if !precedes(order[root], order[child]) { return }
+      order.swapAt(root, child)
+      root = child
+    }
+  }
+  var start = order.count / 2
+  while start > 0 {
+    start -= 1
+    siftDown(start, order.count)
+  }
+  var end = order.count
+  while end > 1 {
+    end -= 1
+    order.swapAt(0, end)
+    siftDown(0, end)
+  }
+  return order
 }
 
 /// Lexicographic byte order: -1, 0 or 1.

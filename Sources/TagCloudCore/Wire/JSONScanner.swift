@@ -33,14 +33,29 @@ struct JSONScanner {
     }
   }
 
-  /// Consumes `literal` (true, false or null) at the current position.
-  mutating func expectLiteral(_ literal: StaticString) throws(WireError) {
-    let expected = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
-    for byte in expected {
+  /// Reads `true`, `false` or `null`; anything else at a value's start is refused here.
+  mutating func parseLiteral() throws(WireError) -> JSONValue {
+    let literal: StaticString
+    let value: JSONValue
+    switch input[position] {
+    case UInt8(ascii: "t"):
+      literal = "true"
+      value = .bool(true)
+    case UInt8(ascii: "f"):
+      literal = "false"
+      value = .bool(false)
+    case UInt8(ascii: "n"):
+      literal = "null"
+      value = .null
+    default:
+      throw WireError(WireMessage("unexpected ").byte(input[position]), at: position)
+    }
+    for byte in UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount) {
       let actual = try peekOrEnd()
-      if actual != byte { throw WireError("unexpected " + describeByte(actual), at: position) }
+      if actual != byte { throw WireError(WireMessage("unexpected ").byte(actual), at: position) }
       position += 1
     }
+    return value
   }
 
   // MARK: Numbers
@@ -58,11 +73,12 @@ struct JSONScanner {
     } else if isDigit(first) {
       skipDigits()
     } else {
-      throw WireError("expected a digit after '-' but found " + describeByte(first), at: position)
+      throw WireError(
+        WireMessage("expected a digit after '-' but found ").byte(first), at: position)
     }
     if position < input.count && input[position] == UInt8(ascii: ".") {
       position += 1
-      try expectDigit("expected a digit after the decimal point but found ")
+      try expectDigit(WireMessage("expected a digit after the decimal point but found "))
     }
     if position < input.count && (input[position] | 0x20) == UInt8(ascii: "e") {
       position += 1
@@ -71,10 +87,11 @@ struct JSONScanner {
       {
         position += 1
       }
-      try expectDigit("expected a digit in the exponent but found ")
+      try expectDigit(WireMessage("expected a digit in the exponent but found "))
     }
     if position - start > limits.maxNumberBytes {
-      throw WireError("number longer than \(limits.maxNumberBytes) bytes", at: start)
+      throw WireError(
+        WireMessage("number longer than ").number(limits.maxNumberBytes).text(" bytes"), at: start)
     }
     let token = UnsafeBufferPointer(rebasing: input[start..<position])
     guard let value = DecimalParsing.parse(token) else {
@@ -85,9 +102,9 @@ struct JSONScanner {
     return value
   }
 
-  private mutating func expectDigit(_ message: String) throws(WireError) {
+  private mutating func expectDigit(_ message: WireMessage) throws(WireError) {
     let byte = try peekOrEnd()
-    if !isDigit(byte) { throw WireError(message + describeByte(byte), at: position) }
+    if !isDigit(byte) { throw WireError(message.byte(byte), at: position) }
     skipDigits()
   }
 
@@ -111,19 +128,23 @@ struct JSONScanner {
       let byte = input[position]
       if byte == UInt8(ascii: "\"") {
         if position - quote - 1 > limits.maxStringBytes {
-          throw WireError("string longer than \(limits.maxStringBytes) bytes", at: quote)
+          throw WireError(
+            WireMessage("string longer than ").number(limits.maxStringBytes).text(" bytes"),
+            at: quote)
         }
-        decoded.append(contentsOf: UnsafeBufferPointer(rebasing: input[runStart..<position]))
+        decoded.appendBytes(input, runStart..<position)
         position += 1
         return decoded
       }
       if byte == UInt8(ascii: "\\") {
-        decoded.append(contentsOf: UnsafeBufferPointer(rebasing: input[runStart..<position]))
+        decoded.appendBytes(input, runStart..<position)
         try decodeEscape(into: &decoded, quote: quote)
         runStart = position
       } else if byte < 0x20 {
         throw WireError(
-          "unescaped control character " + hexByte(byte) + " in string", at: position)
+          WireMessage("unescaped control character ").hex(UInt32(byte), digits: 2).text(
+            " in string"),
+          at: position)
       } else if byte < 0x80 {
         position += 1
       } else {
@@ -152,7 +173,7 @@ struct JSONScanner {
       length = 4
       high = 0x8F
     default:
-      throw WireError("invalid UTF-8 byte " + hexByte(lead), at: position)
+      throw WireError(WireMessage("invalid UTF-8 byte ").hex(UInt32(lead), digits: 2), at: position)
     }
     for index in 1..<length {
       if position + index >= input.count || input[position + index] & 0xC0 != 0x80 {
@@ -187,7 +208,7 @@ struct JSONScanner {
     case UInt8(ascii: "u"):
       var scalar = try hexQuad(escapeAt: backslash)
       if scalar & 0xFC00 == 0xDC00 {
-        throw WireError("lone surrogate \\u" + hexQuadText(scalar), at: backslash)
+        throw WireError(WireMessage("lone surrogate \\u").hex(scalar, digits: 4), at: backslash)
       }
       if scalar & 0xFC00 == 0xD800 {
         // Must be followed at once by an escaped low surrogate.
@@ -201,16 +222,16 @@ struct JSONScanner {
           if low & 0xFC00 != 0xDC00 { position = saved }
         }
         if low & 0xFC00 != 0xDC00 {
-          throw WireError("lone surrogate \\u" + hexQuadText(scalar), at: backslash)
+          throw WireError(WireMessage("lone surrogate \\u").hex(scalar, digits: 4), at: backslash)
         }
         scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
       }
       appendUTF8(scalar, to: &decoded)
       return
     default:
-      throw WireError("invalid escape \\" + describeEscapeLetter(letter), at: backslash)
+      throw WireError(WireMessage("invalid escape \\").escapeLetter(letter), at: backslash)
     }
-    decoded.append(simple)
+    decoded.appendByte(simple)
   }
 
   /// Reads the four hex digits after `\u` (the current position is the first digit).
@@ -239,18 +260,18 @@ struct JSONScanner {
 /// Appends the UTF-8 encoding of a Unicode scalar value (not a surrogate).
 private func appendUTF8(_ scalar: UInt32, to bytes: inout [UInt8]) {
   if scalar < 0x80 {
-    bytes.append(UInt8(scalar))
+    bytes.appendByte(UInt8(scalar))
   } else if scalar < 0x800 {
-    bytes.append(UInt8(0xC0 | scalar >> 6))
-    bytes.append(UInt8(0x80 | scalar & 0x3F))
+    bytes.appendByte(UInt8(0xC0 | scalar >> 6))
+    bytes.appendByte(UInt8(0x80 | scalar & 0x3F))
   } else if scalar < 0x10000 {
-    bytes.append(UInt8(0xE0 | scalar >> 12))
-    bytes.append(UInt8(0x80 | (scalar >> 6) & 0x3F))
-    bytes.append(UInt8(0x80 | scalar & 0x3F))
+    bytes.appendByte(UInt8(0xE0 | scalar >> 12))
+    bytes.appendByte(UInt8(0x80 | (scalar >> 6) & 0x3F))
+    bytes.appendByte(UInt8(0x80 | scalar & 0x3F))
   } else {
-    bytes.append(UInt8(0xF0 | scalar >> 18))
-    bytes.append(UInt8(0x80 | (scalar >> 12) & 0x3F))
-    bytes.append(UInt8(0x80 | (scalar >> 6) & 0x3F))
-    bytes.append(UInt8(0x80 | scalar & 0x3F))
+    bytes.appendByte(UInt8(0xF0 | scalar >> 18))
+    bytes.appendByte(UInt8(0x80 | (scalar >> 12) & 0x3F))
+    bytes.appendByte(UInt8(0x80 | (scalar >> 6) & 0x3F))
+    bytes.appendByte(UInt8(0x80 | scalar & 0x3F))
   }
 }

@@ -3,7 +3,7 @@
 ///
 ///     let element = try JSONReader.parse(Array(#"{"a": [1, true]}"#.utf8))
 ///     // element.value == .object([JSONMember(key: [0x61], keyOffset: 1, value: ...)])
-public indirect enum JSONValue: Equatable, Sendable {
+public enum JSONValue: Equatable, Sendable {
   case null
   case bool(Bool)
   case number(Double)

@@ -34,7 +34,7 @@ public struct JSONWriter {
 
   public mutating func beginObject() {
     beforeValue()
-    bytes.append(UInt8(ascii: "{"))
+    bytes.appendByte(UInt8(ascii: "{"))
     openContainers.append(true)
     needsComma = false
   }
@@ -43,13 +43,13 @@ public struct JSONWriter {
     assert(openContainers.last == true, "endObject() without a matching beginObject()")
     assert(!afterKey, "endObject() right after a key: the key has no value")
     openContainers.removeLast()
-    bytes.append(UInt8(ascii: "}"))
+    bytes.appendByte(UInt8(ascii: "}"))
     needsComma = true
   }
 
   public mutating func beginArray() {
     beforeValue()
-    bytes.append(UInt8(ascii: "["))
+    bytes.appendByte(UInt8(ascii: "["))
     openContainers.append(false)
     needsComma = false
   }
@@ -57,7 +57,7 @@ public struct JSONWriter {
   public mutating func endArray() {
     assert(openContainers.last == false, "endArray() without a matching beginArray()")
     openContainers.removeLast()
-    bytes.append(UInt8(ascii: "]"))
+    bytes.appendByte(UInt8(ascii: "]"))
     needsComma = true
   }
 
@@ -67,14 +67,14 @@ public struct JSONWriter {
   public mutating func key(_ key: StaticString) {
     beforeKey()
     appendEscaped(UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
-    bytes.append(UInt8(ascii: ":"))
+    bytes.appendByte(UInt8(ascii: ":"))
   }
 
   /// Writes `"key":` from UTF-8 bytes inside an object; the next call writes its value.
   public mutating func key(_ utf8: [UInt8]) {
     beforeKey()
     utf8.withUnsafeBufferPointer { appendEscaped($0) }
-    bytes.append(UInt8(ascii: ":"))
+    bytes.appendByte(UInt8(ascii: ":"))
   }
 
   // MARK: Values
@@ -103,31 +103,31 @@ public struct JSONWriter {
 
   public mutating func number(_ value: Int) {
     beforeValue()
-    if value < 0 { bytes.append(UInt8(ascii: "-")) }
-    DecimalFormatting.appendInteger(value.magnitude.toUInt64, to: &bytes)
+    if value < 0 { bytes.appendByte(UInt8(ascii: "-")) }
+    DecimalFormatting.appendInteger(UInt64(value.magnitude), to: &bytes)
     needsComma = true
   }
 
   public mutating func bool(_ value: Bool) {
     beforeValue()
     if value {
-      bytes.append(contentsOf: [0x74, 0x72, 0x75, 0x65])
+      bytes.appendLiteral("true")
     } else {
-      bytes.append(contentsOf: [0x66, 0x61, 0x6C, 0x73, 0x65])
+      bytes.appendLiteral("false")
     }
     needsComma = true
   }
 
   public mutating func null() {
     beforeValue()
-    bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
+    bytes.appendLiteral("null")
     needsComma = true
   }
 
   /// An already serialised JSON value (for example a cached fragment), written as is.
   public mutating func raw(_ utf8: [UInt8]) {
     beforeValue()
-    bytes.append(contentsOf: utf8)
+    utf8.withUnsafeBufferPointer { bytes.appendBytes($0) }
     needsComma = true
   }
 
@@ -158,7 +158,7 @@ public struct JSONWriter {
   private mutating func beforeKey() {
     assert(openContainers.last == true, "key outside an object")
     assert(!afterKey, "two keys in a row: the first has no value")
-    if needsComma { bytes.append(UInt8(ascii: ",")) }
+    if needsComma { bytes.appendByte(UInt8(ascii: ",")) }
     afterKey = true
   }
 
@@ -169,38 +169,34 @@ public struct JSONWriter {
     }
     assert(openContainers.last != true, "a value inside an object needs a key first")
     assert(!openContainers.isEmpty || bytes.isEmpty, "a second value at the top level")
-    if needsComma { bytes.append(UInt8(ascii: ",")) }
+    if needsComma { bytes.appendByte(UInt8(ascii: ",")) }
   }
 
   /// `"text"` with JSON.stringify's escapes: \" \\ \b \f \n \r \t, other controls as \u00xx.
   private mutating func appendEscaped(_ text: UnsafeBufferPointer<UInt8>) {
-    bytes.append(UInt8(ascii: "\""))
+    bytes.appendByte(UInt8(ascii: "\""))
     var runStart = 0
     for index in 0..<text.count {
       let byte = text[index]
       if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") { continue }
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart..<index]))
+      bytes.appendBytes(text, runStart..<index)
       runStart = index + 1
-      bytes.append(UInt8(ascii: "\\"))
+      bytes.appendByte(UInt8(ascii: "\\"))
       switch byte {
-      case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
-      case 0x08: bytes.append(UInt8(ascii: "b"))
-      case 0x0C: bytes.append(UInt8(ascii: "f"))
-      case 0x0A: bytes.append(UInt8(ascii: "n"))
-      case 0x0D: bytes.append(UInt8(ascii: "r"))
-      case 0x09: bytes.append(UInt8(ascii: "t"))
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.appendByte(byte)
+      case 0x08: bytes.appendByte(UInt8(ascii: "b"))
+      case 0x0C: bytes.appendByte(UInt8(ascii: "f"))
+      case 0x0A: bytes.appendByte(UInt8(ascii: "n"))
+      case 0x0D: bytes.appendByte(UInt8(ascii: "r"))
+      case 0x09: bytes.appendByte(UInt8(ascii: "t"))
       default:
         let hex: StaticString = "0123456789abcdef"
-        bytes.append(contentsOf: [0x75, 0x30, 0x30])  // u00
-        bytes.append(hex.utf8Start[Int(byte >> 4)])
-        bytes.append(hex.utf8Start[Int(byte & 0xF)])
+        bytes.appendLiteral("u00")
+        bytes.appendByte(hex.utf8Start[Int(byte >> 4)])
+        bytes.appendByte(hex.utf8Start[Int(byte & 0xF)])
       }
     }
-    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart..<text.count]))
-    bytes.append(UInt8(ascii: "\""))
+    bytes.appendBytes(text, runStart..<text.count)
+    bytes.appendByte(UInt8(ascii: "\""))
   }
-}
-
-extension UInt {
-  fileprivate var toUInt64: UInt64 { UInt64(self) }
 }

@@ -72,10 +72,12 @@ public final class LiveServer {
   private func start() -> Result<Void, ServeFailure> {
     var status = stat()
     guard stat(settings.webDirectory, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else {
-      return .failure(ServeFailure("web folder '\(settings.webDirectory)' does not exist or is not a folder"))
+      return .failure(
+        ServeFailure("web folder '\(settings.webDirectory)' does not exist or is not a folder"))
     }
     guard let resolved = realpath(settings.webDirectory, nil) else {
-      return .failure(ServeFailure("cannot open web folder '\(settings.webDirectory)': \(Network.errorText())"))
+      return .failure(
+        ServeFailure("cannot open web folder '\(settings.webDirectory)': \(Network.errorText())"))
     }
     let webRoot = String(cString: resolved)
     free(resolved)
@@ -120,10 +122,10 @@ public final class LiveServer {
     }
     if listenPort <= 0 { listenPort = settings.port }
 
-    let loopbackOrWildcard = ["0.0.0.0", "::", "[::]"].contains(settings.host)
+    let wildcard = ["0.0.0.0", "::", "[::]"].contains(settings.host)
     for origin in OriginPolicy.ownOrigins(
       host: settings.host, port: listenPort,
-      extraHosts: loopbackOrWildcard ? Network.ownHostNames() : [address.numeric])
+      extraHosts: wildcard ? Network.ownHostNames() : [address.numeric])
     {
       originPolicy.allow(origin)
     }
@@ -192,7 +194,7 @@ public final class LiveServer {
     self.context = nil
     Signals.uninstall()
     logLine(
-      "stopped (\(Signals.name(Signals.received)); \(sessions) WebSockets closed with 1001, \(open) of them cut off)"
+      "stopped (\(Signals.name(Signals.received))): \(sessions) WebSocket(s) sent 1001 going away, \(open) cut off without a close handshake"
     )
     return 0
   }
@@ -233,7 +235,11 @@ public final class LiveServer {
     case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE:
       return confirmUpgrade(wsi)
     case LWS_CALLBACK_HTTP:
-      let path = header(wsi, WSI_TOKEN_GET_URI) ?? ""
+      // Only GET reaches /healthz and /metrics; the mounts see other methods with no GET URI.
+      guard let path = header(wsi, WSI_TOKEN_GET_URI) else {
+        return startHTTPResponse(
+          wsi, status: 405, type: "text/plain; charset=utf-8", body: Array("use GET\n".utf8))
+      }
       let (status, type, body) = dynamicResponse(path: path)
       return startHTTPResponse(wsi, status: status, type: type, body: body)
     case LWS_CALLBACK_HTTP_WRITEABLE:
@@ -278,11 +284,15 @@ public final class LiveServer {
       let start = raw.baseAddress! + pre
       let end = raw.baseAddress! + raw.count - 1
       var cursor: UnsafeMutablePointer<UInt8>? = start
-      if lws_add_http_common_headers(wsi, UInt32(status), type, lws_filepos_t(body.count), &cursor, end) != 0 {
+      if lws_add_http_common_headers(
+        wsi, UInt32(status), type, lws_filepos_t(body.count), &cursor, end) != 0
+      {
         return true
       }
       let noStore = Array("no-store".utf8)
-      if lws_add_http_header_by_token(wsi, WSI_TOKEN_HTTP_CACHE_CONTROL, noStore, Int32(noStore.count), &cursor, end) != 0 {
+      if lws_add_http_header_by_token(
+        wsi, WSI_TOKEN_HTTP_CACHE_CONTROL, noStore, Int32(noStore.count), &cursor, end) != 0
+      {
         return true
       }
       return lws_finalize_write_http_header(wsi, start, &cursor, end) != 0
@@ -319,7 +329,9 @@ public final class LiveServer {
   /// Answers a refused upgrade with a complete HTTP/1.1 response. (lws_return_http_status
   /// would say "HTTP/1.0" this early in the handshake, which strict clients reject as invalid.)
   private func refuse(_ wsi: OpaquePointer, status: Int, _ message: String) -> Int32 {
-    let phrases = [400: "Bad Request", 403: "Forbidden", 404: "Not Found", 503: "Service Unavailable"]
+    let phrases = [
+      400: "Bad Request", 403: "Forbidden", 404: "Not Found", 503: "Service Unavailable",
+    ]
     let body = message + "\n"
     let head =
       "HTTP/1.1 \(status) \(phrases[status] ?? "Error")\r\n"
@@ -335,9 +347,12 @@ public final class LiveServer {
     return 1
   }
 
+  /// A request header, nil when absent. One too long to read comes back empty, so that an
+  /// oversized Origin can never pass as a missing one.
   private func header(_ wsi: OpaquePointer, _ token: lws_token_indexes) -> String? {
     var buffer = [CChar](repeating: 0, count: 2048)
     let length = tc_lws_header(wsi, token, &buffer, Int32(buffer.count))
+    if length == -2 { return "" }
     guard length >= 0 else { return nil }
     return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
   }
@@ -400,7 +415,9 @@ public final class LiveServer {
       connection.discarded += length
       connections[wsi] = connection
       guard final || connection.discarded > Self.maxDiscardBytes else { return 0 }
-      logLine("error: closing a WebSocket with 1009: message over \(Self.maxMessageBytes) bytes")
+      logLine(
+        "error: closing connection \(connection.id) with 1009: message over \(Self.maxMessageBytes) bytes"
+      )
       let instruction = CloseInstruction(
         code: 1009, reason: "message over \(Self.maxMessageBytes) bytes")
       connections[wsi]?.closing = instruction
@@ -514,6 +531,7 @@ private func tickCallback(_ sul: UnsafeMutablePointer<lws_sorted_usec_list_t>?) 
 
 extension Substring {
   fileprivate func trimmingSpaces() -> String {
-    String(self.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    String(
+      self.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
   }
 }

@@ -4,7 +4,7 @@ import TagCloudCore
 ///
 ///     let message = try ClientMessage.decode(
 ///       Array(#"{"type": "viewport", "width": 390}"#.utf8), tags: tags)
-///     // .viewport(width: 390, reduceMotion: false)
+///     // .viewport(width: 390, reduceMotion: false, direction: .leftToRight)
 ///
 /// Decoding is strict: unknown types, unknown keys, wrong types, unknown or duplicate tag ids
 /// and out-of-range numbers are refused with a ``WireError`` naming the byte at fault.
@@ -13,7 +13,7 @@ public enum ClientMessage: Equatable, Sendable {
   case hello(session: [UInt8]?, selection: [Int]?, spacing: Double?)
   /// The page's measured capsules, in the server's tag order (the message may use any order).
   case measure(tags: [TagSpec], metrics: CapsuleMetrics)
-  case viewport(width: Double, reduceMotion: Bool)
+  case viewport(width: Double, reduceMotion: Bool, direction: LayoutDirection)
   case toggle(index: Int)
   case spacing(Double)
 
@@ -82,7 +82,7 @@ public enum ClientMessage: Equatable, Sendable {
     var object = try JSONObjectReader(root, what: "a measure message")
     _ = object.optional("type")
     let list = try object.required("tags")
-    let items = try JSONObjectReader.array(list, "tags")
+    let specs = try LayoutRequestDecoder.decodeTags(list)
     var metrics = CapsuleMetrics()
     if let element = object.optional("textScale") {
       metrics.textScale = try JSONObjectReader.number(element, "textScale")
@@ -100,8 +100,7 @@ public enum ClientMessage: Equatable, Sendable {
     }
     try object.finish()
     var ordered = [TagSpec?](repeating: nil, count: tags.count)
-    for item in items {
-      let spec = try TagSpecDecoding.decode(item)
+    for (spec, item) in zip(specs, items(of: list)) {
       guard let index = tags.firstIndex(where: { $0.id == spec.id }) else {
         throw WireError("unknown tag id \"\(spec.id.text)\"", at: item.offset)
       }
@@ -130,8 +129,16 @@ public enum ClientMessage: Equatable, Sendable {
     if let flag = object.optional("reduceMotion") {
       reduceMotion = try JSONObjectReader.bool(flag, "reduceMotion")
     }
+    var direction = LayoutDirection.leftToRight
+    if let element = object.optional("direction") {
+      let name = try JSONObjectReader.string(element, "direction")
+      guard name == Array("ltr".utf8) || name == Array("rtl".utf8) else {
+        throw WireError(#""direction" must be "ltr" or "rtl""#, at: element.offset)
+      }
+      direction = name == Array("rtl".utf8) ? .rightToLeft : .leftToRight
+    }
     try object.finish()
-    return .viewport(width: width, reduceMotion: reduceMotion)
+    return .viewport(width: width, reduceMotion: reduceMotion, direction: direction)
   }
 
   private static func decodeToggle(_ root: JSONElement, tags: [LiveTag]) throws(WireError)
@@ -154,6 +161,11 @@ public enum ClientMessage: Equatable, Sendable {
     let value = try spacingValue(try object.required("value"), "value")
     try object.finish()
     return .spacing(value)
+  }
+
+  private static func items(of list: JSONElement) -> [JSONElement] {
+    if case .array(let items) = list.value { return items }
+    return []
   }
 
   private static func spacingValue(_ element: JSONElement, _ key: String) throws(WireError)

@@ -39,7 +39,7 @@ struct JSONObjectReader {
 
   mutating func required(_ key: String) throws(WireError) -> JSONElement {
     guard let value = optional(key) else {
-      throw WireError("\(what) needs \"\(key)\"", at: offset)
+      throw WireError("missing field \"\(key)\" in \(what)", at: offset)
     }
     return value
   }
@@ -56,7 +56,7 @@ struct JSONObjectReader {
   func finish() throws(WireError) {
     if let index = used.firstIndex(of: false) {
       throw WireError(
-        "unknown key \"\(members[index].key.text)\" in \(what)", at: members[index].keyOffset)
+        "unknown field \"\(members[index].key.text)\" in \(what)", at: members[index].keyOffset)
     }
   }
 

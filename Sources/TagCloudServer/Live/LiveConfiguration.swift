@@ -32,9 +32,10 @@ public struct LiveConfiguration: Equatable, Sendable {
   public var sessionTimeToLive: Double = 300
   /// Sustained messages per second per connection, and the burst allowed above it. A client
   /// that empties the bucket is flooding and is closed with 1008. The defaults absorb a window
-  /// drag at 240 Hz with room to spare.
-  public var messageRate: Double = 500
-  public var messageBurst: Double = 1000
+  /// drag at 240 Hz many times over; a flood of thousands a second is closed within a second
+  /// or two.
+  public var messageRate: Double = 1000
+  public var messageBurst: Double = 2000
   /// Error messages waiting to be sent per connection; more are counted but not queued.
   public var maxPendingErrors: Int = 8
   /// Refusals logged per connection before the log goes quiet for it (metrics count them all).
@@ -55,7 +56,9 @@ public struct LiveConfiguration: Equatable, Sendable {
   public static var demo: LiveConfiguration {
     let tags = DemoTags.all.map { LiveTag(title: $0.id, tint: $0.tintBytes) }
     let selected = DemoTags.initialSelection.compactMap { name in
-      tags.firstIndex { $0.title == Array(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)) }
+      tags.firstIndex {
+        $0.title == Array(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+      }
     }
     return LiveConfiguration(tags: tags, initialSelection: selected)
   }

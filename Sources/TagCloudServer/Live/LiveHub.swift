@@ -34,14 +34,19 @@ public struct LiveHub<Random: RandomNumberGenerator> {
 
   /// A new WebSocket: creates a fresh session and queues its welcome. Past the session cap it
   /// evicts the oldest detached session, or refuses with 1013 when every session is live.
+  ///
+  /// - Complexity: O(1), or O(s) in the number of sessions when the cap is reached.
   public mutating func open(now: Double) -> Result<ConnectionID, CloseInstruction> {
+    defer { assert(connections.count <= sessions.count, "every connection has a session") }
     if sessions.count >= configuration.maxSessions {
-      guard let oldest = sessions.values.filter({ $0.connection == nil })
-        .min(by: { $0.detachedAt < $1.detachedAt })
+      guard
+        let oldest = sessions.values.filter({ $0.connection == nil })
+          .min(by: { $0.detachedAt < $1.detachedAt })
       else {
         metrics.connectionsRefused += 1
         return .failure(
-          CloseInstruction(code: 1013, reason: "server full: \(configuration.maxSessions) sessions"))
+          CloseInstruction(code: 1013, reason: "server full: \(configuration.maxSessions) sessions")
+        )
       }
       sessions.removeValue(forKey: oldest.token)
       metrics.sessionsExpired += 1
@@ -61,7 +66,10 @@ public struct LiveHub<Random: RandomNumberGenerator> {
       limiter: RateLimiter(
         rate: configuration.messageRate, burst: configuration.messageBurst, now: now))
     metrics.connectionsOpened += 1
-    enqueueControl(ServerMessage.welcome(session, resumed: false, configuration), for: id)
+    enqueueControl(
+      ControlFrame(
+        kind: .welcome, bytes: ServerMessage.welcome(session, resumed: false, configuration)),
+      for: id)
     return .success(id)
   }
 
@@ -94,6 +102,9 @@ public struct LiveHub<Random: RandomNumberGenerator> {
 
   /// A text message. Returns a close instruction when the client is abusive (flooding); any
   /// other refusal queues an error message and keeps the connection open.
+  ///
+  /// - Complexity: O(n + t²) for n bytes and t served tags (see ``ClientMessage/decode(_:tags:)``);
+  ///   layouts are not computed here but in ``takeFrame(for:now:)``.
   public mutating func receive(_ bytes: [UInt8], from id: ConnectionID, now: Double)
     -> CloseInstruction?
   {
@@ -129,7 +140,9 @@ public struct LiveHub<Random: RandomNumberGenerator> {
     connections[id] = connection
     if admitted { return nil }
     metrics.clientsDropped += 1
-    log.append("closing connection \(id) with 1008: flooding (over \(Int(configuration.messageRate)) messages a second)")
+    log.append(
+      "closing connection \(id) with 1008: flooding (over \(Int(configuration.messageRate)) messages a second)"
+    )
     return CloseInstruction(code: 1008, reason: "too many messages")
   }
 
@@ -145,10 +158,13 @@ public struct LiveHub<Random: RandomNumberGenerator> {
       session.touched = true
       sessions[token] = session
       scheduleLayout(for: id, animation: nil, now: now)
-    case .viewport(let width, let reduceMotion):
-      let unchanged = session.width == width && session.reduceMotion == reduceMotion
+    case .viewport(let width, let reduceMotion, let direction):
+      let unchanged =
+        session.width == width && session.reduceMotion == reduceMotion
+        && session.direction == direction
       session.width = width
       session.reduceMotion = reduceMotion
+      session.direction = direction
       session.touched = true
       sessions[token] = session
       // A page resized only vertically repeats its width: nothing new to lay out.
@@ -209,7 +225,10 @@ public struct LiveHub<Random: RandomNumberGenerator> {
     if let spacing { session.spacing = spacing }
     session.touched = true
     sessions[connection.token] = session
-    enqueueWelcome(ServerMessage.welcome(session, resumed: resumed, configuration), for: id)
+    enqueueControl(
+      ControlFrame(
+        kind: .welcome, bytes: ServerMessage.welcome(session, resumed: resumed, configuration)),
+      for: id)
     scheduleLayout(for: id, animation: nil, now: now)
   }
 
@@ -239,9 +258,9 @@ public struct LiveHub<Random: RandomNumberGenerator> {
       log.append("refused a message on connection \(id): \(message)\(quiet)")
     }
     connections[id] = connection
-    let pendingErrors = connection.control.count
+    let pendingErrors = connection.control.filter { $0.kind == .error }.count
     guard pendingErrors < configuration.maxPendingErrors else { return }
-    enqueueControl(ServerMessage.error(message), for: id)
+    enqueueControl(ControlFrame(kind: .error, bytes: ServerMessage.error(message)), for: id)
   }
 
   // MARK: - Frames out
@@ -253,13 +272,15 @@ public struct LiveHub<Random: RandomNumberGenerator> {
 
   /// The next frame for the connection (welcome and errors first, in order, then the one
   /// pending layout, computed now from the newest state), or nil when there is none.
+  ///
+  /// - Complexity: that of the core's `LayoutEngine.layout` when a layout is due, else O(1).
   public mutating func takeFrame(for id: ConnectionID, now: Double) -> [UInt8]? {
     guard var connection = connections[id] else { return nil }
     if !connection.control.isEmpty {
       let frame = connection.control.removeFirst()
       connections[id] = connection
       metrics.framesOut += 1
-      return frame
+      return frame.bytes
     }
     guard connection.layoutPending, var session = sessions[connection.token] else { return nil }
     let animation = session.reduceMotion ? nil : connection.pendingAnimation
@@ -291,22 +312,18 @@ public struct LiveHub<Random: RandomNumberGenerator> {
 
   // MARK: - Helpers
 
-  private mutating func enqueueControl(_ frame: [UInt8], for id: ConnectionID) {
+  /// Queues a control frame; an unsent welcome is replaced by a newer one (its state is stale).
+  private mutating func enqueueControl(_ frame: ControlFrame, for id: ConnectionID) {
     guard var connection = connections[id] else { return }
+    if frame.kind == .welcome,
+      let stale = connection.control.firstIndex(where: { $0.kind == .welcome })
+    {
+      connection.control.remove(at: stale)
+      metrics.framesCoalesced += 1
+    }
     connection.control.append(frame)
     connections[id] = connection
     wake(id)
-  }
-
-  /// A newer welcome replaces one still queued: it states the session as it is now. Without
-  /// this a client sending hellos and never reading grew its queue without bound (found by the
-  /// FuzzLiveHub harness).
-  private mutating func enqueueWelcome(_ frame: [UInt8], for id: ConnectionID) {
-    guard var connection = connections[id] else { return }
-    let welcome = Array(#"{"type":"welcome""#.utf8)
-    connection.control.removeAll { $0.starts(with: welcome) }
-    connections[id] = connection
-    enqueueControl(frame, for: id)
   }
 
   private mutating func wake(_ id: ConnectionID) {

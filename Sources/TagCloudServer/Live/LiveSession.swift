@@ -13,6 +13,8 @@ struct LiveSession {
   /// The page's width, once it has sent `viewport`.
   var width: Double?
   var reduceMotion = false
+  /// The page's writing direction (rows start at the right edge in `rtl`).
+  var direction = LayoutDirection.leftToRight
   /// Layouts sent so far; the next layout's `seq` is this plus one.
   var sequence = 0
   /// The connection it belongs to, nil while detached.
@@ -30,8 +32,9 @@ struct LiveSession {
 struct LiveConnection {
   var token: String
   var limiter: RateLimiter
-  /// Welcome and error frames, encoded, oldest first (bounded).
-  var control: [[UInt8]] = []
+  /// Welcome and error frames, encoded, oldest first. Bounded: at most one welcome (a newer one
+  /// replaces it, latest wins) and `maxPendingErrors` errors.
+  var control: [ControlFrame] = []
   /// A layout is due: it is computed when the socket can take it, from the newest state, so a
   /// burst of changes costs one layout (latest wins).
   var layoutPending = false
@@ -44,4 +47,11 @@ struct LiveConnection {
   var refusalsLogged = 0
 
   var hasOutgoing: Bool { layoutPending || !control.isEmpty }
+}
+
+/// A queued welcome or error frame.
+struct ControlFrame {
+  enum Kind { case welcome, error }
+  var kind: Kind
+  var bytes: [UInt8]
 }

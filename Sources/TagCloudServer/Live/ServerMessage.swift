@@ -70,7 +70,7 @@ enum ServerMessage {
     writer.number(request.width)
     writer.key("spacing")
     writer.number(request.spacing)
-    InterimLayout.write(request, into: &writer)
+    LayoutEngine.layout(request).writeMembers(into: &writer)
     writer.endObject()
     return writer.bytes
   }
@@ -85,6 +85,7 @@ enum ServerMessage {
       width: session.width ?? 0, spacing: session.spacing,
       mergeDistance: configuration.mergeDistance, capsuleMetrics: session.capsuleMetrics,
       tags: session.measured ?? [], selection: session.selection,
-      animation: session.reduceMotion ? nil : animation, reduceMotion: session.reduceMotion)
+      animation: session.reduceMotion ? nil : animation, reduceMotion: session.reduceMotion,
+      direction: session.direction)
   }
 }

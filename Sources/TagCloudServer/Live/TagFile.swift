@@ -18,9 +18,12 @@ public enum TagFile {
     guard case .array(let items) = root.value else {
       throw WireError("a tags file must be a JSON array of {\"title\", \"tint\"}", at: root.offset)
     }
-    guard !items.isEmpty else { throw WireError("a tags file needs at least one tag", at: root.offset) }
+    guard !items.isEmpty else {
+      throw WireError("a tags file needs at least one tag", at: root.offset)
+    }
     guard items.count <= maximumTags else {
-      throw WireError("a tags file holds at most \(maximumTags) tags", at: items[maximumTags].offset)
+      throw WireError(
+        "a tags file holds at most \(maximumTags) tags", at: items[maximumTags].offset)
     }
     var tags: [LiveTag] = []
     var selection: [Int] = []
@@ -33,7 +36,8 @@ public enum TagFile {
           "\"title\" must be 1 to \(maximumTitleBytes) bytes of text", at: titleElement.offset)
       }
       guard !tags.contains(where: { $0.title == title }) else {
-        throw WireError("duplicate title \"\(title.text)\" (titles are the tags' ids)", at: titleElement.offset)
+        throw WireError(
+          "duplicate title \"\(title.text)\" (titles are the tags' ids)", at: titleElement.offset)
       }
       let tintElement = try object.required("tint")
       let tint = try JSONObjectReader.string(tintElement, "tint")

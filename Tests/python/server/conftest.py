@@ -27,9 +27,9 @@ def start_server(site):
     """Starts servers with extra arguments (default web folder: the `site` one); stops them all."""
     servers = []
 
-    def start(*args, web=True):
+    def start(*args, web=True, env=None):
         extra = ["--web", str(site / "web")] if web else []
-        server = Server([*extra, *args], cwd=site)
+        server = Server([*extra, *args], cwd=site, env=env)
         servers.append(server)
         return server
 

@@ -26,6 +26,15 @@ def test_files_are_served_with_their_mime_type(server, name):
     assert body == content.encode("latin-1")
 
 
+def test_files_of_unknown_type_are_refused_and_other_methods_too(server, site):
+    (site / "web" / "notes.xyz").write_text("hello")
+    status, _, body = http_get(server.port, "/notes.xyz")
+    assert status == 415 and b"hello" not in body
+    reply = raw_http(server.port, b"POST /metrics HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n"
+                                  b"Connection: close\r\n\r\n")
+    assert reply.startswith(b"HTTP/1.1 405")
+
+
 def test_missing_files_are_404(server):
     status, _, _ = http_get(server.port, "/nope.html")
     assert status == 404

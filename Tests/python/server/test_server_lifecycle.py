@@ -30,6 +30,7 @@ def test_a_signal_closes_every_websocket_with_1001_and_exits_0_within_a_second(s
     starts = [line for line in server.log if "listening on" in line]
     stops = [line for line in server.log if "stopped" in line]
     assert len(starts) == 1 and len(stops) == 1, server.log
+    assert "3 WebSocket(s) sent 1001" in stops[0]
 
 
 def test_a_busy_port_is_refused_clearly(site):
@@ -53,7 +54,7 @@ def test_a_missing_web_folder_is_refused_clearly(site):
     ('{"title": "x"}', "JSON array"),
     ("[]", "at least one tag"),
     ('[{"title": "Rust", "tint": "orange"}]', '"tint" must be a colour'),
-    ('[{"title": "Rust"}]', 'needs "tint"'),
+    ('[{"title": "Rust"}]', 'missing field "tint"'),
     ('[{"title": "", "tint": "#FF9F0A"}]', '"title"'),
     ('[{"title": "A", "tint": "#FF9F0A"}, {"title": "A", "tint": "#FF9F0A"}]', "duplicate title"),
 ])
@@ -95,3 +96,38 @@ def test_help_and_bad_options():
     result = subprocess.run([str(tagcloud_binary()), "serve", "--port", "http"],
                             capture_output=True, text=True, timeout=10)
     assert result.returncode == 64 and "--port" in result.stderr
+
+
+def test_idle_connections_are_pinged_then_dropped(start_server):
+    """A peer that never answers pings (a raw socket) is pinged after 1 s and cut after 2 s."""
+    import base64
+    import os
+    import time
+    server = start_server(env={"TAGCLOUD_PING_AFTER": "1", "TAGCLOUD_HANG_UP_AFTER": "2"})
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:
+        key = base64.b64encode(os.urandom(16)).decode()
+        sock.sendall((f"GET /live HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\n"
+                      f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+                      "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: tagcloud.v1\r\n\r\n"
+                      ).encode())
+        started = time.monotonic()
+        data = b""
+        while True:
+            chunk = sock.recv(4096)
+            if not chunk:
+                break
+            data += chunk
+        elapsed = time.monotonic() - started
+    assert b"\x89\x00" in data  # an empty ping frame
+    assert 1.5 <= elapsed <= 6
+
+
+def test_answered_pings_keep_a_quiet_connection_open(start_server):
+    import time
+    server = start_server(env={"TAGCLOUD_PING_AFTER": "1", "TAGCLOUD_HANG_UP_AFTER": "2"})
+    ws, _ = open_live(server)
+    with ws:
+        time.sleep(3.5)  # websockets answers pings in the background
+        ws.send(json.dumps({"type": "toggle", "id": "Glass"}))
+        ws.send(json.dumps({"type": "hello"}))
+        assert receive_type(ws, "welcome")["selection"] == ["SwiftUI", "Glass"]

@@ -10,8 +10,8 @@ import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
-from server_support import (DEMO_IDS, SUBPROTOCOL, measure_message, metric, open_live, receive,
-                      receive_type, send, tagcloud_binary)
+from server_support import (DEMO_IDS, SUBPROTOCOL, RawWebSocket, measure_message, metric,
+                            open_live, receive, receive_type, send, tagcloud_binary)
 
 
 def layout_after_setup(ws, width=390, sizes=None):
@@ -138,14 +138,14 @@ def test_reduce_motion_sends_no_animation(server):
     ("{not json", "at byte"),
     ("[1, 2]", "JSON object"),
     ('{"type": "viewport", "width": "wide"}', '"width" must be a number'),
-    ('{"type": "viewport"}', 'needs "width"'),
+    ('{"type": "viewport"}', 'missing field "width"'),
     ('{"type": "viewport", "width": -5}', '"width" must be from 0'),
-    ('{"type": "viewport", "width": 390, "widht": 1}', 'unknown key "widht"'),
+    ('{"type": "viewport", "width": 390, "widht": 1}', 'unknown field "widht"'),
     ('{"type": "toggle", "id": "Rust"}', 'unknown tag id "Rust"'),
     ('{"type": "toggle", "id": 7}', '"id" must be a string'),
     ('{"type": "spacing", "value": null}', '"value" must be a number'),
     ('{"type": "dance"}', 'unknown message type "dance"'),
-    ('{"kind": "toggle"}', 'needs "type"'),
+    ('{"kind": "toggle"}', 'missing field "type"'),
     ('{"type": "measure", "tags": [{"id": "Rust", "size": [1, 1]}]}', 'unknown tag id "Rust"'),
     ('{"type": "measure", "tags": [{"id": "SwiftUI", "size": [1, 1]}]}', '"Animation" is missing'),
     ('{"type": "toggle", "id": "Glass", "id": "Metal"}', 'duplicate key "id"'),
@@ -198,53 +198,6 @@ def test_a_message_of_exactly_64_kib_is_accepted(server):
         send(ws, measure_message())
         ws.send(message)
         assert receive_type(ws, "layout")["width"] == 222
-
-
-def test_invalid_utf8_in_a_text_frame_closes_with_1007(server):
-    import socket as socket_module
-    import base64
-    import os
-    key = base64.b64encode(os.urandom(16)).decode()
-    with socket_module.create_connection(("127.0.0.1", server.port), timeout=5) as sock:
-        sock.sendall((f"GET /live HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
-                      "Upgrade: websocket\r\nConnection: Upgrade\r\n"
-                      f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n"
-                      f"Sec-WebSocket-Protocol: {SUBPROTOCOL}\r\n\r\n").encode())
-        reply = b""
-        while b"\r\n\r\n" not in reply:
-            reply += sock.recv(4096)
-        assert reply.startswith(b"HTTP/1.1 101"), reply
-        payload = b"\"\xff\xfe\""
-        mask = b"\x01\x02\x03\x04"
-        masked = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
-        sock.sendall(bytes([0x81, 0x80 | len(payload)]) + mask + masked)
-        data = reply.partition(b"\r\n\r\n")[2]
-        deadline = time.monotonic() + 5
-        code = None
-        while time.monotonic() < deadline:
-            try:
-                chunk = sock.recv(4096)
-            except (ConnectionResetError, socket_module.timeout):
-                break
-            if not chunk:
-                break
-            data += chunk
-            # Skip the welcome text frame(s); look for a close frame (opcode 8).
-            index = 0
-            while index + 2 <= len(data):
-                opcode, length = data[index] & 0x0F, data[index + 1] & 0x7F
-                header = 2
-                if length == 126:
-                    length = int.from_bytes(data[index + 2:index + 4], "big")
-                    header = 4
-                if index + header + length > len(data):
-                    break
-                if opcode == 8:
-                    code = int.from_bytes(data[index + header:index + header + 2], "big")
-                index += header + length
-            if code is not None:
-                break
-    assert code == 1007
 
 
 def test_a_flood_far_beyond_the_rate_limit_is_dropped(server):
@@ -339,3 +292,60 @@ def test_the_subprotocol_and_the_path_are_required(server):
     with pytest.raises(InvalidStatus) as refused:
         connect(server.ws.replace("/live", "/other"), subprotocols=[SUBPROTOCOL], open_timeout=5)
     assert refused.value.response.status_code == 404
+
+
+def test_an_origin_too_long_to_read_is_refused_not_taken_for_none(server):
+    with pytest.raises(InvalidStatus) as refused:
+        connect(server.ws, subprotocols=[SUBPROTOCOL], origin="http://" + "a" * 3000 + ".example",
+                open_timeout=5)
+    assert refused.value.response.status_code == 403
+
+
+def close_code(frame):
+    assert frame is not None and frame[0] == 8, frame
+    return int.from_bytes(frame[1][:2], "big")
+
+
+def test_pings_are_answered_even_between_fragments(server):
+    raw = RawWebSocket(server.port)
+    try:
+        assert json.loads(raw.read_frame()[1])["type"] == "welcome"
+        raw.send_frame(1, json.dumps(measure_message()).encode())
+        text = json.dumps({"type": "viewport", "width": 277}).encode()
+        raw.send_frame(1, text[:10], fin=False)
+        raw.send_frame(9, b"are you there")
+        raw.send_frame(0, text[10:], fin=True)
+        pong = raw.read_until(10)
+        assert pong == (10, b"are you there")
+        layout = json.loads(raw.read_until(1)[1])
+        assert layout["type"] == "layout" and layout["width"] == 277
+    finally:
+        raw.close()
+
+
+def test_a_client_close_is_echoed(server):
+    raw = RawWebSocket(server.port)
+    try:
+        raw.read_frame()
+        raw.send_frame(8, (1000).to_bytes(2, "big") + b"bye")
+        assert close_code(raw.read_until(8)) == 1000
+    finally:
+        raw.close()
+
+
+def test_invalid_utf8_closes_with_1007_and_protocol_errors_with_1002(server):
+    raw = RawWebSocket(server.port)
+    try:
+        raw.read_frame()
+        raw.send_frame(1, b'"\xff\xfe"')
+        assert close_code(raw.read_until(8)) == 1007
+    finally:
+        raw.close()
+    raw = RawWebSocket(server.port)
+    try:
+        raw.read_frame()
+        raw.send_frame(0, b"a continuation with nothing to continue")
+        frame = raw.read_until(8)
+        assert close_code(frame) == 1002
+    finally:
+        raw.close()

@@ -1,0 +1,105 @@
+/// A `WireError` message assembled as UTF-8 bytes and turned into a `String` once.
+///
+///     WireError(WireMessage("unexpected ").byte(0x78), at: 3)     // "unexpected character 'x'"
+///     WireError(WireMessage("nesting deeper than ").number(64), at: 64)
+///
+/// Why not `"..." + String(n)`: in Embedded Swift, `String` concatenation and interpolation pull
+/// in about 24 KB of string machinery (measured for wasm32 after `wasm-opt -Oz`), most of the
+/// Wasm module's budget; appending bytes and validating once costs a few hundred bytes. The
+/// text depends on the input bytes alone (no locale, no Unicode tables), so native and Wasm
+/// builds word every error identically.
+struct WireMessage {
+  private(set) var bytes: [UInt8] = []
+
+  init(_ text: StaticString) {
+    bytes.appendLiteral(text)
+  }
+
+  /// The message with literal text appended.
+  func text(_ text: StaticString) -> WireMessage {
+    var copy = self
+    copy.bytes.appendLiteral(text)
+    return copy
+  }
+
+  /// The message with a decimal integer appended.
+  func number(_ value: Int) -> WireMessage {
+    var copy = self
+    if value < 0 { copy.bytes.appendByte(UInt8(ascii: "-")) }
+    DecimalFormatting.appendInteger(UInt64(value.magnitude), to: &copy.bytes)
+    return copy
+  }
+
+  /// The message with an input byte described: "character 'x'" for printable ASCII, else
+  /// "byte 0xHH".
+  func byte(_ byte: UInt8) -> WireMessage {
+    if byte >= 0x21 && byte <= 0x7E {
+      var copy = text("character '")
+      copy.bytes.appendByte(byte)
+      copy.bytes.appendByte(UInt8(ascii: "'"))
+      return copy
+    }
+    return text("byte ").hex(UInt32(byte), digits: 2)
+  }
+
+  /// The message with the letter after a backslash: itself when printable ASCII, else its hex
+  /// value in parentheses.
+  func escapeLetter(_ byte: UInt8) -> WireMessage {
+    if byte >= 0x21 && byte <= 0x7E {
+      var copy = self
+      copy.bytes.appendByte(byte)
+      return copy
+    }
+    return text("(").hex(UInt32(byte), digits: 2).text(")")
+  }
+
+  /// The message with "0x" and upper-case hex digits appended (digits == 2), or just the four
+  /// upper-case hex digits of a UTF-16 code unit (digits == 4).
+  func hex(_ value: UInt32, digits: Int) -> WireMessage {
+    var copy = digits == 2 ? text("0x") : self
+    var shift = digits * 4
+    while shift > 0 {
+      shift -= 4
+      let nibble = UInt8(value >> UInt32(shift) & 0xF)
+      copy.bytes.appendByte(nibble < 10 ? 0x30 + nibble : 0x41 + nibble - 10)
+    }
+    return copy
+  }
+
+  /// The message with a key as a JSON string literal, cut to about 64 bytes (at a UTF-8
+  /// boundary) with "..." so that a hostile key cannot make a huge message.
+  func quoted(_ key: [UInt8]) -> WireMessage {
+    var writer = JSONWriter()
+    if key.count <= 64 {
+      writer.string(key)
+    } else {
+      var end = 64
+      while end > 0 && key[end] & 0xC0 == 0x80 { end -= 1 }
+      writer.string(Array(key[0..<end]) + [0x2E, 0x2E, 0x2E])
+    }
+    var copy = self
+    writer.bytes.withUnsafeBufferPointer { copy.bytes.appendBytes($0) }
+    return copy
+  }
+
+  /// The text as a `String`; every piece appended above is valid UTF-8.
+  var string: String {
+    bytes.withUnsafeBufferPointer { String(validating: $0, as: UTF8.self) } ?? ""
+  }
+}
+
+extension WireError {
+  init(_ message: WireMessage, at offset: Int) {
+    self.init(message.string, at: offset)
+  }
+}
+
+/// A key as a JSON string literal for a message (cut like `WireMessage.quoted`).
+///
+///     quotedForMessage([0x61])  // "\"a\""
+///
+/// Prefer `WireMessage(...).quoted(key)`: joining `String`s with `+` costs about 24 KB in the
+/// Embedded Wasm build.
+func quotedForMessage(_ key: [UInt8]) -> String {
+  WireMessage("").quoted(key).string
+}

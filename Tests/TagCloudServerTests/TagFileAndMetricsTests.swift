@@ -1,0 +1,96 @@
+import TagCloudCore
+import Testing
+
+@testable import TagCloudServer
+
+@Suite struct TagFileTests {
+  @Test func aGoodFileBecomesTheTagsWithTheirSelection() throws {
+    let configuration = try TagFile.decode(
+      Array(
+        ##"[{"title": "Rust", "tint": "#FF9F0A"}, {"title": "Zig", "tint": "#ffd60a", "selected": true}]"##
+          .utf8))
+    #expect(configuration.tags.map(\.title) == [Array("Rust".utf8), Array("Zig".utf8)])
+    #expect(configuration.tags[1].tint == Array("#ffd60a".utf8))
+    #expect(configuration.initialSelection == [1])
+    #expect(configuration.spacing == 18)
+  }
+
+  @Test(arguments: [
+    ("", "at byte 0"),
+    ("{}", "JSON array"),
+    ("[]", "at least one tag"),
+    ("[1]", "must be a JSON object"),
+    (##"[{"tint": "#000000"}]"##, #"missing field "title""#),
+    (##"[{"title": "A"}]"##, #"missing field "tint""#),
+    (##"[{"title": "A", "tint": "red"}]"##, #""tint" must be a colour"#),
+    (##"[{"title": "A", "tint": "#12345g"}]"##, #""tint" must be a colour"#),
+    (##"[{"title": "", "tint": "#123456"}]"##, #""title" must be 1 to 100 bytes"#),
+    (##"[{"title": 5, "tint": "#123456"}]"##, #""title" must be a string"#),
+    (##"[{"title": "A", "tint": "#123456", "size": 3}]"##, #"unknown field "size""#),
+    (
+      ##"[{"title": "A", "tint": "#123456", "selected": "yes"}]"##,
+      #""selected" must be true or false"#
+    ),
+    (
+      ##"[{"title": "A", "tint": "#123456"}, {"title": "A", "tint": "#123456"}]"##,
+      "duplicate title"
+    ),
+  ])
+  func badFilesAreRefusedWithWhereAndWhy(content: String, fragment: String) {
+    do {
+      _ = try TagFile.decode(Array(content.utf8))
+      Issue.record("accepted \(content)")
+    } catch {
+      #expect(error.description.contains(fragment), "\(error.description)")
+      #expect(error.description.contains("at byte"))
+    }
+  }
+
+  @Test func tooManyTagsAreRefused() {
+    let tags = (0...TagFile.maximumTags).map { ##"{"title": "t\##($0)", "tint": "#000000"}"## }
+    #expect(throws: WireError.self) {
+      try TagFile.decode(Array("[\(tags.joined(separator: ","))]".utf8))
+    }
+  }
+
+  @Test func theDemoHasTheSeedsTenTagsAndSelection() {
+    let demo = LiveConfiguration.demo
+    #expect(demo.tags.map { String(decoding: $0.title, as: UTF8.self) } == demoIDs)
+    #expect(demo.tags[0].tint == Array("#0A84FF".utf8))
+    #expect(demo.initialSelection == [0])
+    #expect(demo.spacing == 18 && demo.mergeDistance == 10)
+  }
+}
+
+@Suite struct LiveMetricsTests {
+  @Test func theHistogramIsCumulativeWithSumAndCount() {
+    var metrics = LiveMetrics()
+    metrics.observeRoundTrip(seconds: 0.00005)
+    metrics.observeRoundTrip(seconds: 0.003)
+    metrics.observeRoundTrip(seconds: 7)
+    let text = metrics.prometheusText(liveSessions: 2, detachedSessions: 1)
+    #expect(text.contains("tagcloud_layout_roundtrip_seconds_bucket{le=\"0.0001\"} 1\n"))
+    #expect(text.contains("tagcloud_layout_roundtrip_seconds_bucket{le=\"0.005\"} 2\n"))
+    #expect(text.contains("tagcloud_layout_roundtrip_seconds_bucket{le=\"1.0\"} 2\n"))
+    #expect(text.contains("tagcloud_layout_roundtrip_seconds_bucket{le=\"+Inf\"} 3\n"))
+    #expect(text.contains("tagcloud_layout_roundtrip_seconds_count 3\n"))
+    #expect(text.contains("tagcloud_sessions 2\n"))
+    #expect(text.contains("tagcloud_sessions_detached 1\n"))
+  }
+
+  @Test func everyCounterIsExposedWithHelpAndType() {
+    var metrics = LiveMetrics()
+    metrics.messagesIn = 5
+    metrics.framesOut = 4
+    metrics.framesCoalesced = 3
+    metrics.errors = 2
+    let text = metrics.prometheusText(liveSessions: 0, detachedSessions: 0)
+    for (name, value) in [
+      ("tagcloud_messages_in_total", 5), ("tagcloud_frames_out_total", 4),
+      ("tagcloud_frames_coalesced_total", 3), ("tagcloud_errors_total", 2),
+    ] {
+      #expect(text.contains("# TYPE \(name) counter\n\(name) \(value)\n"))
+      #expect(text.contains("# HELP \(name) "))
+    }
+  }
+}

@@ -1,0 +1,58 @@
+// Parity: the Wasm module and the native `tagcloud layout` run the same TagCloudCore, so the
+// same request must give byte-identical responses, and the same refusal message.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { loadTagCloudCore } from '../../web/tagcloud-core.js';
+import { nativeAvailable, runNative } from './support/native.mjs';
+import { seeded } from './support/random.mjs';
+import { hostileRequests, randomRequest } from './support/requests.mjs';
+
+const RANDOM_REQUESTS = 2000;
+const decoder = new TextDecoder();
+
+function wasmOutcome(core, request) {
+  try {
+    return { ok: true, bytes: core.layoutBytes(request) };
+  } catch (error) {
+    return { ok: false, message: error.message };
+  }
+}
+
+/** Compares every outcome; returns how many were accepted. */
+async function assertParity(requests, label) {
+  const core = await loadTagCloudCore();
+  const native = await runNative(requests);
+  let accepted = 0;
+  requests.forEach((request, i) => {
+    const wasm = wasmOutcome(core, request);
+    const where = `${label} ${i}: ${decoder.decode(request.subarray(0, 300))}`;
+    if (native[i].ok && wasm.ok) {
+      assert.ok(Buffer.from(wasm.bytes).equals(Buffer.from(native[i].bytes)),
+        `${where}\n  wasm:   ${decoder.decode(wasm.bytes)}\n  native: ${decoder.decode(native[i].bytes)}`);
+      accepted++;
+    } else {
+      assert.deepEqual(
+        wasm.ok ? { ok: true, text: decoder.decode(wasm.bytes) } : wasm,
+        native[i].ok ? { ok: true, text: decoder.decode(native[i].bytes) } : native[i],
+        where);
+    }
+  });
+  return accepted;
+}
+
+const skip = nativeAvailable ? false : 'the native build .build/debug/tagcloud is missing (make build)';
+
+test(`${RANDOM_REQUESTS} seeded random requests: byte-identical responses`, { skip }, async () => {
+  const random = seeded(20261130);
+  const requests = Array.from({ length: RANDOM_REQUESTS }, () => randomRequest(random));
+  const accepted = await assertParity(requests, 'random request');
+  // The generator aims at valid requests: if most were refused, this test would only compare
+  // error messages and miss the layout itself.
+  assert.ok(accepted > 0.8 * RANDOM_REQUESTS, `only ${accepted} of ${RANDOM_REQUESTS} were accepted`);
+});
+
+test('hostile requests: the same refusal (or answer) on both, and no crash', { skip }, async () => {
+  const requests = hostileRequests();
+  const accepted = await assertParity(requests, 'hostile request');
+  assert.ok(accepted < requests.length / 4, `${accepted} hostile requests were accepted`);
+});

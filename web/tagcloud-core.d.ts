@@ -1,0 +1,120 @@
+// Types of web/tagcloud-core.js, the loader of the Glass Tag Cloud Wasm core (hand-written).
+// The request and response shapes are those of docs/PROTOCOL.md.
+
+/**
+ * A spring of the protocol: a preset (`"spacing"` is the seed's `.smooth(duration: 0.7)`) or an
+ * explicit duration in (0, 10] seconds and bounce in (-1, 1).
+ */
+export type Animation =
+  | 'snappy'
+  | 'smooth'
+  | 'bouncy'
+  | 'spacing'
+  | { duration: number; bounce: number };
+
+/**
+ * A tag: a unique id and either its capsule size or its label as measured (one-line width,
+ * optional word widths and space width), from which the core sizes the capsule.
+ */
+export type TagSpec =
+  | { id: string; size: [width: number, height: number] }
+  | { id: string; label: { width: number; words?: number[]; space?: number } };
+
+/** A layout request (docs/PROTOCOL.md). Everything but `width`, `spacing` and `tags` is optional. */
+export interface LayoutRequest {
+  /** The container width; `null` lays the tags out on one unbounded row. */
+  width: number | null;
+  spacing: number;
+  mergeDistance?: number;
+  textScale?: number;
+  lineHeight?: number;
+  tags: TagSpec[];
+  /** Ids of the selected tags. */
+  selection?: string[];
+  animation?: Animation | null;
+  reduceMotion?: boolean;
+}
+
+/** Where a tag went. Items come in request order. */
+export interface LayoutItem {
+  id: string;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  selected: boolean;
+  /** The touch target `[x, y, w, h]`: 3 px more above and below, at least 44 px tall. */
+  touch: [x: number, y: number, w: number, h: number];
+}
+
+/** The motion of an animation: a spring, its settle time (s) and a CSS `linear()` easing. */
+export interface Motion {
+  duration: number;
+  bounce: number;
+  settle: number;
+  easing: string;
+}
+
+/** A layout response (docs/PROTOCOL.md). */
+export interface LayoutResponse {
+  size: [width: number, height: number];
+  items: LayoutItem[];
+  /** Merge groups: indices of capsules closer than `mergeDistance`, ordered by first index. */
+  groups: number[][];
+  /** The index of the first item of each row. */
+  rows: number[];
+  animation: Motion | null;
+}
+
+export type NavigationKey = 'next' | 'previous' | 'up' | 'down' | 'first' | 'last';
+
+/** One instance of the Wasm core. Every call is synchronous; share it freely. */
+export interface TagCloudCore {
+  /**
+   * Lays out a request (an object, or its JSON text). Throws an `Error` whose message is the
+   * core's, e.g. `"expected a number at byte 12"`, when the request is refused.
+   */
+  layout(request: LayoutRequest | string): LayoutResponse;
+  /** The JSON path byte for byte: UTF-8 request in, the core's UTF-8 response out. */
+  layoutBytes(request: Uint8Array): Uint8Array;
+  /**
+   * The fast path: the flow rule over packed sizes `[w0, h0, w1, h1, …]`, no JSON. `width` may
+   * be `Infinity` or `null` (one unbounded row). Throws `TypeError`/`RangeError` on bad input.
+   */
+  arrange(
+    sizes: Float64Array,
+    width: number | null,
+    spacing: number,
+  ): { origins: Float64Array; width: number; height: number };
+  /** The motion of an animation value; `null` for `null`. */
+  motion(animation: Animation | null): Motion | null;
+  /**
+   * The index of the item at the point, or -1: by the touch targets; a point inside a capsule
+   * picks that capsule, otherwise the nearest capsule whose target holds the point.
+   */
+  hitTest(response: LayoutResponse, x: number, y: number): number;
+  /**
+   * Where keyboard focus goes from item `index` (-1: nothing focused yet) on `key`, by the
+   * layout's geometry; returns `index` itself when there is nowhere to go.
+   */
+  navigate(response: LayoutResponse, index: number, key: NavigationKey): number;
+  /** Linear memory size and the bytes held by live allocations, for leak checks. */
+  readonly memoryStats: { memoryBytes: number; liveBytes: number };
+}
+
+/**
+ * Loads the core from `source`: a URL or URL string (relative strings: to the page, or in node
+ * to the working directory), a `Response` or a promise of one, an `ArrayBuffer`, a typed array,
+ * or a compiled `WebAssembly.Module`. By default `tagcloud.wasm` beside tagcloud-core.js, loaded
+ * once and shared by every caller.
+ */
+export function loadTagCloudCore(
+  source?:
+    | string
+    | URL
+    | Response
+    | PromiseLike<Response>
+    | ArrayBuffer
+    | ArrayBufferView
+    | WebAssembly.Module,
+): Promise<TagCloudCore>;
