@@ -548,8 +548,18 @@ private func echoCallback(
   _ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
   _ input: UnsafeMutableRawPointer?, _ length: Int
 ) -> Int32 {
-  guard let wsi, let echo = LiveServer.from(wsi)?.echo else { return 0 }
-  return echo.handle(wsi, reason, input, length)
+  guard let wsi, let server = LiveServer.from(wsi), let echo = server.echo else {
+    return lws_callback_http_dummy(wsi, reason, user, input, length)
+  }
+  switch reason {
+  case LWS_CALLBACK_ESTABLISHED, LWS_CALLBACK_RECEIVE, LWS_CALLBACK_SERVER_WRITEABLE,
+    LWS_CALLBACK_CLOSED:
+    return echo.handle(wsi, reason, input, length)
+  default:
+    // As the vhost's default protocol, echo also receives the HTTP callbacks of every
+    // connection (the upgrade checks among them): they belong to the HTTP handler.
+    return server.handleHTTP(wsi, reason, user, input, length)
+  }
 }
 
 private func lwsLog(_ level: Int32, _ line: UnsafePointer<CChar>?) {
