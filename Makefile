@@ -60,6 +60,12 @@ test-fuzz: deps
 
 test: deps test-embedded test-swift test-node test-python test-fuzz
 
+## The long reliability run: full churn (100,000 cycles) and Autobahn (sections 1-7, 9, 10),
+## the server's tests under AddressSanitizer and ThreadSanitizer, every fuzz harness for
+## FUZZ_SECONDS each. About 25 minutes; figures in .build/reliability/figures.jsonl.
+check-full: deps venv
+	@bash scripts/check-full.sh
+
 ## Every fuzz harness for FUZZ_SECONDS (default 300) each; crashes land in .build/fuzz/artifacts.
 FUZZ_SECONDS ?= 300
 fuzz: deps

@@ -31,8 +31,11 @@ def start_server(site):
     try:
         yield start
     finally:
+        # SIGTERM first: a clean exit is when LeakSanitizer reports, under check-full's ASan run.
         for server in servers:
-            server.kill()
+            server.stop()
+        reports = [line for server in servers for line in server.sanitizer_reports()]
+        assert not reports, "\n".join(reports[:40])
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ import socket
 import struct
 import time
 
-from reliability_support import FULL, OP_CLOSE, OP_TEXT, frame, handshake_request, metrics
+from reliability_support import FULL, SANITIZER, OP_CLOSE, OP_TEXT, frame, handshake_request, metrics
 
 CYCLES = 100_000 if FULL else 5_000
 WARM_UP = 2_000
@@ -89,7 +89,8 @@ def test_connect_disconnect_cycles_leak_neither_descriptors_nor_memory(server):
             file.write(json.dumps({"churn": summary}) + "\n")
     assert server.alive
     assert fds_after <= fds_before
-    assert rss_after <= rss_before * 1.05
+    if not SANITIZER:
+        assert rss_after <= rss_before * 1.05
     assert figures["tagcloud_connections_total"] >= WARM_UP + CYCLES
     # Touched sessions are kept for resume, but never more than the cap.
     assert figures["tagcloud_sessions_detached"] <= 1000

@@ -26,7 +26,9 @@ def static_server(static_site):
     try:
         yield server
     finally:
-        server.kill()
+        server.stop()
+        reports = server.sanitizer_reports()
+        assert not reports, "\n".join(reports[:40])
 
 
 def fetch(server, request: bytes) -> bytes:
