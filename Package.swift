@@ -16,7 +16,8 @@ let package = Package(
     // The core uses `rounded()`, `squareRoot()` and friends, which lower to libm calls natively
     // (in Wasm, to instructions or to CWasmRuntime): link libm for executables that do not
     // import Glibc themselves.
-    .target(name: "TagCloudCore", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
+    .target(
+      name: "TagCloudCore", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
     // libwebsockets from Debian (libwebsockets-dev), reached through pkg-config.
     .systemLibrary(
       name: "CLibWebSockets", pkgConfig: "libwebsockets",
@@ -37,8 +38,12 @@ let package = Package(
     // nothing), so a core change that breaks the adapter fails `swift build` at once.
     .target(name: "CWasmRuntime"),
     .target(name: "TagCloudWasm", dependencies: ["TagCloudCore", "CWasmRuntime"]),
-    .testTarget(name: "TagCloudCoreTests", dependencies: ["TagCloudCore"]),
+    // Seeded randomness shared by the test targets.
+    .target(name: "TagCloudTestSupport", path: "Tests/TagCloudTestSupport"),
+    .testTarget(name: "TagCloudCoreTests", dependencies: ["TagCloudCore", "TagCloudTestSupport"]),
     .testTarget(name: "TagCloudCLITests", dependencies: ["TagCloudCLI", "TagCloudCore"]),
-    .testTarget(name: "TagCloudServerTests", dependencies: ["TagCloudServer", "TagCloudCore"]),
+    .testTarget(
+      name: "TagCloudServerTests",
+      dependencies: ["TagCloudServer", "TagCloudCore", "TagCloudTestSupport"]),
   ]
 )

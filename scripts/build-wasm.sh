@@ -5,9 +5,16 @@
 # Deterministic: the same sources give the same bytes (Tests/node/module.test.mjs checks that
 # the committed module is current).
 #
-# Usage: scripts/build-wasm.sh [output]   (default: web/tagcloud.wasm)
+# Usage: scripts/build-wasm.sh [--sizes] [output]   (default: web/tagcloud.wasm)
+#   --sizes  also links a copy that keeps function names and lists the largest functions
+#            (scripts/wasm-sizes.mjs): where the bytes go.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+sizes=false
+if [[ ${1:-} == --sizes ]]; then
+  sizes=true
+  shift
+fi
 output=${1:-web/tagcloud.wasm}
 toolchain_bin=$(dirname "$(readlink -f "$(command -v swiftc)")")
 out=.build/wasm
@@ -31,7 +38,7 @@ inputs_hash=$( {
   wasm-opt --version
   sha256sum "$0" "${core_sources[@]}" "${wasm_sources[@]}" "${c_sources[@]}"
 } | sha256sum | cut -d' ' -f1)
-if [[ -f $output && -f $stamp ]] &&
+if ! $sizes && [[ -f $output && -f $stamp ]] &&
   [[ "$(cat "$stamp")" == "$inputs_hash $(sha256sum <"$output" | cut -d' ' -f1)" ]]; then
   echo "build-wasm: $output is up to date ($(wc -c <"$output") bytes)"
   exit 0
@@ -71,4 +78,13 @@ wasm-opt -Oz --strip-debug --strip-producers --enable-bulk-memory --enable-sign-
   --enable-nontrapping-float-to-int --enable-mutable-globals \
   "$out/tagcloud.linked.wasm" -o "$output"
 echo "$inputs_hash $(sha256sum <"$output" | cut -d' ' -f1)" >"$stamp"
+if $sizes; then
+  # shellcheck disable=SC2086
+  "$toolchain_bin/wasm-ld" --no-entry --gc-sections --stack-first $exports \
+    "${objects[@]}" "$builtins" -o "$out/tagcloud.names.wasm"
+  wasm-opt -Oz -g --strip-dwarf --enable-bulk-memory --enable-sign-ext \
+    --enable-nontrapping-float-to-int --enable-mutable-globals \
+    "$out/tagcloud.names.wasm" -o "$out/tagcloud.names.wasm"
+  node scripts/wasm-sizes.mjs "$out/tagcloud.names.wasm" 40
+fi
 echo "build-wasm: $output $(wc -c <"$output") bytes, $(gzip -9n <"$output" | wc -c) gzipped"

@@ -20,8 +20,32 @@ public func wasmLayout(_ request: UnsafePointer<UInt8>?, _ length: Int32)
   case .success(let response):
     return resultBlock(status: 0, response)
   case .failure(let error):
-    return resultBlock(status: 1, Array(error.description.utf8))
+    return resultBlock(status: 1, descriptionBytes(of: error))
   }
+}
+
+/// `error.description` as UTF-8, written as bytes: building the `String` itself would link
+/// Swift's general string machinery, about 24 KB (docs/JSON.md, "Wasm size").
+private func descriptionBytes(of error: WireError) -> [UInt8] {
+  // Embedded Swift strings are always native UTF-8, so the contiguous view always exists; the
+  // general fallback (`Array(message.utf8)`) would link foreign-string code, about 8 KB.
+  let refused: StaticString = "request refused"
+  var bytes =
+    error.message.utf8.withContiguousStorageIfAvailable { Array($0) }
+    ?? Array(UnsafeBufferPointer(start: refused.utf8Start, count: refused.utf8CodeUnitCount))
+  let separator: StaticString = " at byte "
+  bytes.append(
+    contentsOf: UnsafeBufferPointer(
+      start: separator.utf8Start, count: separator.utf8CodeUnitCount))
+  var digits: [UInt8] = []
+  var value = error.offset.magnitude
+  repeat {
+    digits.append(UInt8(truncatingIfNeeded: value % 10) + 0x30)
+    value /= 10
+  } while value > 0
+  if error.offset < 0 { bytes.append(0x2D) }
+  bytes.append(contentsOf: digits.reversed())
+  return bytes
 }
 
 /// Copies `payload` into a fresh block `[u32 count][u32 status][payload]`.

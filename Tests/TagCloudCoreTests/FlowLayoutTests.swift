@@ -1,4 +1,5 @@
 import TagCloudCore
+import TagCloudTestSupport
 import Testing
 
 @Suite struct FlowLayoutTests {

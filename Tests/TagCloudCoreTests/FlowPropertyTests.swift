@@ -1,4 +1,5 @@
 import TagCloudCore
+import TagCloudTestSupport
 import Testing
 
 /// Thousands of random clouds, checked against the seed's rule transcribed plainly and against

@@ -1,4 +1,5 @@
 import TagCloudCore
+import TagCloudTestSupport
 import Testing
 
 /// Parses and returns the error, or nil when the input was accepted.

@@ -2,6 +2,7 @@
 // references built from Swift's own (Foundation-free) conversions.
 
 import TagCloudCore
+import TagCloudTestSupport
 
 func wireBytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 

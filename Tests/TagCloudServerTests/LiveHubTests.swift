@@ -1,4 +1,5 @@
 import TagCloudCore
+import TagCloudTestSupport
 import Testing
 
 @testable import TagCloudServer
@@ -311,7 +312,7 @@ import Testing
   /// plain model reached by applying every message in order.
   @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
   func latestWinsAgainstAReferenceModel(seed: UInt64) throws {
-    var random = SplitMix64(seed: seed)
+    var random = SeededGenerator(seed: seed)
     var test = TestHub(seed: seed)
     let (id, _) = try test.connect()
     test.send(measureMessage(), from: id)

@@ -1,4 +1,5 @@
 import TagCloudCore
+import TagCloudTestSupport
 import Testing
 
 @testable import TagCloudServer
@@ -228,7 +229,7 @@ import Testing
 
 @Suite struct SessionTokenTests {
   @Test func tokensAre32HexDigitsAndDistinct() {
-    var random = SplitMix64(seed: 42)
+    var random = SeededGenerator(seed: 42)
     var seen: Set<String> = []
     for _ in 0..<1000 {
       let token = SessionToken.make(using: &random)

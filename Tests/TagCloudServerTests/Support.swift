@@ -1,20 +1,8 @@
 import TagCloudCore
+import TagCloudTestSupport
 import Testing
 
 @testable import TagCloudServer
-
-/// A seeded generator, so that tokens (and everything else random) repeat run to run.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
 
 /// A decoded frame, with lookups by key for the assertions.
 struct Frame {
@@ -96,11 +84,11 @@ func viewport(_ width: Double, reduceMotion: Bool = false) -> String {
 
 /// A hub over the demo tags with a seeded token generator, and shorthands for the tests.
 struct TestHub {
-  var hub: LiveHub<SplitMix64>
+  var hub: LiveHub<SeededGenerator>
   var now = 0.0
 
   init(configuration: LiveConfiguration = .demo, seed: UInt64 = 1) {
-    hub = LiveHub(configuration: configuration, random: SplitMix64(seed: seed))
+    hub = LiveHub(configuration: configuration, random: SeededGenerator(seed: seed))
   }
 
   /// Opens a connection and consumes its welcome.

@@ -1,12 +1,14 @@
+/// Seeded randomness shared by the test targets: every property test replays exactly.
+
 /// SplitMix64: a small, fast, seedable generator, so that every property test replays exactly.
-struct SeededGenerator: RandomNumberGenerator {
+public struct SeededGenerator: RandomNumberGenerator {
   private var state: UInt64
 
-  init(seed: UInt64) {
+  public init(seed: UInt64) {
     state = seed
   }
 
-  mutating func next() -> UInt64 {
+  public mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -18,7 +20,7 @@ struct SeededGenerator: RandomNumberGenerator {
 extension SeededGenerator {
   /// A length that is sometimes a whole number, sometimes a fraction of 1/64 (what browsers
   /// lay out in), sometimes an arbitrary fraction, sometimes zero.
-  mutating func length(upTo limit: Double) -> Double {
+  public mutating func length(upTo limit: Double) -> Double {
     switch Int.random(in: 0..<10, using: &self) {
     case 0: return 0
     case 1...4: return Double(Int.random(in: 0...Int(limit), using: &self))

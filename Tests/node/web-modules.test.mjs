@@ -1,0 +1,205 @@
+// The web demo's pure modules (no DOM): melt geometry, reconnect backoff, the live session's
+// messages, and the saved state. The browser suite (Tests/python/browser) covers the rest.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { closestPoints, meltBridges, stadium, stadiumGap } from '../../web/melt-shape.js';
+import { backoffDelay } from '../../web/live-connection.js';
+import { LiveSession, cssColor } from '../../web/live-session.js';
+import { SavedState } from '../../web/saved-state.js';
+import { seeded } from './support/random.mjs';
+
+/** The plain reference: the distance between two capsules' outlines by dense sampling. */
+function outline(item) {
+  const points = [];
+  const s = stadium(item);
+  const horizontal = s.ay === s.by;
+  // The two straight sides, every 0.5 px …
+  const length = horizontal ? s.bx - s.ax : s.by - s.ay;
+  for (let along = 0; along <= length; along += 0.5) {
+    if (horizontal) points.push([s.ax + along, s.ay - s.r], [s.ax + along, s.ay + s.r]);
+    else points.push([s.ax - s.r, s.ay + along], [s.ax + s.r, s.ay + along]);
+  }
+  // … and the two round ends, every 2 degrees.
+  for (let degree = 0; degree < 360; degree += 2) {
+    const t = (degree * Math.PI) / 180;
+    points.push([s.ax + s.r * Math.cos(t), s.ay + s.r * Math.sin(t)]);
+    points.push([s.bx + s.r * Math.cos(t), s.by + s.r * Math.sin(t)]);
+  }
+  return points;
+}
+
+function sampledGap(a, b) {
+  const pa = outline(a);
+  const pb = outline(b);
+  let best = Infinity;
+  for (const [x1, y1] of pa) for (const [x2, y2] of pb) best = Math.min(best, Math.hypot(x2 - x1, y2 - y1));
+  return best;
+}
+
+test('the stadium gap equals the sampled distance between capsule outlines', () => {
+  const random = seeded(0x5eed);
+  for (let i = 0; i < 60; i++) {
+    const a = { x: 0, y: 0, w: random.float(40, 160), h: random.float(30, 50) };
+    const below = random.chance(0.5);
+    const b = {
+      x: below ? random.float(-100, 150) : a.w + random.float(0.5, 30),
+      y: below ? a.h + random.float(0.5, 30) : random.float(-60, 60),
+      w: random.float(40, 160),
+      h: random.float(30, 50),
+    };
+    const exact = stadiumGap(a, b);
+    const sampled = sampledGap(a, b);
+    // Sampling overestimates by at most a chord's sagitta on each side.
+    assert.ok(exact <= sampled + 1e-9 && sampled - exact < 0.35, `case ${i}: ${exact} vs ${sampled}`);
+  }
+});
+
+test('closest points lie on their segments and realise the distance', () => {
+  const s = { ax: 0, ay: 0, bx: 10, by: 0 };
+  const t = { ax: 15, ay: 5, bx: 25, by: 5 };
+  const { p, q, d } = closestPoints(s, t);
+  assert.deepEqual([p, q], [{ x: 10, y: 0 }, { x: 15, y: 5 }]);
+  assert.equal(d, Math.hypot(5, 5));
+});
+
+test('a bridge exists exactly for pairs of a group closer than the merge distance', () => {
+  const random = seeded(0xb41d6e);
+  for (let i = 0; i < 200; i++) {
+    const gap = random.float(0, 20);
+    const a = { x: 0, y: 0, w: 90, h: 40 };
+    const b = { x: 90 + gap, y: 0, w: 70, h: 40 };
+    const bridges = meltBridges([a, b], [[0, 1]], 10);
+    assert.equal(bridges.length, gap < 10 ? 1 : 0, `gap ${gap}`);
+    if (bridges.length) {
+      assert.deepEqual([bridges[0].from, bridges[0].to], [0, 1]);
+      assert.match(bridges[0].path, /^M[-\d. ]+C.*Z$/);
+    }
+    // Capsules the core put in different groups never get a bridge, however close.
+    assert.equal(meltBridges([a, b], [[0], [1]], 10).length, 0);
+  }
+});
+
+test('stacked capsules are bridged across their overlap', () => {
+  const a = { x: 0, y: 0, w: 100, h: 40 };
+  const b = { x: 30, y: 43, w: 100, h: 40 };
+  const [bridge] = meltBridges([a, b], [[0, 1]], 10);
+  assert.equal(bridge.gap, 3);
+  assert.equal(bridge.p.x, (50 + 80) / 2, 'centred on the overlap of the flat edges');
+});
+
+test('backoff doubles from 0.5 s to a 30 s cap, jittered within the upper half', () => {
+  assert.equal(backoffDelay(0, { random: () => 0 }), 250);
+  assert.equal(backoffDelay(0, { random: () => 1 }), 500);
+  assert.equal(backoffDelay(3, { random: () => 1 }), 4000);
+  assert.equal(backoffDelay(20, { random: () => 1 }), 30000);
+  assert.equal(backoffDelay(20, { random: () => 0 }), 15000);
+  const random = seeded(7);
+  for (let attempt = 0; attempt < 40; attempt++) {
+    const delay = backoffDelay(attempt, { random: random.next });
+    const ceiling = Math.min(30000, 500 * 2 ** attempt);
+    assert.ok(delay >= ceiling / 2 && delay <= ceiling, `attempt ${attempt}: ${delay}`);
+  }
+});
+
+function memoryStorage(initial = {}) {
+  const data = new Map(Object.entries(initial));
+  return {
+    getItem: (key) => (data.has(key) ? data.get(key) : null),
+    setItem: (key, value) => data.set(key, String(value)),
+    data,
+  };
+}
+
+test('the live session resumes with its token and sends the page state', () => {
+  const storage = memoryStorage();
+  const session = new LiveSession(storage);
+  assert.deepEqual(session.hello({ selection: ['SwiftUI'], spacing: 18 }), {
+    type: 'hello', selection: ['SwiftUI'], spacing: 18,
+  });
+  const welcome = session.accept({
+    type: 'welcome', session: 'ab'.repeat(16), resumed: false, mergeDistance: 10,
+    tags: [{ id: 'Glass', title: 'Glass', tint: '#40C8E0' }], selection: [], spacing: 18,
+  });
+  assert.deepEqual(welcome, {
+    kind: 'welcome', resumed: false, mergeDistance: 10, tags: [{ id: 'Glass', label: 'Glass', tint: '#40C8E0' }],
+  });
+  assert.equal(new LiveSession(storage).hello({ selection: [], spacing: 3 }).session, 'ab'.repeat(16));
+  assert.deepEqual(session.viewport(390, false), { type: 'viewport', width: 390, reduceMotion: false });
+  assert.deepEqual(session.viewport(390, true, 'rtl'), { type: 'viewport', width: 390, reduceMotion: true, direction: 'rtl' });
+  assert.deepEqual(session.spacing(3), { type: 'spacing', value: 3 });
+  assert.deepEqual(session.toggle('Glass'), { type: 'toggle', id: 'Glass' });
+  assert.equal(session.accept({ type: 'layout', seq: 4, size: [1, 1], items: [] }).seq, 4);
+  assert.equal(session.accept({ type: 'layout' }), null, 'a layout without items is not one');
+  assert.equal(session.accept({ type: 'surprise' }), null);
+  assert.equal(session.accept('not an object'), null);
+  assert.deepEqual(session.accept({ type: 'error', message: 'bad' }), { kind: 'error', message: 'bad' });
+});
+
+test('tints from the wire become CSS colours', () => {
+  assert.equal(cssColor('#0A84FF'), '#0A84FF');
+  assert.equal(cssColor([1, 0.5, 0]), '#ff8000');
+  assert.equal(cssColor([255, 128, 0]), '#ff8000');
+  assert.equal(cssColor({ r: 0, g: 0, b: 1 }), '#0000ff');
+  assert.equal(cssColor(null), '#808080');
+});
+
+test('saved state survives a round trip and falls back on anything broken', () => {
+  const defaults = { selection: ['SwiftUI'], tight: false };
+  const storage = memoryStorage();
+  const store = new SavedState(storage, defaults);
+  assert.deepEqual(store.load(), defaults);
+  store.save({ selection: ['Glass', 'Metal'], tight: true });
+  assert.deepEqual(new SavedState(storage, defaults).load(), { selection: ['Glass', 'Metal'], tight: true });
+  for (const broken of ['{', '[]', '{"selection": 3, "tight": "yes"}', '{"selection": [1, "Glass"]}']) {
+    const loaded = new SavedState(memoryStorage({ 'tagcloud.v1.state': broken }), defaults).load();
+    assert.ok(Array.isArray(loaded.selection) && typeof loaded.tight === 'boolean', broken);
+    assert.ok(loaded.selection.every((id) => typeof id === 'string'), broken);
+  }
+  const throwing = { getItem() { throw new Error('denied'); }, setItem() { throw new Error('full'); } };
+  assert.deepEqual(new SavedState(throwing, defaults).load(), defaults);
+  new SavedState(throwing, defaults).save(defaults); // does not throw
+  assert.deepEqual(new SavedState(null, defaults).load(), defaults);
+});
+
+/** The signed area of the polygon through a path's end points (its orientation). */
+function orientation(path) {
+  const numbers = path.match(/-?\d+(\.\d+)?/g).map(Number);
+  // End points: M x y; C … x y (last two of six); L x y; A … x y (last two of seven).
+  const points = [];
+  const commands = path.match(/[MCLAZ][^MCLAZ]*/g);
+  for (const command of commands) {
+    const values = (command.slice(1).match(/-?\d+(\.\d+)?/g) ?? []).map(Number);
+    if (values.length >= 2) points.push(values.slice(-2));
+  }
+  assert.ok(numbers.length > 0);
+  let area = 0;
+  for (let i = 0; i < points.length; i++) {
+    const [x1, y1] = points[i];
+    const [x2, y2] = points[(i + 1) % points.length];
+    area += x1 * y2 - x2 * y1;
+  }
+  return Math.sign(area);
+}
+
+test('capsules and bridges are wound alike, so a nonzero fill is their union', async () => {
+  // melt-view.js touches no DOM at import time, only in MeltView's constructor.
+  const { capsulePath } = await import('../../web/melt-view.js');
+  const random = seeded(0x3e1d);
+  const expected = orientation(capsulePath({ x: 0, y: 0, w: 100, h: 40 }));
+  assert.notEqual(expected, 0);
+  for (let i = 0; i < 100; i++) {
+    const a = { x: random.float(0, 50), y: random.float(0, 50), w: random.float(20, 200), h: random.float(20, 200) };
+    assert.equal(orientation(capsulePath(a)), expected, JSON.stringify(a));
+    const angle = random.float(0, 2 * Math.PI);
+    const distance = random.float(0, 9);
+    const b = { ...a };
+    const s = stadium(a);
+    // A second capsule somewhere around the first, within reach.
+    b.x = a.x + Math.cos(angle) * (a.w + distance);
+    b.y = a.y + Math.sin(angle) * (a.h + distance);
+    for (const bridge of meltBridges([a, b], [[0, 1]], 1e9)) {
+      assert.equal(orientation(bridge.path), expected, `bridge ${i} at ${angle}`);
+    }
+    assert.ok(s.r > 0);
+  }
+});

@@ -1,0 +1,145 @@
+"""What the browser tests read from the demo page, through its public surface: the DOM (buttons,
+their rects, aria-pressed), the page's data-* hooks (layout source, spacing on screen), and the
+core the page ships (web/tagcloud-core.js)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from playwright.sync_api import Page
+
+TOLERANCE = 0.5  # px: "equals the core's layout"
+LOOSE, TIGHT = 18.0, 3.0
+
+
+@dataclass(frozen=True)
+class Capsule:
+    id: str
+    x: float
+    y: float
+    w: float
+    h: float
+    pressed: bool
+
+
+def seed_flow(sizes: list[tuple[float, float]], width: float, spacing: float) -> list[tuple[float, float]]:
+    """The seed's GlassTagCloudFlow.arrange, transcribed: the plain reference the page must match."""
+    origins = []
+    x = y = row_height = 0.0
+    for w, h in sizes:
+        if x > 0 and x + w > width:
+            x, y, row_height = 0.0, y + row_height + spacing, 0.0
+        origins.append((x, y))
+        row_height = max(row_height, h)
+        x += w + spacing
+    return origins
+
+
+def open_demo(page: Page, url: str) -> None:
+    """Loads the demo and waits until the core has placed the capsules. (Each test has a fresh
+    browser context, so it starts with empty storage: the seed's initial state.)"""
+    page.goto(url)
+    wait_placed(page)
+
+
+def wait_placed(page: Page, timeout: float = 10_000) -> None:
+    page.wait_for_function(
+        """() => {
+          const cloud = document.querySelector('[data-tag-cloud]');
+          return document.documentElement.dataset.ready === 'true'
+            && cloud.classList.contains('is-placed') && !cloud.hasAttribute('data-animating');
+        }""",
+        timeout=timeout,
+    )
+
+
+def wait_width(page: Page, timeout: float = 10_000) -> None:
+    """Waits until the page has laid out for the cloud's current width (after a resize)."""
+    page.wait_for_function(
+        """() => {
+          const cloud = document.querySelector('[data-tag-cloud]');
+          const width = cloud.getBoundingClientRect().width;
+          return Math.abs(Number(cloud.dataset.width) - width) < 1e-6
+            && cloud.classList.contains('is-placed') && !cloud.hasAttribute('data-animating');
+        }""",
+        timeout=timeout,
+    )
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
+def capsules(page: Page) -> tuple[float, list[Capsule]]:
+    """The cloud's width and every capsule's rect relative to the cloud."""
+    width, items = page.evaluate(
+        """() => {
+          const cloud = document.querySelector('[data-tag-cloud]');
+          const origin = cloud.getBoundingClientRect();
+          return [origin.width, [...cloud.querySelectorAll('button[data-tag-id]')].map((b) => {
+            const r = b.getBoundingClientRect();
+            return { id: b.dataset.tagId, x: r.x - origin.x, y: r.y - origin.y, w: r.width, h: r.height,
+                     pressed: b.getAttribute('aria-pressed') === 'true' };
+          })];
+        }"""
+    )
+    return width, [Capsule(**item) for item in items]
+
+
+def core_layout(page: Page, spacing: float) -> dict:
+    """The core's layout for the labels measured in the page's font at the cloud's width."""
+    return page.evaluate(
+        """async (spacing) => {
+          const { loadTagCloudCore } = await import('/tagcloud-core.js');
+          const { measureLabels } = await import('/label-metrics.js');
+          // Its own copy of the module (a test may block the page's).
+          const core = await loadTagCloudCore(new URL('/tagcloud.wasm?test', location.href));
+          const cloud = document.querySelector('[data-tag-cloud]');
+          const buttons = [...cloud.querySelectorAll('button[data-tag-id]')];
+          const tags = buttons.map((b) => ({ id: b.dataset.tagId, label: b.textContent.trim() }));
+          const metrics = measureLabels(cloud, tags);
+          const selection = buttons.filter((b) => b.getAttribute('aria-pressed') === 'true').map((b) => b.dataset.tagId);
+          return { metrics, layout: core.layout({
+            width: cloud.getBoundingClientRect().width, spacing, mergeDistance: 10,
+            textScale: metrics.textScale, lineHeight: metrics.lineHeight, tags: metrics.tags, selection }) };
+        }""",
+        spacing,
+    )
+
+
+def eventually(check, timeout: float = 10.0, interval: float = 0.1):
+    """Retries `check` until it stops raising AssertionError (for frames that come over a socket)."""
+    import time
+
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            return check()
+        except AssertionError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(interval)
+
+
+def spacing_on_screen(page: Page) -> float:
+    return float(page.get_attribute("[data-tag-cloud]", "data-spacing"))
+
+
+def assert_exact_layout(page: Page, spacing: float) -> list[Capsule]:
+    """Every capsule's rect is the core's (within TOLERANCE), the capsule size is the seed's
+    (label + 2 × 16 × textScale by lineHeight + 2 × 10 × textScale), and the origins follow the
+    seed's flow rule over the rects' own sizes."""
+    width, shown = capsules(page)
+    expected = core_layout(page, spacing)
+    metrics, layout = expected["metrics"], expected["layout"]
+    assert [c.id for c in shown] == [item["id"] for item in layout["items"]]
+    scale = metrics["textScale"]
+    for capsule, item, tag in zip(shown, layout["items"], metrics["tags"]):
+        for key in ("x", "y", "w", "h"):
+            assert abs(getattr(capsule, key) - item[key]) <= TOLERANCE, (
+                f"{capsule.id}.{key} = {getattr(capsule, key)} on screen, {item[key]} from the core "
+                f"(width {width}, spacing {spacing})"
+            )
+        assert abs(item["w"] - (tag["label"]["width"] + 32 * scale)) <= 1e-6, (capsule, tag)
+        assert abs(item["h"] - (metrics["lineHeight"] + 20 * scale)) <= 1e-6, capsule
+    reference = seed_flow([(c.w, c.h) for c in shown], width, spacing)
+    for capsule, (x, y) in zip(shown, reference):
+        assert abs(capsule.x - x) <= TOLERANCE and abs(capsule.y - y) <= TOLERANCE, (capsule, x, y)
+    return shown

@@ -1,0 +1,202 @@
+"""Fixtures of the browser suite: one headless Debian chromium per session, a fresh context per
+test, a static file server for web/ (the offline case, any static host), and the live server
+`tagcloud serve` when it has been built. Every server binds 127.0.0.1 on a free port and is
+always stopped, also when a test fails."""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import http.server
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # Tests/python: chromium_session
+from chromium_session import shared_chromium  # noqa: E402
+
+REPO = Path(__file__).resolve().parents[3]
+WEB = Path(os.environ.get("TAGCLOUD_WEB_DIR", REPO / "web")).resolve()
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+ARTIFACTS = REPO / "Tests" / "artifacts" / "browser"
+CHROMIUM = os.environ.get("TAGCLOUD_CHROMIUM", "/usr/bin/chromium")
+TAGCLOUD = REPO / ".build" / "debug" / "tagcloud"
+
+
+def free_port() -> int:
+    with contextlib.closing(socket.socket(socket.AF_INET, socket.SOCK_STREAM)) as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class StaticHandler(http.server.SimpleHTTPRequestHandler):
+    """web/ at /, the test fixtures at /__fixtures__/, with the MIME types a browser insists on."""
+
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".wasm": "application/wasm",
+        ".js": "text/javascript",
+        ".mjs": "text/javascript",
+        ".css": "text/css",
+        ".html": "text/html",
+        ".svg": "image/svg+xml",
+    }
+
+    def translate_path(self, path: str) -> str:
+        prefix = "/__fixtures__/"
+        if path.startswith(prefix):
+            served = Path(super().translate_path("/" + path[len(prefix):]))
+            return str(FIXTURES / served.relative_to(Path(self.directory).resolve()))
+        return super().translate_path(path)
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-store")
+        super().end_headers()
+
+    def log_message(self, format: str, *args) -> None:  # noqa: A002 - the base class's name
+        pass
+
+
+class StaticServer:
+    def __init__(self) -> None:
+        handler = functools.partial(StaticHandler, directory=str(WEB))
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+
+    def __enter__(self) -> "StaticServer":
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+        self.thread.join(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def static_server():
+    """A plain static file server: no WebSocket, the offline case."""
+    with StaticServer() as server:
+        yield server
+
+
+class LiveServer:
+    """`tagcloud serve` on a fixed free port; can be stopped and started again on the same port
+    (the reconnect test restarts it under an open page)."""
+
+    def __init__(self, binary: Path, extra_args: list[str] | None = None) -> None:
+        self.binary = binary
+        self.extra_args = extra_args or []
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}/"
+        self.process: subprocess.Popen | None = None
+        self.log = ARTIFACTS / f"serve-{self.port}.log"
+
+    def start(self, timeout: float = 10) -> None:
+        assert self.process is None, "already running"
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        log = open(self.log, "ab")
+        self.process = subprocess.Popen(
+            [str(self.binary), "serve", "--host", "127.0.0.1", "--port", str(self.port), "--web", str(WEB)]
+            + self.extra_args,
+            cwd=REPO,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+        log.close()
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"tagcloud serve exited with {self.process.returncode}; see {self.log}")
+            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
+                return
+            time.sleep(0.05)
+        self.stop()
+        raise RuntimeError(f"tagcloud serve did not listen on {self.port} within {timeout} s")
+
+    def stop(self) -> None:
+        process, self.process = self.process, None
+        if process is None:
+            return
+        process.terminate()
+        try:
+            process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=5)
+
+
+def serve_available() -> str | None:
+    """Why `tagcloud serve` cannot run here, or None when it can."""
+    if not TAGCLOUD.exists():
+        return f"{TAGCLOUD.relative_to(REPO)} is not built"
+    usage = subprocess.run([str(TAGCLOUD), "serve", "--help"], capture_output=True, text=True, timeout=10)
+    text = (usage.stdout + usage.stderr).lower()
+    if "--web" not in text:
+        return "this tagcloud has no `serve --web` yet"
+    return None
+
+
+@pytest.fixture()
+def live_server_factory():
+    """Starts `tagcloud serve --web web [extra args]` on free ports; every one is stopped at the
+    end of the test. Skips when the binary is not built."""
+    reason = serve_available()
+    if reason:
+        pytest.skip(reason)
+    servers: list[LiveServer] = []
+
+    def start(*extra_args: str) -> LiveServer:
+        server = LiveServer(TAGCLOUD, list(extra_args))
+        servers.append(server)
+        server.start()
+        return server
+
+    try:
+        yield start
+    finally:
+        for server in servers:
+            server.stop()
+
+
+@pytest.fixture()
+def live_server(live_server_factory):
+    """`tagcloud serve --web web` on a free port, always stopped; skipped when not built."""
+    return live_server_factory()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not shutil.which(CHROMIUM) and not Path(CHROMIUM).exists():
+        pytest.skip(f"no chromium at {CHROMIUM}")
+    # Shared with the element suite: one Playwright instance per process (sync API).
+    with shared_chromium(CHROMIUM) as instance:
+        yield instance
+
+
+@pytest.fixture()
+def context(browser):
+    """A fresh context per test: its own localStorage, viewport 1280 × 800, motion allowed."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, device_scale_factor=1)
+    try:
+        yield ctx
+    finally:
+        ctx.close()
+
+
+@pytest.fixture()
+def page(context):
+    pg = context.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda error: errors.append(str(error)))
+    pg.page_errors = errors  # type: ignore[attr-defined]
+    yield pg
+    assert not errors, f"uncaught errors in the page: {errors}"

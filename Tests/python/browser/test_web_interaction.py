@@ -1,0 +1,292 @@
+"""Selection, the spacing switch, keyboard, Reduce Motion, melting, the glass and the page's
+shape, as a user meets them."""
+
+from __future__ import annotations
+
+import pytest
+
+from browser_helpers import (
+    LOOSE,
+    TIGHT,
+    assert_exact_layout,
+    capsules,
+    core_layout,
+    open_demo,
+    spacing_on_screen,
+    wait_placed,
+)
+
+
+def pressed(page) -> list[str]:
+    return page.eval_on_selector_all(
+        "[data-tag-cloud] button[aria-pressed='true']", "(buttons) => buttons.map((b) => b.dataset.tagId)"
+    )
+
+
+def test_the_seed_demo_starts_with_swiftui_selected(page, static_server):
+    open_demo(page, static_server.url)
+    assert pressed(page) == ["SwiftUI"]
+    ids = page.eval_on_selector_all("[data-tag-cloud] button", "(bs) => bs.map((b) => b.dataset.tagId)")
+    assert ids == ["SwiftUI", "Animation", "Layout", "Glass", "Gestures", "Symbols", "Charts", "Navigation", "Metal", "Widgets"]
+    assert page.inner_text("h1") == "Pick your interests"
+    switch = page.locator("input[role='switch']")
+    assert switch.get_attribute("type") == "checkbox" and not switch.is_checked()
+    assert page.locator("label[for='tight-spacing']").inner_text() == "Tight spacing"
+
+
+def test_tap_toggles_and_the_touch_target_reaches_3px_beyond_the_capsule(page, static_server):
+    open_demo(page, static_server.url)
+    page.click("[data-tag-id='Glass']")
+    assert pressed(page) == ["SwiftUI", "Glass"]
+    box = page.locator("[data-tag-id='Glass']").bounding_box()
+    # 2 px above the visible capsule is still the button (the seed's 3 pt touch slop) …
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] - 2)
+    assert pressed(page) == ["SwiftUI"]
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] + 2)
+    assert pressed(page) == ["SwiftUI", "Glass"]
+    # … and the visible box is unchanged by it.
+    assert page.locator("[data-tag-id='Glass']").bounding_box()["height"] == pytest.approx(box["height"])
+    target = page.eval_on_selector(
+        "[data-tag-id='Glass']", "(b) => parseFloat(getComputedStyle(b, '::before').height)"
+    )
+    assert target >= 44
+    assert_exact_layout(page, LOOSE)
+
+
+def test_keyboard_moves_in_reading_order_and_toggles(page, static_server):
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_demo(page, static_server.url)
+    page.keyboard.press("Tab")
+    focused = lambda: page.evaluate("() => document.activeElement.dataset.tagId ?? document.activeElement.id")  # noqa: E731
+    assert focused() == "SwiftUI"
+    # One tab stop for the whole cloud (roving tabindex).
+    assert page.eval_on_selector_all("[data-tag-cloud] button[tabindex='0']", "(bs) => bs.length") == 1
+    page.keyboard.press("ArrowRight")
+    assert focused() == "Animation"
+    page.keyboard.press("Space")
+    assert pressed(page) == ["SwiftUI", "Animation"]
+    page.keyboard.press("Enter")
+    assert pressed(page) == ["SwiftUI"]
+    # Down goes where the core's navigation says, by the layout's geometry.
+    expected = page.evaluate(
+        """async () => {
+          const { loadTagCloudCore } = await import('/tagcloud-core.js');
+          const { measureLabels } = await import('/label-metrics.js');
+          const core = await loadTagCloudCore();
+          const cloud = document.querySelector('[data-tag-cloud]');
+          const tags = [...cloud.querySelectorAll('button')].map((b) => ({ id: b.dataset.tagId, label: b.textContent.trim() }));
+          const m = measureLabels(cloud, tags);
+          const layout = core.layout({ width: cloud.getBoundingClientRect().width, spacing: 18,
+            textScale: m.textScale, lineHeight: m.lineHeight, tags: m.tags });
+          return layout.items[core.navigate(layout, 1, 'down')].id;
+        }"""
+    )
+    page.keyboard.press("ArrowDown")
+    assert focused() == expected and expected != "Animation"
+    page.keyboard.press("End")
+    assert focused() == "Widgets"
+    page.keyboard.press("Home")
+    assert focused() == "SwiftUI"
+    page.keyboard.press("ArrowLeft")
+    assert focused() == "SwiftUI", "nowhere to go before the first tag"
+    outline = page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle")
+    assert outline == "solid", "a visible focus ring"
+    page.keyboard.press("Tab")
+    assert focused() == "tight-spacing"
+    page.keyboard.press("Space")
+    page.wait_for_function("() => document.querySelector('[data-tag-cloud]').dataset.spacing === '3'")
+
+
+def test_tight_spacing_animates_through_exact_layouts_and_lands_at_3(page, static_server):
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_demo(page, static_server.url)
+    page.click("label[for='tight-spacing']")
+    # Mid-animation: the layout on screen is the flow at that frame's spacing (animatableData).
+    page.wait_for_function(
+        "() => { const s = Number(document.querySelector('[data-tag-cloud]').dataset.spacing); return s < 15 && s > 4; }"
+    )
+    frame = page.evaluate(
+        """() => {
+          const cloud = document.querySelector('[data-tag-cloud]');
+          const origin = cloud.getBoundingClientRect();
+          return { spacing: Number(cloud.dataset.spacing), origins: [...cloud.querySelectorAll('button')].map((b) => {
+            const r = b.getBoundingClientRect(); return [r.x - origin.x, r.y - origin.y]; }) };
+        }"""
+    )
+    assert TIGHT < frame["spacing"] < LOOSE
+    wait_placed(page)
+    assert spacing_on_screen(page) == TIGHT
+    assert_exact_layout(page, TIGHT)
+    expected_mid = core_layout(page, frame["spacing"])["layout"]["items"]
+    for (x, y), item in zip(frame["origins"], expected_mid):
+        assert abs(x - item["x"]) <= 0.5 and abs(y - item["y"]) <= 0.5
+    page.click("label[for='tight-spacing']")
+    wait_placed(page)
+    assert spacing_on_screen(page) == LOOSE
+    assert_exact_layout(page, LOOSE)
+
+
+def test_capsules_melt_exactly_in_the_core_merge_groups(page, static_server):
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_demo(page, static_server.url)
+    bridges = lambda: page.eval_on_selector_all(  # noqa: E731
+        "[data-melt-bridges] path[data-from]", "(ps) => ps.map((p) => [Number(p.dataset.from), Number(p.dataset.to)])"
+    )
+    assert bridges() == [], "at spacing 18 the capsules stand apart"
+    page.click("label[for='tight-spacing']")
+    wait_placed(page)
+    groups = core_layout(page, TIGHT)["layout"]["groups"]
+    group_of = {index: n for n, group in enumerate(groups) for index in group}
+    pairs = bridges()
+    assert pairs, "at spacing 3 neighbours melt"
+    for a, b in pairs:
+        assert group_of[a] == group_of[b]
+    # Every multi-capsule group is drawn connected by its bridges.
+    for group in groups:
+        if len(group) < 2:
+            continue
+        reached, frontier = {group[0]}, [group[0]]
+        while frontier:
+            node = frontier.pop()
+            for a, b in pairs:
+                for x, y in ((a, b), (b, a)):
+                    if x == node and y not in reached:
+                        reached.add(y)
+                        frontier.append(y)
+        assert reached == set(group)
+
+
+def test_reduce_motion_lands_every_change_at_once(page, static_server):
+    page.emulate_media(reduced_motion="reduce")
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_demo(page, static_server.url)
+    page.click("label[for='tight-spacing']")
+    # No animation frame in between: the very next task already shows spacing 3, exactly.
+    state = page.evaluate(
+        "() => [document.querySelector('[data-tag-cloud]').dataset.spacing, document.querySelector('[data-tag-cloud]').hasAttribute('data-animating')]"
+    )
+    assert state == ["3", False]
+    assert_exact_layout(page, TIGHT)
+    page.click("[data-tag-id='Glass']")
+    duration = page.eval_on_selector("[data-tag-id='Glass']", "(b) => getComputedStyle(b).transitionDuration")
+    assert all(float(part.rstrip("s")) == 0 for part in duration.split(","))
+
+
+def test_selection_and_spacing_survive_a_reload(page, static_server):
+    open_demo(page, static_server.url)
+    page.click("[data-tag-id='Metal']")
+    page.click("[data-tag-id='SwiftUI']")
+    page.click("label[for='tight-spacing']")
+    wait_placed(page)
+    page.reload()
+    wait_placed(page)
+    assert pressed(page) == ["Metal"]
+    assert page.locator("input[role='switch']").is_checked()
+    assert spacing_on_screen(page) == TIGHT
+    assert_exact_layout(page, TIGHT)
+
+
+def test_glass_tint_is_30_percent_and_85_when_selected(page, static_server):
+    page.emulate_media(reduced_motion="reduce")
+    open_demo(page, static_server.url)
+    style = lambda tag: page.eval_on_selector(  # noqa: E731
+        f"[data-tag-id='{tag}']",
+        "(b) => { const s = getComputedStyle(b); return [s.backgroundColor, s.backdropFilter || s.webkitBackdropFilter, s.color, s.fontWeight]; }",
+    )
+    background, _, color, weight = style("Glass")
+    assert color == "rgb(255, 255, 255)" and int(weight) >= 600
+    # The glass is one backdrop-filtered layer clipped to the capsules (and bridges).
+    glass = page.eval_on_selector(
+        ".melt-glass",
+        "(g) => { const s = getComputedStyle(g); return [s.backdropFilter || s.webkitBackdropFilter, s.clipPath]; }",
+    )
+    assert "blur(" in glass[0] and "saturate(" in glass[0]
+    assert glass[1].startswith("path(") and glass[1].count("M") == 10
+    assert background.endswith(" / 0.3)") or background.endswith(", 0.3)"), background
+    assert style("SwiftUI")[0].endswith(" / 0.85)") or style("SwiftUI")[0].endswith(", 0.85)")
+
+
+def test_the_page_has_the_seed_shape_and_scrolls_only_when_needed(page, static_server):
+    open_demo(page, static_server.url)
+    boxes = page.evaluate(
+        """() => ['h1', '[data-tag-cloud]', '.toggle-row'].map((s) => {
+          const r = document.querySelector(s).getBoundingClientRect(); return [r.x, r.y, r.bottom]; })"""
+    )
+    (hx, hy, hb), (cx, cy, cb), (tx, ty, _) = boxes
+    assert hx == 24 and hy == 24 and cx == 24 and tx == 24
+    assert cy - hb == pytest.approx(32) and ty - cb == pytest.approx(32)
+    scrolls = "() => document.scrollingElement.scrollHeight > innerHeight"
+    assert page.evaluate(scrolls) is False
+    page.set_viewport_size({"width": 320, "height": 260})
+    page.wait_for_timeout(100)
+    assert page.evaluate(scrolls) is True
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.wait_for_timeout(100)
+    assert page.evaluate(scrolls) is False
+
+
+def test_what_a_pointer_hits_is_what_the_core_hit_tests(page, static_server):
+    """Buttons (with their ::before touch slop) and the core's hitTest over its touch rects agree
+    at every sampled point of the cloud, gaps included."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_demo(page, static_server.url)
+    mismatches = page.evaluate(
+        """async () => {
+          const { loadTagCloudCore } = await import('/tagcloud-core.js');
+          const { measureLabels } = await import('/label-metrics.js');
+          const core = await loadTagCloudCore();
+          const cloud = document.querySelector('[data-tag-cloud]');
+          const buttons = [...cloud.querySelectorAll('button[data-tag-id]')];
+          const m = measureLabels(cloud, buttons.map((b) => ({ id: b.dataset.tagId, label: b.textContent.trim() })));
+          const origin = cloud.getBoundingClientRect();
+          const layout = core.layout({ width: origin.width, spacing: 18, textScale: m.textScale,
+                                       lineHeight: m.lineHeight, tags: m.tags });
+          const out = [];
+          let hits = 0;
+          // The browser hit-tests at whole pixels: points within a pixel of an edge are moot.
+          const xs = layout.items.flatMap((i) => [i.touch[0], i.touch[0] + i.touch[2]]);
+          const ys = layout.items.flatMap((i) => [i.touch[1], i.touch[1] + i.touch[3]]);
+          const nearEdge = (v, edges) => edges.some((e) => Math.abs(v - e) < 1);
+          for (let y = -8.3; y < origin.height + 8; y += 1.7) {
+            if (nearEdge(y, ys)) continue;
+            for (let x = 0.35; x < origin.width; x += 2.9) {
+              if (nearEdge(x, xs)) continue;
+              const expected = core.hitTest(layout, x, y);
+              const element = document.elementFromPoint(origin.x + x, origin.y + y);
+              const actual = buttons.indexOf(element?.closest?.('button[data-tag-id]'));
+              if (expected >= 0) hits += 1;
+              if (expected !== actual) out.push([x, y, expected, actual]);
+            }
+          }
+          return { hits, out: out.slice(0, 10) };
+        }"""
+    )
+    assert mismatches["hits"] > 500
+    assert mismatches["out"] == []
+
+
+def test_forced_colors_keep_the_layout_and_show_the_pressed_state(page, static_server):
+    page.emulate_media(forced_colors="active", reduced_motion="reduce")
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_demo(page, static_server.url)
+    assert_exact_layout(page, LOOSE)
+    colours = page.evaluate(
+        """() => ['SwiftUI', 'Glass'].map((id) =>
+             getComputedStyle(document.querySelector(`[data-tag-id="${id}"]`)).backgroundColor)"""
+    )
+    assert colours[0] != colours[1], "pressed and not pressed look different"
+
+
+def test_reduced_transparency_drops_the_blur(page, static_server):
+    # Playwright has no option for this media feature yet; Chromium's DevTools protocol has.
+    cdp = page.context.new_cdp_session(page)
+    cdp.send(
+        "Emulation.setEmulatedMedia",
+        {"features": [{"name": "prefers-reduced-transparency", "value": "reduce"},
+                      {"name": "prefers-reduced-motion", "value": "reduce"}]},
+    )
+    open_demo(page, static_server.url)
+    assert page.evaluate("() => matchMedia('(prefers-reduced-transparency: reduce)').matches")
+    glass = page.eval_on_selector(".melt-glass", "(g) => getComputedStyle(g).backdropFilter")
+    assert glass == "none"
+    assert_exact_layout(page, LOOSE)

@@ -1,0 +1,153 @@
+"""Offline first and live: a plain static host gives the same page; `tagcloud serve` makes it
+live, its layout frames are drawn, and a server restart under an open page loses nothing."""
+
+from __future__ import annotations
+
+from browser_helpers import (
+    LOOSE,
+    TIGHT,
+    assert_exact_layout,
+    capsules,
+    eventually,
+    open_demo,
+    wait_placed,
+    wait_width,
+)
+
+
+def status(page) -> str:
+    return page.get_attribute("[data-status]", "data-status")
+
+
+def pressed(page) -> list[str]:
+    return page.eval_on_selector_all(
+        "[data-tag-cloud] button[aria-pressed='true']", "(buttons) => buttons.map((b) => b.dataset.tagId)"
+    )
+
+
+def test_offline_on_a_static_host_the_page_lays_out_the_same(page, static_server):
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_demo(page, static_server.url)
+    assert page.get_attribute("[data-tag-cloud]", "data-layout-source") == "wasm"
+    assert_exact_layout(page, LOOSE)
+    page.wait_for_function("() => document.querySelector('[data-status]').dataset.status === 'offline'")
+    live_region = page.locator("[data-status]")
+    assert live_region.get_attribute("aria-live") == "polite" and live_region.get_attribute("role") == "status"
+
+
+def test_the_first_paint_does_not_wait_for_a_socket(page, static_server):
+    """Even with a socket that never answers, the core lays the page out at once."""
+    page.route("**/live", lambda route: None)  # the upgrade request hangs forever
+    page.goto(static_server.url)
+    wait_placed(page, timeout=3_000)
+    assert_exact_layout(page, LOOSE)
+
+
+def test_live_the_server_layouts_are_drawn(page, live_server):
+    page.set_viewport_size({"width": 768, "height": 800})
+    open_demo(page, live_server.url)
+    page.wait_for_function("() => document.querySelector('[data-status]').dataset.status === 'live'")
+    page.wait_for_function("() => Number(document.querySelector('[data-tag-cloud]').dataset.liveLayouts) > 0")
+    assert_exact_layout(page, LOOSE)
+    for width in (390, 1024, 333):
+        page.set_viewport_size({"width": width, "height": 800})
+        wait_width(page)
+        assert_exact_layout(page, LOOSE)
+    page.click("[data-tag-id='Charts']")
+    page.click("label[for='tight-spacing']")
+    wait_placed(page)
+    # The server's answer to the latest change arrives and is what is on screen.
+    page.wait_for_function(
+        """() => { const c = document.querySelector('[data-tag-cloud]');
+                   return c.dataset.layoutSource === 'server' && !c.hasAttribute('data-animating'); }"""
+    )
+    assert pressed(page) == ["SwiftUI", "Charts"]
+    assert_exact_layout(page, TIGHT)
+
+
+def test_a_server_restart_under_an_open_page_loses_nothing(page, live_server):
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_demo(page, live_server.url)
+    page.wait_for_function("() => document.querySelector('[data-status]').dataset.status === 'live'")
+    page.click("[data-tag-id='Glass']")
+    page.click("label[for='tight-spacing']")
+    wait_placed(page)
+    before = page.evaluate("() => Number(document.querySelector('[data-tag-cloud]').dataset.liveLayouts)")
+    live_server.stop()
+    page.wait_for_function("() => document.querySelector('[data-status]').dataset.status === 'reconnecting'")
+    # Offline, the page still works on its own core.
+    page.click("[data-tag-id='Layout']")
+    assert pressed(page) == ["SwiftUI", "Layout", "Glass"]
+    live_server.start()
+    page.wait_for_function(
+        "() => document.querySelector('[data-status]').dataset.status === 'live'", timeout=20_000
+    )
+    page.wait_for_function(
+        f"() => Number(document.querySelector('[data-tag-cloud]').dataset.liveLayouts) > {before}", timeout=10_000
+    )
+    page.wait_for_function("() => document.querySelector('[data-tag-cloud]').dataset.layoutSource === 'server'")
+    assert pressed(page) == ["SwiftUI", "Layout", "Glass"]
+    assert_exact_layout(page, TIGHT)
+    _, shown = capsules(page)
+    assert len(shown) == 10
+
+
+def test_without_wasm_the_server_frames_place_the_capsules(page, live_server):
+    """A browser that cannot load the Wasm core still gets the core's layout, from the server."""
+    page.route("**/tagcloud.wasm", lambda route: route.abort())
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(live_server.url)
+    page.wait_for_function(
+        "() => document.querySelector('[data-tag-cloud]').dataset.layoutSource === 'server'", timeout=10_000
+    )
+    assert_exact_layout(page, LOOSE)
+    page.click("[data-tag-id='Symbols']")
+    page.wait_for_function(
+        "() => document.querySelector('[data-tag-id=Symbols]').getAttribute('aria-pressed') === 'true'"
+    )
+    page.set_viewport_size({"width": 700, "height": 844})
+    eventually(lambda: assert_exact_layout(page, LOOSE))
+
+
+def test_the_page_shows_the_tags_the_server_serves(page, live_server_factory, tmp_path):
+    """The welcome's tags and tints replace the page's offline copy; a saved selection of tags
+    the server does not serve is left out of the layout, not an error."""
+    tags = tmp_path / "tags.json"
+    tags.write_text('[{"title": "Swift on the server", "tint": "#FF9F0A"}, {"title": "Wasm", "tint": "#30D158"},'
+                    ' {"title": "SwiftUI", "tint": "#0A84FF"}]')
+    server = live_server_factory("--tags", str(tags))
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_demo(page, server.url)
+    page.wait_for_function("() => document.querySelectorAll('[data-tag-cloud] button').length === 3")
+    eventually(lambda: assert_exact_layout(page, LOOSE))
+    buttons = page.eval_on_selector_all(
+        "[data-tag-cloud] button",
+        "(bs) => bs.map((b) => [b.dataset.tagId, b.textContent, b.dataset.tint, b.tabIndex])",
+    )
+    assert [b[:3] for b in buttons] == [
+        ["Swift on the server", "Swift on the server", "#FF9F0A"],
+        ["Wasm", "Wasm", "#30D158"],
+        ["SwiftUI", "SwiftUI", "#0A84FF"],
+    ]
+    assert sorted(b[3] for b in buttons) == [-1, -1, 0], "still one tab stop"
+    assert pressed(page) == ["SwiftUI"]
+    page.click("[data-tag-id='Wasm']")
+    eventually(lambda: assert_exact_layout(page, LOOSE))
+    assert pressed(page) == ["Wasm", "SwiftUI"]
+
+
+def test_a_new_text_size_is_measured_again_and_sent(page, live_server):
+    page.set_viewport_size({"width": 768, "height": 800})
+    open_demo(page, live_server.url)
+    page.wait_for_function("() => Number(document.querySelector('[data-tag-cloud]').dataset.liveLayouts) > 0")
+    # The page measures again at the new text size and sends it; the server's answer (a layout
+    # for the new capsules) is what ends up on screen.
+    before = page.evaluate("() => Number(document.querySelector('[data-tag-cloud]').dataset.liveLayouts)")
+    page.evaluate("() => { document.documentElement.style.fontSize = '20px'; }")
+    page.wait_for_function(
+        f"() => Number(document.querySelector('[data-tag-cloud]').dataset.liveLayouts) > {before}"
+    )
+    page.wait_for_function("() => document.querySelector('[data-tag-cloud]').dataset.layoutSource === 'server'")
+    _, shown = capsules(page)
+    assert all(abs(c.h - (25 + 25)) < 0.01 for c in shown), "lineHeight 25 + 2 × 10 × 1.25"
+    assert_exact_layout(page, LOOSE)

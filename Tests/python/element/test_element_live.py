@@ -1,0 +1,117 @@
+"""<glass-tag-cloud live="ws://…/live"> against a running `tagcloud serve`: it speaks
+tagcloud.v1, draws the server's frames, sends the user's toggles and spacing, keeps its form
+value; when the server goes away it falls back to the Wasm core, and comes back."""
+
+from __future__ import annotations
+
+import urllib.request
+
+from conftest import settle
+from element_helpers import assert_core_layout, capsules, changes, click_tag, pressed, record_changes, tag_markup
+
+
+def live_url(server) -> str:
+    return server.url.replace("http://", "ws://") + "live"
+
+
+def frames(page, selector="glass-tag-cloud") -> int:
+    return page.evaluate(
+        "(s) => Number(document.querySelector(s).shadowRoot.querySelector('.cloud').dataset.liveFrames ?? 0)", selector)
+
+
+def metric(server, name: str) -> float:
+    text = urllib.request.urlopen(server.url + "metrics", timeout=5).read().decode()
+    for line in text.splitlines():
+        if line.startswith(name + " ") or line.startswith(name + "{"):
+            return float(line.rsplit(" ", 1)[1])
+    raise AssertionError(f"no {name} in /metrics:\n{text}")
+
+
+TOPICS = "#topics"  # the example page's live cloud
+# The selection in the server's last frame (the element shows its own copy on top of it).
+LIVE_SELECTION = "document.querySelector('#topics').shadowRoot.querySelector('.cloud').dataset.liveSelection"
+
+
+def open_example(page, server) -> None:
+    """The example page as `tagcloud serve` serves it (a page the test fulfilled itself would be
+    of no address space, and Chromium's local network access checks would refuse its socket)."""
+    page.goto(server.url + "examples/element.html")
+    page.wait_for_function("() => document.querySelector('#topics').layoutSource === 'server'", timeout=10_000)
+    settle(page)
+
+
+def test_element_live_streams_layouts_from_the_server(live_server, page):
+    open_example(page, live_server)
+    record_changes(page, TOPICS)
+    page.evaluate("() => { document.querySelector('#topics').style.width = '420px'; }")
+    page.wait_for_function("() => document.querySelector('#topics').layout.width === 420")
+    settle(page)
+    assert page.evaluate("() => document.querySelector('#topics').liveStatus") == "live"
+    assert "Live" in page.text_content("#live-note")
+    # The server's frame is what is on screen, capsule by capsule.
+    shown = capsules(page, TOPICS)
+    layout = page.evaluate("() => document.querySelector('#topics').layout")
+    assert shown["width"] == layout["width"] == 420
+    assert [c["id"] for c in shown["items"]] == [item["id"] for item in layout["items"]]
+    for capsule, item in zip(shown["items"], layout["items"]):
+        assert abs(capsule["x"] - item["x"]) <= 0.5 and abs(capsule["y"] - item["y"]) <= 0.5, (capsule, item)
+
+    before = frames(page, TOPICS)
+    messages_before = metric(live_server, "tagcloud_messages_in_total")
+    click_tag(page, "Layout", TOPICS)
+    assert pressed(page, TOPICS) == ["SwiftUI", "Layout"]
+    assert changes(page) == [["SwiftUI", "Layout"]]
+    page.wait_for_function(
+        "(n) => Number(document.querySelector('#topics').shadowRoot.querySelector('.cloud').dataset.liveFrames) > n", arg=before)
+    assert metric(live_server, "tagcloud_messages_in_total") > messages_before
+    # The server's own frame (not the element's copy) has the toggle.
+    page.wait_for_function(f"() => {LIVE_SELECTION} === 'SwiftUI,Layout'")
+
+    # A spacing change goes to the server, whose frame comes at the new spacing.
+    page.evaluate("() => { document.querySelector('#topics').spacing = 3; }")
+    page.wait_for_function("() => document.querySelector('#topics').layout.spacing === 3")
+    # The element alone resized: the server answers for the new width.
+    page.evaluate("() => { document.querySelector('#topics').style.width = '300px'; }")
+    page.wait_for_function(
+        "() => { const c = document.querySelector('#topics'); return c.layoutSource === 'server' && c.layout.width === 300; }")
+    page.click("button[type=submit]")
+    assert "topics = SwiftUI\ntopics = Layout" in page.text_content("#submitted")
+
+
+def test_element_live_frames_equal_the_core_and_mirror_right_to_left(live_server, page):
+    open_example(page, live_server)
+    for direction in ("ltr", "rtl"):
+        page.evaluate(
+            """(dir) => { const c = document.querySelector('#topics'); c.dir = dir; c.style.width = dir === 'rtl' ? '410px' : '400px'; }""",
+            direction)
+        width = 410 if direction == "rtl" else 400
+        page.wait_for_function(
+            "(w) => { const c = document.querySelector('#topics'); return c.layoutSource === 'server' && c.layout.width === w; }",
+            arg=width)
+        settle(page)
+        assert_core_layout(page, 18, TOPICS, direction=direction)
+        first = capsules(page, TOPICS)["items"][0]
+        at_right_edge = abs(first["x"] + first["w"] - width) <= 0.5
+        assert at_right_edge == (direction == "rtl"), (direction, first)
+
+
+def test_element_live_falls_back_to_the_core_and_reconnects(live_server, page):
+    open_example(page, live_server)
+    live_server.stop()
+    page.wait_for_function("() => document.querySelector('#topics').liveStatus === 'reconnecting'")
+    page.wait_for_function("() => document.querySelector('#topics').layoutSource === 'wasm'")
+    assert "reconnecting" in page.text_content("#live-note")
+    click_tag(page, "Glass", TOPICS)  # still works without the server
+    assert pressed(page, TOPICS) == ["SwiftUI", "Glass"]
+    live_server.start()
+    page.evaluate("() => window.dispatchEvent(new Event('online'))")  # retry now, not after the backoff
+    page.wait_for_function("() => document.querySelector('#topics').layoutSource === 'server'", timeout=20_000)
+    # The server adopted the page's selection from the hello.
+    page.wait_for_function(f"() => {LIVE_SELECTION} === 'SwiftUI,Glass'")
+
+
+def test_element_live_without_a_server_degrades_to_local(element_page, static_server, page):
+    element_page(static_server.url, f'<glass-tag-cloud live="/live">{tag_markup()}</glass-tag-cloud>')
+    page.wait_for_function("() => document.querySelector('glass-tag-cloud').liveStatus === 'offline'")
+    assert page.evaluate("() => document.querySelector('glass-tag-cloud').matches(':state(offline)')")
+    assert page.evaluate("() => document.querySelector('glass-tag-cloud').layoutSource") == "wasm"

@@ -1,0 +1,133 @@
+// Types of web/glass-tag-cloud.js: <glass-tag-cloud> and <glass-tag> (hand-written).
+// Usage and decisions: docs/ELEMENT.md.
+
+import type { LayoutResponse } from './tagcloud-core.js';
+
+/** A tag given through the `tags` property. */
+export interface GlassTagCloudTag {
+  /** The id: what is selected and submitted. Unique in the cloud. */
+  id: string;
+  /** The capsule's label. Defaults to the id. */
+  title?: string;
+  /** A CSS colour, e.g. `"#0A84FF"`: 30 % behind a label, 85 % when selected. */
+  tint?: string;
+  /** Part of the default selection (the initial one, and what a form reset restores). */
+  selected?: boolean;
+}
+
+/** The tags as the `tags` getter reports them. */
+export interface GlassTagCloudTagInfo {
+  id: string;
+  title: string;
+  tint: string;
+  selected: boolean;
+}
+
+export type GlassTagCloudLiveStatus = 'off' | 'connecting' | 'live' | 'reconnecting' | 'offline';
+export type GlassTagCloudLayoutSource = 'none' | 'css' | 'wasm' | 'server';
+
+export interface GlassTagCloudChangeDetail {
+  /** The selected ids after the user's change, in tag order. */
+  selection: string[];
+}
+
+export interface GlassTagCloudLiveStatusDetail {
+  status: GlassTagCloudLiveStatus;
+}
+
+export interface GlassTagCloudEventMap extends HTMLElementEventMap {
+  /** The user changed the selection (never fired for programmatic changes or a form reset). */
+  change: CustomEvent<GlassTagCloudChangeDetail>;
+  /** The live connection's status changed. */
+  livestatus: CustomEvent<GlassTagCloudLiveStatusDetail>;
+}
+
+/**
+ * `<glass-tag-cloud>`: the Liquid Glass tag cloud, form-associated.
+ *
+ * Attributes: `spacing` (16), `merge-distance` (10), `name`, `max-selected`, `live`
+ * (`ws://…/live`), `required`, `disabled`, `dir`.
+ * Custom states: `:state(styled)`, `:state(animating)`, `:state(live)`, `:state(reconnecting)`,
+ * `:state(offline)`.
+ */
+export class GlassTagCloudElement extends HTMLElement {
+  static readonly formAssociated: true;
+  static readonly observedAttributes: string[];
+
+  /** The tags: from `<glass-tag>` children unless set; set `null` to go back to the children. */
+  get tags(): GlassTagCloudTagInfo[];
+  set tags(tags: GlassTagCloudTag[] | null);
+  /** The selected ids that are current tags, in tag order. Setting it fires no `change` event. */
+  get selection(): string[];
+  set selection(ids: Iterable<string> | null);
+  /** Gap between capsules and rows, CSS px (attribute `spacing`, default 16). Animated. */
+  spacing: number;
+  /** Gap below which capsules melt, CSS px (attribute `merge-distance`, default 10). */
+  mergeDistance: number;
+  /** The most tags a user may select; `null`: no limit (attribute `max-selected`). */
+  maxSelected: number | null;
+  /** The form field name (attribute `name`). */
+  name: string;
+  required: boolean;
+  disabled: boolean;
+  /** The live endpoint (attribute `live`); `""`: lay out locally. */
+  live: string;
+  readonly liveStatus: GlassTagCloudLiveStatus;
+  /** Who placed the capsules on screen. */
+  readonly layoutSource: GlassTagCloudLayoutSource;
+  /** The layout on screen (docs/PROTOCOL.md response; server frames also carry `width`, `spacing`, `seq`). */
+  readonly layout: (LayoutResponse & { width?: number; spacing?: number; seq?: number }) | null;
+
+  readonly form: HTMLFormElement | null;
+  readonly labels: NodeList;
+  readonly type: 'glass-tag-cloud';
+  readonly validity: ValidityState;
+  readonly validationMessage: string;
+  readonly willValidate: boolean;
+  checkValidity(): boolean;
+  reportValidity(): boolean;
+
+  formResetCallback(): void;
+  formStateRestoreCallback(state: string | File | FormData | null, mode: 'restore' | 'autocomplete'): void;
+  formDisabledCallback(disabled: boolean): void;
+
+  addEventListener<K extends keyof GlassTagCloudEventMap>(
+    type: K,
+    listener: (this: GlassTagCloudElement, event: GlassTagCloudEventMap[K]) => unknown,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+  addEventListener(
+    type: string,
+    listener: EventListenerOrEventListenerObject,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+  removeEventListener<K extends keyof GlassTagCloudEventMap>(
+    type: K,
+    listener: (this: GlassTagCloudElement, event: GlassTagCloudEventMap[K]) => unknown,
+    options?: boolean | EventListenerOptions,
+  ): void;
+  removeEventListener(
+    type: string,
+    listener: EventListenerOrEventListenerObject,
+    options?: boolean | EventListenerOptions,
+  ): void;
+}
+
+/** `<glass-tag value="id" tint="#rrggbb" selected>Title</glass-tag>`: one tag, from markup. */
+export class GlassTagElement extends HTMLElement {
+  /** Attribute `value`; defaults to the label. */
+  value: string;
+  /** The text content, white space collapsed. */
+  readonly label: string;
+  /** Attribute `tint`. */
+  tint: string;
+  /** Attribute `selected`: selected by default. */
+  selected: boolean;
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'glass-tag-cloud': GlassTagCloudElement;
+    'glass-tag': GlassTagElement;
+  }
+}

@@ -1,0 +1,58 @@
+// Measures the tag labels in the page's own font, for the core's capsule sizing.
+//
+//   const metrics = measureLabels(cloudElement, [{ id: "SwiftUI", label: "SwiftUI" }]);
+//   // { textScale: 1, lineHeight: 20,
+//   //   tags: [{ id: "SwiftUI", label: { width: 61.26, words: [61.26] } }] }
+//
+// The core turns a label into a capsule: width + 2 × 16 × textScale by lineHeight + 2 × 10 ×
+// textScale (the seed's @ScaledMetric paddings). textScale is the root font size over 16 px, the
+// web's Dynamic Type. Words let the core wrap a label that is wider than the cloud (the core
+// derives the space between words from width and words).
+// - Complexity: O(total label length), one canvas context per call.
+
+/** @param {Element} cloud  @param {{id: string, label: string}[]} tags */
+export function measureLabels(cloud, tags) {
+  const probe = cloud.querySelector(".tag-label") ?? cloud;
+  const style = getComputedStyle(probe);
+  const context = document.createElement("canvas").getContext("2d");
+  context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+  if ("letterSpacing" in context) context.letterSpacing = style.letterSpacing === "normal" ? "0px" : style.letterSpacing;
+  const rootSize = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+  const fontSize = parseFloat(style.fontSize);
+  const lineHeight = style.lineHeight === "normal" ? fontSize * 1.2 : parseFloat(style.lineHeight);
+  const width = (text) => context.measureText(text).width;
+  return {
+    textScale: rootSize / 16,
+    lineHeight,
+    tags: tags.map(({ id, label }) => ({
+      id,
+      label: { width: width(label), words: label.split(/\s+/).filter(Boolean).map(width) },
+    })),
+  };
+}
+
+/**
+ * Calls `onChange` when the labels may measure differently: web fonts finished loading, or the
+ * browser's text size changed (a 1rem probe resizes). Returns a function that stops watching.
+ * @param {Element} remProbe  @param {() => void} onChange
+ */
+export function watchTextMetrics(remProbe, onChange) {
+  let lastRem = remProbe.getBoundingClientRect().height;
+  const observer = new ResizeObserver(() => {
+    const rem = remProbe.getBoundingClientRect().height;
+    if (rem !== lastRem) {
+      lastRem = rem;
+      onChange();
+    }
+  });
+  observer.observe(remProbe);
+  let stopped = false;
+  const fontsLoaded = () => !stopped && onChange();
+  document.fonts?.ready.then(fontsLoaded);
+  document.fonts?.addEventListener("loadingdone", fontsLoaded);
+  return () => {
+    stopped = true;
+    observer.disconnect();
+    document.fonts?.removeEventListener("loadingdone", fontsLoaded);
+  };
+}

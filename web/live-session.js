@@ -1,0 +1,101 @@
+// The page's side of the `tagcloud.v1` live protocol (docs/PROTOCOL-live.md): which messages the
+// page sends for its state, and what it makes of the server's.
+//
+//   const session = new LiveSession(storage);
+//   session.hello({ selection, spacing })   // after the welcome: resume, or adopt our copy
+//   session.measure(metrics), session.viewport(width, reduceMotion, direction),
+//   session.toggle(id),
+//   session.spacing(value)
+//   session.accept(message)       // → { kind: "welcome" | "layout" | "error", … } or null
+//
+// The session token lives in sessionStorage (one per tab), so a reload or a reconnect resumes
+// the same session; the state itself (selection, spacing) is the page's and is sent again in
+// the hello, so a server that forgot the session (restarted) adopts it and nothing is lost.
+
+const TOKEN_KEY = "tagcloud.v1.session";
+
+export class LiveSession {
+  /** @param {Storage | null} storage */
+  constructor(storage) {
+    this.storage = storage;
+    this.token = null;
+    try {
+      this.token = storage?.getItem(TOKEN_KEY) ?? null;
+    } catch {
+      this.token = null;
+    }
+  }
+
+  /** The first message on every connection: resume the session, or have the server adopt ours. */
+  hello({ selection, spacing }) {
+    const message = { type: "hello", selection, spacing };
+    if (this.token) message.session = this.token;
+    return message;
+  }
+
+  measure(metrics) {
+    return { type: "measure", textScale: metrics.textScale, lineHeight: metrics.lineHeight, tags: metrics.tags };
+  }
+
+  viewport(width, reduceMotion, direction = "ltr") {
+    const message = { type: "viewport", width, reduceMotion };
+    if (direction === "rtl") message.direction = "rtl"; // "ltr" is the default
+    return message;
+  }
+
+  toggle(id) {
+    return { type: "toggle", id };
+  }
+
+  spacing(value) {
+    return { type: "spacing", value };
+  }
+
+  /** Interprets a server message; null for anything the page does not know. */
+  accept(message) {
+    if (!message || typeof message !== "object") return null;
+    switch (message.type) {
+      case "welcome": {
+        if (typeof message.session === "string") this.#remember(message.session);
+        const tags = Array.isArray(message.tags)
+          ? message.tags
+              .filter((tag) => tag && typeof tag.id === "string")
+              .map((tag) => ({ id: tag.id, label: tag.title ?? tag.label ?? tag.id, tint: cssColor(tag.tint) }))
+          : null;
+        const mergeDistance = typeof message.mergeDistance === "number" ? message.mergeDistance : null;
+        return { kind: "welcome", tags, resumed: message.resumed === true, mergeDistance };
+      }
+      case "layout":
+        if (!Array.isArray(message.items) || !Array.isArray(message.size)) return null;
+        return { kind: "layout", layout: message, seq: message.seq ?? null };
+      case "error":
+        return { kind: "error", message: String(message.message ?? "error") };
+      default:
+        return null;
+    }
+  }
+
+  #remember(token) {
+    this.token = token;
+    try {
+      this.storage?.setItem(TOKEN_KEY, token);
+    } catch {
+      // no storage: the session just does not outlive the tab
+    }
+  }
+}
+
+/** A tint from the wire as a CSS colour: "#RRGGBB", [r, g, b(, a)] in 0…1 or 0…255, or {r, g, b}. */
+export function cssColor(tint) {
+  if (typeof tint === "string") return tint;
+  let channels = null;
+  if (Array.isArray(tint)) channels = tint;
+  else if (tint && typeof tint === "object") channels = [tint.r ?? tint.red, tint.g ?? tint.green, tint.b ?? tint.blue];
+  if (!channels || channels.slice(0, 3).some((c) => typeof c !== "number")) return "#808080";
+  const unit = channels.slice(0, 3).every((c) => c <= 1);
+  const hex = channels
+    .slice(0, 3)
+    .map((c) => Math.round(Math.max(0, Math.min(255, unit ? c * 255 : c))).toString(16).padStart(2, "0"))
+    .join("");
+  return `#${hex}`;
+}
