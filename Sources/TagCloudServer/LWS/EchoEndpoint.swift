@@ -102,7 +102,8 @@ final class EchoEndpoint {
     buffer.replaceSubrange(pre..., with: message.bytes)
     let count = message.bytes.count
     let written = buffer.withUnsafeMutableBufferPointer {
-      lws_write(wsi, $0.baseAddress! + pre, count, message.binary ? LWS_WRITE_BINARY : LWS_WRITE_TEXT)
+      lws_write(
+        wsi, $0.baseAddress! + pre, count, message.binary ? LWS_WRITE_BINARY : LWS_WRITE_TEXT)
     }
     if written < count { return -1 }
     if more { lws_callback_on_writable(wsi) }

@@ -322,7 +322,8 @@ public final class LiveServer {
   private func confirmUpgrade(_ wsi: OpaquePointer) -> Int32 {
     let path = header(wsi, WSI_TOKEN_GET_URI) ?? ""
     if echo != nil, let refusal = echoUpgradeRefusal(wsi, path: path) {
-      return refusal == 0 ? 0 : refuse(wsi, status: 400, "The echo endpoint is /echo, without a subprotocol.")
+      return refusal == 0
+        ? 0 : refuse(wsi, status: 400, "The echo endpoint is /echo, without a subprotocol.")
     }
     if path != Self.livePath {
       logLine("error: WebSocket upgrade refused: path '\(path)' is not \(Self.livePath) (404)")
