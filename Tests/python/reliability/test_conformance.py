@@ -68,7 +68,7 @@ def test_autobahn_cases_against_the_echo_endpoint(start_server):
     assert not failures, failures
     assert server.alive
     if FULL:
-        assert len(results) > 400
+        assert len(results) >= 300  # sections 1-7, 9 and 10 hold 301 cases
 
 
 def test_echo_is_off_without_the_flag(server):
