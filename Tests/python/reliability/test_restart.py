@@ -7,12 +7,16 @@ reconnects are spread out rather than a stampede."""
 
 import json
 import random
+import shutil
+import subprocess
 import threading
 import time
 
+import pytest
+
 from websockets.sync.client import connect
 
-from reliability_support import DEMO_IDS, SUBPROTOCOL, measure_message
+from reliability_support import DEMO_IDS, ROOT, SUBPROTOCOL, measure_message
 
 SESSIONS = 100
 
@@ -22,6 +26,32 @@ def backoff_delay(attempt, rng, base=0.5, cap=30.0):
     base * 2^attempt)."""
     ceiling = min(cap, base * 2 ** min(attempt, 30))
     return ceiling / 2 + rng.random() * (ceiling / 2)
+
+
+class ScriptedRandom:
+    def __init__(self, values):
+        self.values = iter(values)
+
+    def random(self):
+        return next(self.values)
+
+
+def test_the_backoff_port_matches_the_pages_code():
+    """The Python port above gives the page's delays for the same random draws."""
+    node = shutil.which("node")
+    module = ROOT / "web" / "live-connection.js"
+    if not node or not module.exists():
+        pytest.skip("node or web/live-connection.js is missing")
+    draws, attempts = [0.1, 0.9, 0.5, 0.0, 1.0, 0.33], [0, 1, 2, 3, 6, 20]
+    script = (f"import({json.dumps(module.as_uri())}).then(m => {{ const r = {draws}; let i = 0;"
+              f" console.log(JSON.stringify({attempts}.map(a => m.backoffDelay(a, "
+              f"{{ random: () => r[i++] }})))) }})")
+    result = subprocess.run([node, "-e", script], capture_output=True, text=True, timeout=30)
+    assert result.returncode == 0, result.stderr
+    page = json.loads(result.stdout)
+    rng = ScriptedRandom(draws)
+    ours = [backoff_delay(attempt, rng) * 1000 for attempt in attempts]
+    assert ours == pytest.approx(page)
 
 
 def selected_ids(layout):
