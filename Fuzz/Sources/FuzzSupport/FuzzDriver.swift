@@ -15,7 +15,7 @@ public typealias Arguments = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
 public typealias FuzzTarget = @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
 
 @_silgen_name("LLVMFuzzerRunDriver")
-private func LLVMFuzzerRunDriver(
+private func llvmFuzzerRunDriver(
   _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<Arguments>,
   _ target: FuzzTarget
 ) -> CInt
@@ -24,7 +24,7 @@ private func LLVMFuzzerRunDriver(
 public func runFuzzer(_ argc: CInt, _ argv: Arguments, _ target: FuzzTarget) -> CInt {
   var count = argc
   var arguments = argv
-  return LLVMFuzzerRunDriver(&count, &arguments, target)
+  return llvmFuzzerRunDriver(&count, &arguments, target)
 }
 
 #if canImport(Glibc)
