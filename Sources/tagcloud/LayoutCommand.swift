@@ -1,4 +1,5 @@
 import TagCloudCore
+import TagCloudServer
 
 /// `tagcloud layout`: one request from stdin, one response to stdout.
 enum LayoutCommand {

@@ -1,3 +1,5 @@
+import TagCloudServer
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -17,23 +19,6 @@ func readStandardInput() -> [UInt8] {
     }
   }
   return bytes
-}
-
-/// Writes all of `bytes` to a file descriptor, retrying short writes.
-func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
-  var offset = 0
-  while offset < bytes.count {
-    let written = bytes.withUnsafeBytes {
-      write(descriptor, $0.baseAddress! + offset, $0.count - offset)
-    }
-    if written > 0 {
-      offset += written
-    } else if written < 0 && errno == EINTR {
-      continue
-    } else {
-      return
-    }
-  }
 }
 
 /// Writes `text` and a newline to standard error.

@@ -12,18 +12,5 @@ func monotonicSeconds() -> Double {
 
 /// Writes one line to standard error (the server's log).
 func logLine(_ text: String) {
-  var bytes = Array("tagcloud serve: \(text)\n".utf8)
-  var offset = 0
-  while offset < bytes.count {
-    let written = bytes.withUnsafeMutableBytes {
-      write(2, $0.baseAddress! + offset, $0.count - offset)
-    }
-    if written > 0 {
-      offset += written
-    } else if written < 0 && errno == EINTR {
-      continue
-    } else {
-      return
-    }
-  }
+  writeAll(Array("tagcloud serve: \(text)\n".utf8), to: 2)
 }
