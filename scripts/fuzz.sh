@@ -33,10 +33,15 @@ corpus_dir() {
 
 # Release (-O) with ASan: -Onone Swift is tens of times slower per execution. lld, because
 # gold fails on these objects ("internal error in format_file_lineno").
-# gold fails on these objects ("internal error in format_file_lineno").
 scratch=.build/fuzz
-swift build --package-path Fuzz --scratch-path "$scratch" -c release \
-  -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -use-ld=lld 2>&1 | grep -vE "Cannot export local symbol|^\[[0-9]+/[0-9]+\]" || true
+mkdir -p "$scratch"
+if ! swift build --package-path Fuzz --scratch-path "$scratch" -c release \
+    -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -use-ld=lld \
+    >"$scratch/build.log" 2>&1; then
+  grep -vE "Cannot export local symbol|^\[[0-9]+/[0-9]+\]" "$scratch/build.log" >&2
+  echo "fuzz: the harnesses did not build (log: $scratch/build.log)" >&2
+  exit 1
+fi
 bin=$(swift build --package-path Fuzz --scratch-path "$scratch" -c release --show-bin-path)
 
 mkdir -p "$scratch/artifacts"
