@@ -35,6 +35,9 @@ corpus_dir() {
 # gold fails on these objects ("internal error in format_file_lineno").
 scratch=.build/fuzz
 mkdir -p "$scratch"
+# SwiftPM does not notice files added to a local dependency (the root package) and would build
+# from a stale plan: drop the plan so that it is made again (about a second).
+rm -f "$scratch/release.yaml"
 if ! swift build --package-path Fuzz --scratch-path "$scratch" -c release \
     -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -use-ld=lld \
     >"$scratch/build.log" 2>&1; then
