@@ -12,7 +12,7 @@ RELEASE_BIN  := .build/release/tagcloud
 DEBUG_BIN    := .build/debug/tagcloud
 
 .PHONY: all deps venv build release wasm test test-swift test-node test-python test-embedded \
-        run bench bench-venv format lint clean
+        run bench bench-venv format lint clean fuzz test-fuzz check-full
 
 all: build
 
@@ -53,7 +53,23 @@ test-node: build wasm
 test-python: build venv
 	@bash scripts/run-pytest.sh
 
-test: deps test-embedded test-swift test-node test-python
+## A short libFuzzer smoke run of every harness in Fuzz/ (seconds each; see docs/reliability.md).
+FUZZ_SMOKE_SECONDS ?= 5
+test-fuzz: deps
+	@bash scripts/fuzz.sh --seconds $(FUZZ_SMOKE_SECONDS)
+
+test: deps test-embedded test-swift test-node test-python test-fuzz
+
+## The long reliability run: full churn (100,000 cycles) and Autobahn (sections 1-7, 9, 10),
+## the server's tests under AddressSanitizer and ThreadSanitizer, every fuzz harness for
+## FUZZ_SECONDS each. About 25 minutes; figures in .build/reliability/figures.jsonl.
+check-full: deps venv
+	@bash scripts/check-full.sh
+
+## Every fuzz harness for FUZZ_SECONDS (default 300) each; crashes land in .build/fuzz/artifacts.
+FUZZ_SECONDS ?= 300
+fuzz: deps
+	@bash scripts/fuzz.sh --seconds $(FUZZ_SECONDS)
 
 ## Serves web/ and the demo's ten tags on http://localhost:$(PORT), live layouts at /live.
 ## Ctrl-C stops it (every WebSocket closed with 1001, exit 0).

@@ -8,6 +8,9 @@ let package = Package(
   products: [
     .library(name: "TagCloudCore", targets: ["TagCloudCore"]),
     .executable(name: "tagcloud", targets: ["tagcloud"]),
+    // For the libFuzzer harnesses in Fuzz/ (a separate package, so the default build never
+    // links anything built with -sanitize=fuzzer).
+    .library(name: "TagCloudServer", targets: ["TagCloudServer"]),
   ],
   targets: [
     // The core uses `rounded()`, `squareRoot()` and friends, which lower to libm calls natively

@@ -28,6 +28,7 @@ enum ServeCommand {
       host: options.host, port: options.port, webDirectory: options.webDirectory,
       allowedOrigins: options.allowedOrigins, live: live)
     var tuned = settings
+    tuned.echo = options.echo
     // Keep-alive timing, for tests and unusual networks (seconds, 1 to 3600).
     if let text = getenv("TAGCLOUD_PING_AFTER"), let value = Int(String(cString: text)),
       (1...3600).contains(value)

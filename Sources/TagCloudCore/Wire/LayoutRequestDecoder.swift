@@ -154,8 +154,11 @@ public enum LayoutRequestDecoder {
       for member in members {
         if WireText.equals(member.key, "duration") {
           let value = try number(member.value, "\"duration\" must be a number of seconds")
-          guard value > 0, value <= WireLimits.maximumSpringDuration else {
-            throw WireError("\"duration\" must be above 0 and at most 10", at: member.value.offset)
+          guard value >= WireLimits.minimumSpringDuration,
+            value <= WireLimits.maximumSpringDuration
+          else {
+            throw WireError(
+              "\"duration\" must be from 0.001 to 10 seconds", at: member.value.offset)
           }
           duration = value
         } else if WireText.equals(member.key, "bounce") {
