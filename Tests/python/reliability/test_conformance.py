@@ -8,6 +8,7 @@ NON-STRICT and INFORMATIONAL results are allowed (conformant) and listed in the 
 
 import asyncio
 import collections
+import concurrent.futures
 import json
 import os
 
@@ -39,7 +40,10 @@ def run_cases(port, cases, parallelism):
                 f"ws://127.0.0.1:{port}/echo", cases, None, concurrency=parallelism)
         except kosoku.FailureError as failure:
             return failure.results
-    return asyncio.run(run())
+    # A thread of its own: another suite's Playwright (sync API) may own this thread's event
+    # loop, and asyncio.run refuses to nest.
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, run()).result()
 
 
 def test_autobahn_cases_against_the_echo_endpoint(start_server):
