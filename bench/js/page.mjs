@@ -16,6 +16,7 @@ import { loadTagCloudCore } from '../../web/tagcloud-core.js';
 
 const cloud = document.getElementById('cloud');
 let sizes = null;
+let origins = null; // the loader's output buffer, kept as a resizing page keeps it
 let count = 0;
 let core = null;
 let raw = null;
@@ -32,6 +33,7 @@ async function setup(n) {
   const response = await fetch(`/workload/sizes-${n}.f64`);
   if (!response.ok) throw new Error(`page: no workload for ${n} tags`);
   sizes = new Float64Array(await response.arrayBuffer());
+  origins = new Float64Array(sizes.length);
   count = n;
   const fragment = document.createDocumentFragment();
   for (let i = 0; i < n; i++) {
@@ -64,7 +66,7 @@ const bodies = {
     cloud.style.width = `${width}px`;
     return cloud.offsetHeight;
   },
-  arrange: (width) => core.arrange(sizes, width, SPACING).height,
+  arrange: (width) => core.arrange(sizes, width, SPACING, origins).height,
   'arrange-kernel': (width) => {
     raw.tc_arrange(input, count, width, SPACING, output);
     return 0;

@@ -46,9 +46,11 @@ for (const n of counts) {
   for (const width of widths) {
     const cycle = Array.from({ length: WIDTH_CYCLE }, (_, k) => width - k);
     const height = core.arrange(sizes, width, SPACING).height;
+    // The loader as a resizing page uses it: origins into a buffer the page keeps.
+    const origins = new Float64Array(2 * n);
     const options = { repeats: repeatsFor(n, repeats), minSampleNs, clock: cpuClock, wallClock };
     const ops = {
-      arrange: (i) => core.arrange(sizes, cycle[i % WIDTH_CYCLE], SPACING).height,
+      arrange: (i) => core.arrange(sizes, cycle[i % WIDTH_CYCLE], SPACING, origins).height,
       'arrange-kernel': (i) => {
         raw.tc_arrange(input, n, cycle[i % WIDTH_CYCLE], SPACING, output);
         return 0;
