@@ -12,7 +12,7 @@ RELEASE_BIN  := .build/release/tagcloud
 DEBUG_BIN    := .build/debug/tagcloud
 
 .PHONY: all deps venv build release wasm test test-swift test-node test-python test-embedded \
-        run format lint clean
+        run bench bench-venv format lint clean fuzz test-fuzz check-full
 
 all: build
 
@@ -53,13 +53,48 @@ test-node: build wasm
 test-python: build venv
 	@bash scripts/run-pytest.sh
 
-test: deps test-embedded test-swift test-node test-python
+## A short libFuzzer smoke run of every harness in Fuzz/ (seconds each; see docs/reliability.md).
+FUZZ_SMOKE_SECONDS ?= 5
+test-fuzz: deps
+	@bash scripts/fuzz.sh --seconds $(FUZZ_SMOKE_SECONDS)
+
+test: deps test-embedded test-swift test-node test-python test-fuzz
+
+## The long reliability run: full churn (100,000 cycles) and Autobahn (sections 1-7, 9, 10),
+## the server's tests under AddressSanitizer and ThreadSanitizer, every fuzz harness for
+## FUZZ_SECONDS each. About 25 minutes; figures in .build/reliability/figures.jsonl.
+check-full: deps venv
+	@bash scripts/check-full.sh
+
+## Every fuzz harness for FUZZ_SECONDS (default 300) each; crashes land in .build/fuzz/artifacts.
+FUZZ_SECONDS ?= 300
+fuzz: deps
+	@bash scripts/fuzz.sh --seconds $(FUZZ_SECONDS)
 
 ## Serves web/ and the demo's ten tags on http://localhost:$(PORT), live layouts at /live.
 ## Ctrl-C stops it (every WebSocket closed with 1001, exit 0).
 run: build wasm
 	@mkdir -p web
 	$(DEBUG_BIN) serve --host 127.0.0.1 --port $(PORT) --web web
+
+## `make bench`: the core, its Wasm build and the server beside their peers (Taffy, Yoga,
+## Chromium, a C loop, a bare libwebsockets server); writes docs/benchmarks.md and its plots.
+## About 10 minutes; never part of `make test`. See bench/README.md.
+BENCH_STAMP := $(VENV)/.bench-requirements-installed
+bench-venv: $(BENCH_STAMP)
+$(BENCH_STAMP): bench/requirements.txt $(VENV_STAMP)
+	@$(VENV)/bin/pip install --quiet --disable-pip-version-check -r bench/requirements.txt
+	@touch $@
+
+LWS_FLAGS = $$(pkg-config --cflags --libs libwebsockets)
+bench: deps wasm bench-venv
+	$(SWIFT) build -c release --product tagcloud-bench
+	$(SWIFT) build -c release --product tagcloud
+	@mkdir -p .build/bench
+	cc -O2 -Wall -Wextra -o .build/bench/flow bench/c/flow.c
+	cc -O2 -Wall -Wextra -o .build/bench/loadgen bench/c/loadgen.c $(LWS_FLAGS)
+	cc -O2 -Wall -Wextra -o .build/bench/echo_server bench/c/echo_server.c $(LWS_FLAGS)
+	$(VENV)/bin/python bench/py/run.py
 
 format:
 	swift-format format --in-place --recursive Sources Tests Package.swift

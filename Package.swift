@@ -8,6 +8,9 @@ let package = Package(
   products: [
     .library(name: "TagCloudCore", targets: ["TagCloudCore"]),
     .executable(name: "tagcloud", targets: ["tagcloud"]),
+    // For the libFuzzer harnesses in Fuzz/ (a separate package, so the default build never
+    // links anything built with -sanitize=fuzzer).
+    .library(name: "TagCloudServer", targets: ["TagCloudServer"]),
   ],
   targets: [
     // The core uses `rounded()`, `squareRoot()` and friends, which lower to libm calls natively
@@ -35,6 +38,8 @@ let package = Package(
     // nothing), so a core change that breaks the adapter fails `swift build` at once.
     .target(name: "CWasmRuntime"),
     .target(name: "TagCloudWasm", dependencies: ["TagCloudCore", "CWasmRuntime"]),
+    // `make bench`: times the core natively (release) beside its peers; see bench/README.md.
+    .executableTarget(name: "tagcloud-bench", dependencies: ["TagCloudCore"]),
     // Seeded randomness shared by the test targets.
     .target(name: "TagCloudTestSupport", path: "Tests/TagCloudTestSupport"),
     .testTarget(name: "TagCloudCoreTests", dependencies: ["TagCloudCore", "TagCloudTestSupport"]),

@@ -79,12 +79,15 @@ export interface TagCloudCore {
   layoutBytes(request: Uint8Array): Uint8Array;
   /**
    * The fast path: the flow rule over packed sizes `[w0, h0, w1, h1, …]`, no JSON. `width` may
-   * be `Infinity` or `null` (one unbounded row). Throws `TypeError`/`RangeError` on bad input.
+   * be `Infinity` or `null` (one unbounded row). `into`, when given, receives the origins (a
+   * view of its first `sizes.length` numbers is returned): no allocation per call. Throws
+   * `TypeError`/`RangeError` on bad input.
    */
   arrange(
     sizes: Float64Array,
     width: number | null,
     spacing: number,
+    into?: Float64Array,
   ): { origins: Float64Array; width: number; height: number };
   /** The motion of an animation value; `null` for `null`. */
   motion(animation: Animation | null): Motion | null;

@@ -134,16 +134,22 @@ class TagCloudCore {
   /**
    * The fast path: the flow rule over packed sizes `[w0, h0, w1, h1, …]`. `width` is the
    * container width (`Infinity` or `null` for one unbounded row). Returns the packed origins
-   * `[x0, y0, …]` and the cloud's size.
+   * `[x0, y0, …]` and the cloud's size. Pass `into` (a `Float64Array` at least as long as
+   * `sizes`) to receive the origins without allocating: a cloud re-laid out on every resize
+   * then costs two copies across the Wasm boundary and nothing for the garbage collector.
    */
-  arrange(sizes, width, spacing) {
+  arrange(sizes, width, spacing, into) {
     if (!(sizes instanceof Float64Array) || sizes.length % 2 !== 0) {
       throw new TypeError('tagcloud-core: sizes must be a Float64Array of [width, height] pairs');
+    }
+    if (into !== undefined && !(into instanceof Float64Array && into.length >= sizes.length)) {
+      throw new TypeError('tagcloud-core: into must be a Float64Array at least as long as sizes');
     }
     width = checkWidth(width);
     spacing = checkLength(spacing, 'spacing');
     for (let i = 0; i < sizes.length; i++) {
-      if (!(sizes[i] >= 0 && sizes[i] < Infinity)) {
+      const size = sizes[i];
+      if (!(size >= 0 && size < Infinity)) {
         throw new RangeError(`tagcloud-core: size ${i} must be finite and non-negative`);
       }
     }
@@ -153,12 +159,11 @@ class TagCloudCore {
       const output = input + 8 * sizes.length;
       new Float64Array(e.memory.buffer, input, sizes.length).set(sizes);
       e.tc_arrange(input, count, width, spacing, output);
-      const result = new Float64Array(e.memory.buffer, output, sizes.length + 2).slice();
-      return {
-        origins: result.subarray(0, sizes.length),
-        width: result[sizes.length],
-        height: result[sizes.length + 1],
-      };
+      const result = new Float64Array(e.memory.buffer, output, sizes.length + 2);
+      const origins = into === undefined ? new Float64Array(sizes.length)
+        : into.length === sizes.length ? into : into.subarray(0, sizes.length);
+      origins.set(result.subarray(0, sizes.length));
+      return { origins, width: result[sizes.length], height: result[sizes.length + 1] };
     });
   }
 

@@ -13,6 +13,8 @@ public struct ServeOptions: Equatable, Sendable {
   public var tagsFile: String?
   /// Origins allowed to open `/live` besides the server's own (`*` allows any).
   public var allowedOrigins: [String]
+  /// `--echo`: also serve the `/echo` WebSocket, for the Autobahn conformance suite.
+  public var echo = false
 
   public init(
     host: String = "127.0.0.1", port: Int = 8080, webDirectory: String = "web",

@@ -1,7 +1,7 @@
 /// Parses the arguments that follow `tagcloud serve`.
 ///
 /// Each option takes its value as the next argument or after `=`
-/// (`--port 8080`, `--port=8080`); `--allow-origin` may repeat.
+/// (`--port 8080`, `--port=8080`); `--allow-origin` may repeat; `--echo` is a flag.
 ///
 /// - Complexity: O(n) in the number of arguments.
 enum ServeOptionsParser {
@@ -21,6 +21,11 @@ enum ServeOptionsParser {
         value = String(argument[argument.index(after: equals)...])
       } else {
         name = argument
+      }
+      if name == "--echo" {
+        guard value == nil else { throw CommandLineError("--echo takes no value") }
+        options.echo = true
+        continue
       }
       guard ["--host", "--port", "--web", "--tags", "--allow-origin"].contains(name) else {
         throw CommandLineError(

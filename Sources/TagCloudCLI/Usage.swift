@@ -35,7 +35,7 @@ public enum Usage {
     case .serve:
       return """
         USAGE: tagcloud serve [--host 127.0.0.1] [--port 8080] [--web DIR] [--tags FILE]
-                              [--allow-origin ORIGIN]...
+                              [--allow-origin ORIGIN]... [--echo]
 
         Serves the folder DIR over HTTP (index.html at /) and streams live layouts over a
         WebSocket at /live (subprotocol tagcloud.v1, see docs/PROTOCOL.md). Also serves
@@ -52,6 +52,8 @@ public enum Usage {
                                   (e.g. https://example.com:8443; '*' accepts any). May repeat.
                                   The server's own origin is always accepted (localhost and
                                   127.0.0.1 alike); so are clients that send no Origin header.
+          --echo                  Also serve /echo, a WebSocket that echoes every message
+                                  (for the Autobahn conformance suite; off by default).
           -h, --help              Show this help.
 
         Logs one line per start, stop and error to stderr. A busy port, a missing web folder or a

@@ -28,6 +28,7 @@ enum ServeCommand {
       host: options.host, port: options.port, webDirectory: options.webDirectory,
       allowedOrigins: options.allowedOrigins, live: live)
     var tuned = settings
+    tuned.echo = options.echo
     // Keep-alive timing, for tests and unusual networks (seconds, 1 to 3600).
     if let text = getenv("TAGCLOUD_PING_AFTER"), let value = Int(String(cString: text)),
       (1...3600).contains(value)
@@ -38,6 +39,12 @@ enum ServeCommand {
       (1...3600).contains(value)
     {
       tuned.hangUpAfter = value
+    }
+    // The session cap (default 1000), raised by `make bench` to hold 10,000 idle sessions.
+    if let text = getenv("TAGCLOUD_MAX_SESSIONS"), let value = Int(String(cString: text)),
+      (1...1_000_000).contains(value)
+    {
+      tuned.live.maxSessions = value
     }
     return LiveServer.run(tuned)
   }

@@ -54,6 +54,19 @@ test('arrange of the README example', async () => {
   assert.equal(core.arrange(new Float64Array([96, 40, 60, 40]), null, 18).height, 40);
 });
 
+test('arrange writes into a caller buffer when given one', async () => {
+  const core = await loadTagCloudCore();
+  const sizes = new Float64Array([96, 40, 60, 40, 120, 40]);
+  const into = new Float64Array(10).fill(-1);
+  const result = core.arrange(sizes, 200, 18, into);
+  assert.deepEqual([...result.origins], [0, 0, 114, 0, 0, 58]);
+  assert.equal(result.origins.buffer, into.buffer);
+  assert.deepEqual([...into.subarray(6)], [-1, -1, -1, -1]);
+  assert.equal(result.height, 98);
+  assert.throws(() => core.arrange(sizes, 200, 18, new Float64Array(4)), TypeError);
+  assert.throws(() => core.arrange(sizes, 200, 18, [0, 0, 0, 0, 0, 0]), TypeError);
+});
+
 test('arrange refuses what is not a size list, a width or a spacing', async () => {
   const core = await loadTagCloudCore();
   const sizes = new Float64Array([10, 10]);

@@ -183,8 +183,10 @@ struct RequestReader {
         let value = key + 1
         if document.equals(key, "duration") {
           let seconds = try number(value, "\"duration\" must be a number of seconds")
-          guard seconds > 0, seconds <= WireLimits.maximumSpringDuration else {
-            throw WireError("\"duration\" must be above 0 and at most 10", at: offset(value))
+          guard seconds >= WireLimits.minimumSpringDuration,
+            seconds <= WireLimits.maximumSpringDuration
+          else {
+            throw WireError("\"duration\" must be from 0.001 to 10 seconds", at: offset(value))
           }
           duration = seconds
         } else if document.equals(key, "bounce") {

@@ -11,4 +11,7 @@ public enum WireLimits {
   public static let maximumWords = 10_000
   /// The longest spring duration, in seconds.
   public static let maximumSpringDuration = 10.0
+  /// The shortest spring duration, in seconds: shorter is no animation at all, and durations
+  /// near 1e-47 s overflowed the spring's closed form into NaN (found by FuzzLayoutService).
+  public static let minimumSpringDuration = 0.001
 }

@@ -45,11 +45,14 @@ public final class LiveServer {
   private var listenPort = 0
   private var arena = CArena()
   private let pre = Int(tc_lws_pre())
+  /// `/echo`, only with `--echo` (conformance testing, see ``EchoEndpoint``).
+  fileprivate let echo: EchoEndpoint?
 
   private init(settings: ServerSettings) {
     self.settings = settings
     self.hub = LiveHub(configuration: settings.live, random: SystemRandomNumberGenerator())
     self.originPolicy = OriginPolicy(allowing: settings.allowedOrigins)
+    self.echo = settings.echo ? EchoEndpoint() : nil
   }
 
   deinit { arena.freeAll() }
@@ -97,6 +100,13 @@ public final class LiveServer {
     info.port = Int32(settings.port)
     info.iface = UnsafePointer(arena.string(address.numeric))
     info.protocols = UnsafePointer(makeProtocols())
+    if echo != nil {
+      // A handshake without a subprotocol binds to the vhost protocol with a "default" option.
+      let pvo = arena.allocate(lws_protocol_vhost_options.self, count: 1)
+      pvo.pointee.name = UnsafePointer(arena.string(EchoEndpoint.protocolName))
+      pvo.pointee.options = UnsafePointer(arena.options([("default", "1")]))
+      info.pvo = UnsafePointer(pvo)
+    }
     info.mounts = UnsafePointer(makeMounts(webRoot: webRoot))
     info.headers = UnsafePointer(
       arena.options([
@@ -140,12 +150,17 @@ public final class LiveServer {
   }
 
   private func makeProtocols() -> UnsafeMutablePointer<lws_protocols> {
-    let protocols = arena.allocate(lws_protocols.self, count: 3)
+    let protocols = arena.allocate(lws_protocols.self, count: 4)
     protocols[0].name = UnsafePointer(arena.string("http"))
     protocols[0].callback = httpCallback
     protocols[1].name = UnsafePointer(arena.string(Self.subprotocol))
     protocols[1].callback = liveCallback
     protocols[1].rx_buffer_size = 16 * 1024
+    if echo != nil {
+      protocols[2].name = UnsafePointer(arena.string(EchoEndpoint.protocolName))
+      protocols[2].callback = echoCallback
+      protocols[2].rx_buffer_size = 16 * 1024
+    }
     return protocols
   }
 
@@ -306,6 +321,10 @@ public final class LiveServer {
   /// The handshake checks, before any WebSocket exists: path, subprotocol, Origin.
   private func confirmUpgrade(_ wsi: OpaquePointer) -> Int32 {
     let path = header(wsi, WSI_TOKEN_GET_URI) ?? ""
+    if echo != nil, let refusal = echoUpgradeRefusal(wsi, path: path) {
+      return refusal == 0
+        ? 0 : refuse(wsi, status: 400, "The echo endpoint is /echo, without a subprotocol.")
+    }
     if path != Self.livePath {
       logLine("error: WebSocket upgrade refused: path '\(path)' is not \(Self.livePath) (404)")
       return refuse(wsi, status: 404, "The WebSocket is at /live.")
@@ -324,6 +343,17 @@ public final class LiveServer {
     }
     if stopping { return refuse(wsi, status: 503, "The server is stopping.") }
     return 0
+  }
+
+  /// With `--echo`: 0 lets an upgrade to /echo through (any origin, no subprotocol: it is a
+  /// test endpoint), 1 refuses a handshake that would reach the wrong protocol, nil leaves the
+  /// decision to the /live checks.
+  private func echoUpgradeRefusal(_ wsi: OpaquePointer, path: String) -> Int32? {
+    let offered = header(wsi, WSI_TOKEN_PROTOCOL) ?? ""
+    if path == EchoEndpoint.path {
+      return offered.contains(Self.subprotocol) ? 1 : 0
+    }
+    return offered.contains(EchoEndpoint.protocolName) ? 1 : nil
   }
 
   /// Answers a refused upgrade with a complete HTTP/1.1 response. (lws_return_http_status
@@ -513,6 +543,24 @@ private func liveCallback(
 ) -> Int32 {
   guard let wsi, let server = LiveServer.from(wsi) else { return 0 }
   return server.handleLive(wsi, reason, input, length)
+}
+
+private func echoCallback(
+  _ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
+  _ input: UnsafeMutableRawPointer?, _ length: Int
+) -> Int32 {
+  guard let wsi, let server = LiveServer.from(wsi), let echo = server.echo else {
+    return lws_callback_http_dummy(wsi, reason, user, input, length)
+  }
+  switch reason {
+  case LWS_CALLBACK_ESTABLISHED, LWS_CALLBACK_RECEIVE, LWS_CALLBACK_SERVER_WRITEABLE,
+    LWS_CALLBACK_CLOSED:
+    return echo.handle(wsi, reason, input, length)
+  default:
+    // As the vhost's default protocol, echo also receives the HTTP callbacks of every
+    // connection (the upgrade checks among them): they belong to the HTTP handler.
+    return server.handleHTTP(wsi, reason, user, input, length)
+  }
 }
 
 private func lwsLog(_ level: Int32, _ line: UnsafePointer<CChar>?) {

@@ -11,6 +11,8 @@ public struct ServerSettings: Sendable {
   /// Seconds without traffic before lws pings an idle WebSocket, and before it hangs up.
   public var pingAfter: Int = 30
   public var hangUpAfter: Int = 45
+  /// Serve the `/echo` WebSocket for conformance tests (`tagcloud serve --echo`).
+  public var echo = false
 
   public init(
     host: String, port: Int, webDirectory: String, allowedOrigins: [String],

