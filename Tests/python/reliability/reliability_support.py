@@ -13,16 +13,17 @@ import signal
 import socket
 import struct
 import subprocess
+import sys
 import threading
 import time
 
 import pytest
 from websockets.sync.client import connect
 
-ROOT = pathlib.Path(__file__).resolve().parents[3]
-SUBPROTOCOL = "tagcloud.v1"
-DEMO_IDS = ["SwiftUI", "Animation", "Layout", "Glass", "Gestures",
-            "Symbols", "Charts", "Navigation", "Metal", "Widgets"]
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))  # Tests/python
+from tagcloud_harness import (  # noqa: E402
+    DEMO_IDS, ROOT, SUBPROTOCOL, raw_http, tagcloud_binary)
+
 SECRET = "RELIABILITY-SECRET-7d2e-never-served"
 # make check-full sets it: the long versions (100,000 churn cycles, the whole Autobahn run).
 FULL = os.environ.get("RELIABILITY_FULL") == "1"
@@ -30,13 +31,6 @@ FULL = os.environ.get("RELIABILITY_FULL") == "1"
 # their shadow memory and quarantine make RSS figures meaningless, so memory bounds are skipped
 # (descriptor counts still hold), and any sanitizer report in the server's log fails the test.
 SANITIZER = os.environ.get("RELIABILITY_SANITIZER", "")
-
-
-def tagcloud_binary() -> pathlib.Path:
-    path = pathlib.Path(os.environ.get("TAGCLOUD_BIN", ROOT / ".build" / "debug" / "tagcloud"))
-    if not path.exists():
-        pytest.fail(f"{path} is missing: run 'swift build' (make test does) first")
-    return path
 
 
 class Server:
@@ -255,22 +249,6 @@ class Closed(Exception):
 
 def close_code(payload):
     return struct.unpack(">H", payload[:2])[0] if len(payload) >= 2 else None
-
-
-def raw_http(port, request: bytes, timeout=5.0) -> bytes:
-    """Sends the bytes exactly as given and reads the whole reply."""
-    with socket.create_connection(("127.0.0.1", port), timeout=timeout) as sock:
-        sock.sendall(request)
-        chunks = []
-        while True:
-            try:
-                chunk = sock.recv(65536)
-            except (ConnectionResetError, socket.timeout):
-                break
-            if not chunk:
-                break
-            chunks.append(chunk)
-        return b"".join(chunks)
 
 
 def metrics(port) -> dict:

@@ -9,18 +9,17 @@ import re
 import signal
 import socket
 import subprocess
+import sys
 import threading
 import time
 
 import pytest
 from websockets.sync.client import connect
 
-ROOT = pathlib.Path(__file__).resolve().parents[3]
-SUBPROTOCOL = "tagcloud.v1"
-DEMO_IDS = [
-    "SwiftUI", "Animation", "Layout", "Glass", "Gestures",
-    "Symbols", "Charts", "Navigation", "Metal", "Widgets",
-]
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))  # Tests/python
+from tagcloud_harness import (  # noqa: E402
+    DEMO_IDS, ROOT, SUBPROTOCOL, raw_http, tagcloud_binary)
+
 SECRET = "TOP-SECRET-do-not-serve-4f1c"
 
 # One file per MIME type the server must get right; the bytes do not matter.
@@ -34,13 +33,6 @@ WEB_FILES = {
     "pixel.png": ("\x89PNG\r\n\x1a\n", "image/png"),
     "tagcloud.wasm": ("\x00asm\x01\x00\x00\x00", "application/wasm"),
 }
-
-
-def tagcloud_binary() -> pathlib.Path:
-    path = pathlib.Path(os.environ.get("TAGCLOUD_BIN", ROOT / ".build" / "debug" / "tagcloud"))
-    if not path.exists():
-        pytest.fail(f"{path} is missing: run 'swift build' (make test does) first")
-    return path
 
 
 class Server:
@@ -122,22 +114,6 @@ def measure_message(sizes=None):
 
 def send(ws, message):
     ws.send(json.dumps(message))
-
-
-def raw_http(port, request: bytes, timeout=5.0) -> bytes:
-    """Sends bytes exactly as given (no client-side path normalisation) and reads the reply."""
-    with socket.create_connection(("127.0.0.1", port), timeout=timeout) as sock:
-        sock.sendall(request)
-        chunks = []
-        while True:
-            try:
-                chunk = sock.recv(65536)
-            except (ConnectionResetError, socket.timeout):
-                break
-            if not chunk:
-                break
-            chunks.append(chunk)
-        return b"".join(chunks)
 
 
 def http_get(port, path, headers=()):
