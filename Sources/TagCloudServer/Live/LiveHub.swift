@@ -168,12 +168,7 @@ public struct LiveHub<Random: RandomNumberGenerator> {
       session.touched = true
       sessions[token] = session
       // A page resized only vertically repeats its width: nothing new to lay out.
-      if unchanged, let connection = connections[id],
-        connection.layoutPending || connection.layoutsSent > 0
-      {
-        return
-      }
-      scheduleLayout(for: id, animation: nil, now: now)
+      scheduleLayout(for: id, animation: nil, now: now, unlessUnchanged: unchanged)
     case .toggle(let index):
       _ = session.selection.toggle(index)
       session.touched = true
@@ -184,12 +179,8 @@ public struct LiveHub<Random: RandomNumberGenerator> {
       session.spacing = value
       session.touched = true
       sessions[token] = session
-      if unchanged, let connection = connections[id],
-        connection.layoutPending || connection.layoutsSent > 0
-      {
-        return
-      }
-      scheduleLayout(for: id, animation: .smooth(duration: 0.7), now: now)
+      scheduleLayout(
+        for: id, animation: .smooth(duration: 0.7), now: now, unlessUnchanged: unchanged)
     }
   }
 
@@ -230,6 +221,19 @@ public struct LiveHub<Random: RandomNumberGenerator> {
         kind: .welcome, bytes: ServerMessage.welcome(session, resumed: resumed, configuration)),
       for: id)
     scheduleLayout(for: id, animation: nil, now: now)
+  }
+
+  /// Schedules a layout, except for a change that left the session as it was while the
+  /// connection already has (or is about to get) its layout: a repeat needs no new frame.
+  private mutating func scheduleLayout(
+    for id: ConnectionID, animation: Spring?, now: Double, unlessUnchanged unchanged: Bool
+  ) {
+    if unchanged, let connection = connections[id],
+      connection.layoutPending || connection.layoutsSent > 0
+    {
+      return
+    }
+    scheduleLayout(for: id, animation: animation, now: now)
   }
 
   private mutating func scheduleLayout(for id: ConnectionID, animation: Spring?, now: Double) {
