@@ -41,7 +41,9 @@ export async function launchChromium() {
   const close = async () => {
     child.kill('SIGTERM');
     await exited;
-    rmSync(profile, { recursive: true, force: true });
+    // Chromium's helper processes may still be writing the profile when the browser exits:
+    // retry on ENOTEMPTY/EBUSY rather than fail a test in its cleanup.
+    rmSync(profile, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 });
   };
   try {
     const { targetInfos } = await send('Target.getTargets');
