@@ -15,7 +15,8 @@ export async function launchChromium() {
   const profile = mkdtempSync(join(tmpdir(), 'tagcloud-chromium-'));
   const child = spawn(CHROMIUM, ['--headless=new', '--no-sandbox', '--disable-gpu',
     '--no-first-run', '--remote-debugging-pipe', `--user-data-dir=${profile}`, 'about:blank'],
-  { stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'] });
+  // A process group of its own, so that closing stops the helper processes too.
+  { stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'], detached: true });
   const [toBrowser, fromBrowser] = [child.stdio[3], child.stdio[4]];
   let nextId = 1;
   const pending = new Map();
@@ -39,8 +40,15 @@ export async function launchChromium() {
   });
 
   const close = async () => {
-    child.kill('SIGTERM');
+    const groupAlive = () => {
+      try { process.kill(-child.pid, 0); return true; } catch { return false; }
+    };
+    try { process.kill(-child.pid, 'SIGTERM'); } catch { child.kill('SIGTERM'); }
     await exited;
+    // Helpers (renderer, GPU, crashpad) may outlive the browser for a moment and keep writing
+    // the profile: wait for the whole group, then stop any straggler.
+    for (let i = 0; i < 100 && groupAlive(); i++) await new Promise((r) => setTimeout(r, 20));
+    if (groupAlive()) { try { process.kill(-child.pid, 'SIGKILL'); } catch { /* gone */ } }
     // Chromium's helper processes may still be writing the profile when the browser exits:
     // retry on ENOTEMPTY/EBUSY rather than fail a test in its cleanup.
     rmSync(profile, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 });
