@@ -9,12 +9,9 @@ import json
 import os
 import pathlib
 import re
-import signal
 import socket
 import struct
-import subprocess
 import sys
-import threading
 import time
 
 import pytest
@@ -22,7 +19,7 @@ from websockets.sync.client import connect
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))  # Tests/python
 from tagcloud_harness import (  # noqa: E402
-    DEMO_IDS, ROOT, SUBPROTOCOL, raw_http, tagcloud_binary)
+    DEMO_IDS, ROOT, SUBPROTOCOL, ServeProcess, raw_http, tagcloud_binary)
 
 SECRET = "RELIABILITY-SECRET-7d2e-never-served"
 # make check-full sets it: the long versions (100,000 churn cycles, the whole Autobahn run).
@@ -33,68 +30,12 @@ FULL = os.environ.get("RELIABILITY_FULL") == "1"
 SANITIZER = os.environ.get("RELIABILITY_SANITIZER", "")
 
 
-class Server:
-    """A running `tagcloud serve`; its port, its log lines (stderr) and its /proc figures."""
+class Server(ServeProcess):
+    """`tagcloud serve` on 127.0.0.1 serving `web`, on `port` (0: a free one)."""
 
     def __init__(self, web, args=(), port=0, env=None):
-        self.args = [str(tagcloud_binary()), "serve", "--host", "127.0.0.1", "--port", str(port),
-                     "--web", str(web), *args]
-        self.process = subprocess.Popen(self.args, stdin=subprocess.DEVNULL,
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                                        text=True, env={**os.environ, **(env or {})})
-        self.log = []
-        self.port = None
-        started = threading.Event()
-
-        def read_log():
-            for line in self.process.stderr:
-                self.log.append(line.rstrip("\n"))
-                match = re.search(r"listening on http://[^ ]+:(\d+) ", line)
-                if match:
-                    self.port = int(match.group(1))
-                    started.set()
-            started.set()
-
-        self._reader = threading.Thread(target=read_log, daemon=True)
-        self._reader.start()
-        if not started.wait(15) or self.port is None:
-            self.kill()
-            raise AssertionError(f"server did not start: {self.log}")
-
-    @property
-    def pid(self):
-        return self.process.pid
-
-    @property
-    def alive(self):
-        return self.process.poll() is None
-
-    def rss_kib(self) -> int:
-        status = pathlib.Path(f"/proc/{self.pid}/status").read_text()
-        return int(re.search(r"^VmRSS:\s+(\d+) kB", status, re.MULTILINE).group(1))
-
-    def fd_count(self) -> int:
-        return len(os.listdir(f"/proc/{self.pid}/fd"))
-
-    def stop(self, timeout=5.0):
-        if not self.alive:
-            return self.process.returncode
-        self.process.send_signal(signal.SIGTERM)
-        try:
-            return self.process.wait(timeout)
-        except subprocess.TimeoutExpired:
-            return self.kill()
-
-    def kill(self):
-        if self.alive:
-            self.process.kill()
-        return self.process.wait()
-
-    def sanitizer_reports(self):
-        """Lines of sanitizer reports the server wrote (after it exited)."""
-        self._reader.join(5)
-        return [line for line in self.log
-                if "Sanitizer" in line or "runtime error:" in line or "WARNING: ThreadSan" in line]
+        super().__init__(
+            ["--host", "127.0.0.1", "--port", str(port), "--web", str(web), *args], env=env)
 
 
 def measure_message():

@@ -5,12 +5,8 @@ HTTP clients. A uniquely named module, so that it never clashes with another sui
 import json
 import os
 import pathlib
-import re
-import signal
 import socket
-import subprocess
 import sys
-import threading
 import time
 
 import pytest
@@ -18,7 +14,7 @@ from websockets.sync.client import connect
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))  # Tests/python
 from tagcloud_harness import (  # noqa: E402
-    DEMO_IDS, ROOT, SUBPROTOCOL, raw_http, tagcloud_binary)
+    DEMO_IDS, ROOT, SUBPROTOCOL, ServeProcess, raw_http, tagcloud_binary)
 
 SECRET = "TOP-SECRET-do-not-serve-4f1c"
 
@@ -35,55 +31,11 @@ WEB_FILES = {
 }
 
 
-class Server:
-    """A running `tagcloud serve`: its port, its log (stderr lines) and how to stop it."""
+class Server(ServeProcess):
+    """`tagcloud serve --port 0 ARGS...` run from `cwd`."""
 
     def __init__(self, args, cwd, env=None):
-        self.process = subprocess.Popen(
-            [str(tagcloud_binary()), "serve", "--port", "0", *args],
-            cwd=cwd, env={**os.environ, **(env or {})},
-            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE, text=True)
-        self.log = []
-        self._started = threading.Event()
-        self.port = None
-        self._reader = threading.Thread(target=self._read_log, daemon=True)
-        self._reader.start()
-        if not self._started.wait(10) or self.port is None:
-            self.stop()
-            raise AssertionError(f"server did not start; log: {self.log}")
-
-    def _read_log(self):
-        for line in self.process.stderr:
-            self.log.append(line.rstrip("\n"))
-            match = re.search(r"listening on http://[^ ]+:(\d+) ", line)
-            if match:
-                self.port = int(match.group(1))
-                self._started.set()
-        self._started.set()
-
-    @property
-    def http(self):
-        return f"http://127.0.0.1:{self.port}"
-
-    @property
-    def ws(self):
-        return f"ws://127.0.0.1:{self.port}/live"
-
-    def stop(self, sig=signal.SIGTERM, timeout=5.0):
-        """Sends `sig` and waits; returns (exit status, seconds it took). Kills as a last resort."""
-        if self.process.poll() is not None:
-            return self.process.returncode, 0.0
-        started = time.monotonic()
-        self.process.send_signal(sig)
-        try:
-            status = self.process.wait(timeout)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            status = self.process.wait()
-        elapsed = time.monotonic() - started
-        self._reader.join(2)  # the log's last lines
-        return status, elapsed
+        super().__init__(["--port", "0", *args], cwd=cwd, env=env, start_timeout=10)
 
 
 def open_live(server, origin=None, subprotocols=(SUBPROTOCOL,), **kwargs):
