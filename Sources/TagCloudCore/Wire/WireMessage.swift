@@ -84,6 +84,16 @@ public struct WireMessage: ExpressibleByStringLiteral {
   /// The message with a key as a JSON string literal, cut to about 64 bytes (at a UTF-8
   /// boundary) with "..." so that a hostile key cannot make a huge message.
   func quoted(_ key: [UInt8]) -> WireMessage {
+    var copy = self
+    copy.bytes.appendQuoted(key)
+    return copy
+  }
+}
+
+extension Array where Element == UInt8 {
+  /// Appends `key` as ``WireMessage/quoted(_:)`` words it (the decoder's messages build their
+  /// bytes directly).
+  mutating func appendQuoted(_ key: [UInt8]) {
     var writer = JSONWriter()
     if key.count <= 64 {
       writer.string(key)
@@ -95,8 +105,6 @@ public struct WireMessage: ExpressibleByStringLiteral {
       cut.appendLiteral("...")
       writer.string(cut)
     }
-    var copy = self
-    writer.bytes.withUnsafeBufferPointer { copy.bytes.appendBytes($0) }
-    return copy
+    writer.bytes.withUnsafeBufferPointer { appendBytes($0) }
   }
 }
