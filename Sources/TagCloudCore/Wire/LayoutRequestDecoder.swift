@@ -54,8 +54,12 @@ struct RequestReader {
     self.document = document
   }
 
+  // Out of line (about 0.25 KB of Wasm smaller); each is a bounds check and a load.
+  @inline(never)
   private func kind(_ node: Int) -> JSONNode.Kind { document.nodes[node].kind }
+  @inline(never)
   private func count(_ node: Int) -> Int { document.nodes[node].first }
+  @inline(never)
   private func next(_ node: Int) -> Int { document.nodes[node].next }
 
   /// The request, or its refusal worded as a `WireError`.
@@ -106,9 +110,11 @@ struct RequestReader {
     var lineHeight = 20.0
     var hasTags = false
     var selectionNode = -1
-    var key = root + 1
-    for _ in 0..<count(root) {
-      let value = key + 1
+    var key = root &+ 1
+    var remaining = count(root)
+    while remaining > 0 {
+      remaining &-= 1
+      let value = key &+ 1
       switch field(
         key,
         "width\nspacing\nmergeDistance\ntextScale\nlineHeight\ntags\nselection\nanimation\nreduceMotion\ndirection"
@@ -167,8 +173,10 @@ struct RequestReader {
     guard kind(selectionNode) == .array else {
       return RequestFault(.selectionNotArray, selectionNode)
     }
-    var item = selectionNode + 1
-    for _ in 0..<count(selectionNode) {
+    var item = selectionNode &+ 1
+    var remaining = count(selectionNode)
+    while remaining > 0 {
+      remaining &-= 1
       guard kind(item) == .string else { return RequestFault(.selectionItem, item) }
       guard let position = index.index(ofNode: item, in: document) else {
         return RequestFault(.unknownSelection, item)
@@ -188,7 +196,7 @@ struct RequestReader {
     guard count(node) <= WireLimits.maximumTags else { throw RequestFault(.tooManyTags, node) }
     tags.reserveCapacity(count(node))
     idNodes.reserveCapacity(count(node))
-    var item = node + 1
+    var item = node &+ 1
     for position in 0..<count(node) {
       try tag(item, position, &tags, &idNodes, &label)
       item = next(item)
@@ -211,9 +219,11 @@ struct RequestReader {
     case .object:
       var duration = -1.0
       var bounce = 0.0
-      var key = node + 1
-      for _ in 0..<count(node) {
-        let value = key + 1
+      var key = node &+ 1
+      var remaining = count(node)
+      while remaining > 0 {
+        remaining &-= 1
+        let value = key &+ 1
         switch field(key, "duration\nbounce") {
         case 0:
           duration = try number(value, .duration)
@@ -246,9 +256,11 @@ struct RequestReader {
     var content = 0
     var width = 0.0
     var height = 0.0
-    var key = node + 1
-    for _ in 0..<count(node) {
-      let value = key + 1
+    var key = node &+ 1
+    var remaining = count(node)
+    while remaining > 0 {
+      remaining &-= 1
+      let value = key &+ 1
       let name = field(key, "id\nsize\nlabel")
       switch name {
       case 0:
@@ -264,8 +276,8 @@ struct RequestReader {
           guard kind(value) == .array, count(value) == 2 else {
             throw RequestFault(.size, value, tag: position)
           }
-          width = try length(value + 1, .sizeNumbers, tag: position)
-          height = try length(next(value + 1), .sizeNumbers, tag: position)
+          width = try length(value &+ 1, .sizeNumbers, tag: position)
+          height = try length(next(value &+ 1), .sizeNumbers, tag: position)
         } else {
           try self.label(value, position, &label)
         }
@@ -292,9 +304,11 @@ struct RequestReader {
     var width = -1.0
     var space = -1.0
     label.words = []
-    var key = node + 1
-    for _ in 0..<count(node) {
-      let value = key + 1
+    var key = node &+ 1
+    var remaining = count(node)
+    while remaining > 0 {
+      remaining &-= 1
+      let value = key &+ 1
       switch field(key, "width\nwords\nspace") {
       case 0:
         width = try length(value, .labelWidth, tag: position)
@@ -304,8 +318,10 @@ struct RequestReader {
           throw RequestFault(.tooManyWords, value, tag: position)
         }
         label.words.reserveCapacity(count(value))
-        var item = value + 1
-        for _ in 0..<count(value) {
+        var item = value &+ 1
+        var remaining = count(value)
+        while remaining > 0 {
+          remaining &-= 1
           label.words.append(try length(item, .wordWidths, tag: position))
           item = next(item)
         }
