@@ -26,15 +26,13 @@ public enum LayoutRequestDecoder {
   /// - Complexity: O(n + total words).
   public static func decodeTags(_ element: JSONElement) throws(WireError) -> [TagSpec] {
     let reader = RequestReader(JSONDocument(element))
-    var tags: [TagSpec] = []
     var idNodes: [Int] = []
     var label = LabelMetrics(width: 0)
     do {
-      try reader.tags(0, &tags, &idNodes, &label)
+      return try reader.tags(0, &idNodes, &label)
     } catch {
       throw error.wireError(in: reader.document)
     }
-    return tags
   }
 }
 
@@ -133,7 +131,7 @@ struct RequestReader {
       case 4:
         lineHeight = try length(value, .lineHeight)
       case 5:
-        try tags(value, &request.tags, &idNodes, &label)
+        request.tags = try tags(value, &idNodes, &label)
         hasTags = true
       case 6:
         selectionNode = value
@@ -187,19 +185,28 @@ struct RequestReader {
     return nil
   }
 
-  /// A `tags` array, appended to `tags`; `idNodes` receives each tag's id node. `label` is
-  /// scratch space for reading labels.
+  /// A `tags` array; `idNodes` receives each tag's id node. `label` is scratch space for
+  /// reading labels.
+  ///
+  /// The array is filled in place (`unsafeUninitializedCapacity`): its size is known, and
+  /// without `append` the Wasm build needs none of the array growing code for `TagSpec`.
   func tags(
-    _ node: Int, _ tags: inout [TagSpec], _ idNodes: inout [Int], _ label: inout LabelMetrics
-  ) throws(RequestFault) {
+    _ node: Int, _ idNodes: inout [Int], _ label: inout LabelMetrics
+  ) throws(RequestFault) -> [TagSpec] {
     guard kind(node) == .array else { throw RequestFault(.tagsNotArray, node) }
-    guard count(node) <= WireLimits.maximumTags else { throw RequestFault(.tooManyTags, node) }
-    tags.reserveCapacity(count(node))
-    idNodes.reserveCapacity(count(node))
+    let total = count(node)
+    guard total <= WireLimits.maximumTags else { throw RequestFault(.tooManyTags, node) }
+    idNodes.reserveCapacity(total)
     var item = node &+ 1
-    for position in 0..<count(node) {
-      try tag(item, position, &tags, &idNodes, &label)
-      item = next(item)
+    return try [TagSpec](unsafeUninitializedCapacity: total) {
+      (buffer, initialized) throws(RequestFault) in
+      // In range: `initialized` counts up to `total`, the capacity asked for.
+      while initialized < total {
+        buffer.initializeElement(
+          at: initialized, to: try tag(item, initialized, &idNodes, &label))
+        initialized &+= 1
+        item = next(item)
+      }
     }
   }
 
@@ -245,11 +252,10 @@ struct RequestReader {
     }
   }
 
-  /// Tag `position` of a `tags` array, appended to `tags` and its id node to `idNodes`.
+  /// Tag `position` of a `tags` array; its id node is appended to `idNodes`.
   private func tag(
-    _ node: Int, _ position: Int, _ tags: inout [TagSpec], _ idNodes: inout [Int],
-    _ label: inout LabelMetrics
-  ) throws(RequestFault) {
+    _ node: Int, _ position: Int, _ idNodes: inout [Int], _ label: inout LabelMetrics
+  ) throws(RequestFault) -> TagSpec {
     guard kind(node) == .object else { throw RequestFault(.tagNotObject, node, tag: position) }
     var idNode = -1
     // 0: neither yet, 1: size, 2: label (read into `label`).
@@ -289,10 +295,9 @@ struct RequestReader {
     guard idNode >= 0 else { throw RequestFault(.missingID, node, tag: position) }
     guard content != 0 else { throw RequestFault(.missingContent, node, tag: position) }
     idNodes.append(idNode)
-    tags.append(
-      TagSpec(
-        id: document.bytes(idNode),
-        content: content == 1 ? .size(Size(width: width, height: height)) : .label(label)))
+    return TagSpec(
+      id: document.bytes(idNode),
+      content: content == 1 ? .size(Size(width: width, height: height)) : .label(label))
   }
 
   /// The `label` of tag `position`, read into `label`.
@@ -317,13 +322,18 @@ struct RequestReader {
         guard count(value) <= WireLimits.maximumWords else {
           throw RequestFault(.tooManyWords, value, tag: position)
         }
-        label.words.reserveCapacity(count(value))
+        let total = count(value)
         var item = value &+ 1
-        var remaining = count(value)
-        while remaining > 0 {
-          remaining &-= 1
-          label.words.append(try length(item, .wordWidths, tag: position))
-          item = next(item)
+        // Filled in place, like the tags: no `append` code in the module.
+        label.words = try [Double](unsafeUninitializedCapacity: total) {
+          (buffer, initialized) throws(RequestFault) in
+          // In range: `initialized` counts up to `total`, the capacity asked for.
+          while initialized < total {
+            buffer.initializeElement(
+              at: initialized, to: try length(item, .wordWidths, tag: position))
+            initialized &+= 1
+            item = next(item)
+          }
         }
       case 2:
         space = try length(value, .space, tag: position)
