@@ -40,37 +40,43 @@ public struct TagIndex: Sendable {
     var position = 0
     while position < nodes.count {
       order.append(position)
-      position += 1
+      position &+= 1
     }
-    // Ties broken by position, so that equal ids sit in input order (see `firstDuplicate`).
-    sortIndices(&order) {
-      let order = TagIndex.compare(document, nodes[$0], document.text, nodes[$1])
-      return order != 0 ? order < 0 : $0 < $1
-    }
+    sortIndices(&order) { TagIndex.precedes(document, nodes, $0, $1) }
     sorted = order
+  }
+
+  /// Whether the id at position `first` sorts before the one at `second`: by bytes, ties by
+  /// position, so that equal ids sit in input order (see `firstDuplicate`).
+  // Out of line: the sort calls it twice per step.
+  @inline(never)
+  private static func precedes(
+    _ document: JSONDocument, _ keys: [Int], _ first: Int, _ second: Int
+  ) -> Bool {
+    let order = compare(document, keys, first, second)
+    return order != 0 ? order < 0 : first < second
   }
 
   /// The index of the tag with id `id`, or nil.
   public func index(of id: [UInt8]) -> Int? {
-    var probe = JSONNode(kind: .string, offset: 0)
-    probe.second = id.count
-    return find(id, probe)
+    find(id, 0, id.count)
   }
 
   /// The index of the id equal to the string (or key) `node` of `document`, or nil.
   func index(ofNode node: Int, in document: JSONDocument) -> Int? {
-    find(document.text, document.nodes[node])
+    find(document.text, document.nodes[node].first, document.nodes[node].second)
   }
 
-  /// Bisection for the bytes of `node` in `text`.
-  private func find(_ text: [UInt8], _ node: JSONNode) -> Int? {
+  /// Bisection for `text[start..<end]`.
+  private func find(_ text: [UInt8], _ start: Int, _ end: Int) -> Int? {
     var low = 0
     var high = sorted.count
     while low < high {
-      let mid = (low + high) / 2
-      let order = TagIndex.compare(document, keys[sorted[mid]], text, node)
+      // No overflow: both are at most the number of ids.
+      let mid = (low &+ high) / 2
+      let order = TagIndex.compare(document, keys, sorted[mid], text, start, end)
       if order == 0 { return sorted[mid] }
-      if order < 0 { low = mid + 1 } else { high = mid }
+      if order < 0 { low = mid &+ 1 } else { high = mid }
     }
     return nil
   }
@@ -81,53 +87,48 @@ public struct TagIndex: Sendable {
     var found = Int.max
     var position = 1
     while position < sorted.count {
-      let previous = sorted[position - 1]
       let current = sorted[position]
-      // Equal ids are adjacent and in input order, so `current` is a repeat of `previous`.
-      if current < found,
-        TagIndex.compare(document, keys[previous], document.text, keys[current]) == 0
-      {
+      // Equal ids are adjacent and in input order, so `current` is a repeat of the one before.
+      if current < found && TagIndex.compare(document, keys, sorted[position &- 1], current) == 0 {
         found = current
       }
-      position += 1
+      position &+= 1
     }
     return found == Int.max ? nil : found
   }
 
-  /// Byte-wise comparison of node `key` of `document` with node `other` of a document whose
-  /// text is `text`: negative, zero or positive.
+  /// Byte-wise comparison of the ids at positions `first` and `second`.
+  // Out of line: called from the sort and the duplicate scan.
+  @inline(never)
   private static func compare(
-    _ document: JSONDocument, _ key: Int, _ text: [UInt8], _ other: Int
+    _ document: JSONDocument, _ keys: [Int], _ first: Int, _ second: Int
   ) -> Int {
-    compare(document, key, text, document.nodes[other])
+    let node = keys[second]
+    return compare(
+      document, keys, first, document.text, document.nodes[node].first,
+      document.nodes[node].second)
   }
 
-  /// Byte-wise comparison of node `key` of `document` with the bytes of `other` in `text`.
+  /// Byte-wise comparison of the id at position `position` with `other[start..<end]`:
+  /// negative, zero or positive.
   // Out of line: the sort, the lookups and the duplicate scan share it.
   @inline(never)
   private static func compare(
-    _ document: JSONDocument, _ key: Int, _ text: [UInt8], _ other: JSONNode
+    _ document: JSONDocument, _ keys: [Int], _ position: Int, _ other: [UInt8], _ start: Int,
+    _ end: Int
   ) -> Int {
-    let first = document.nodes[key].first
-    let count = document.nodes[key].second - first
-    let start = other.first
-    let otherCount = other.second - start
-    precondition(
-      first >= 0 && count >= 0 && first + count <= document.text.count && start >= 0
-        && otherCount >= 0 && start + otherCount <= text.count, "id bounds out of range")
-    let common = min(count, otherCount)
-    return document.text.withUnsafeBufferPointer { bytes in
-      text.withUnsafeBufferPointer { otherBytes in
-        // In range: checked above (buffer subscripts are unchecked in release builds).
-        var position = 0
-        while position < common {
-          if bytes[first + position] != otherBytes[start + position] {
-            return Int(bytes[first + position]) - Int(otherBytes[start + position])
-          }
-          position += 1
-        }
-        return count - otherCount
+    let node = keys[position]
+    var index = document.nodes[node].first
+    let last = document.nodes[node].second
+    var otherIndex = start
+    while index < last && otherIndex < end {
+      if document.text[index] != other[otherIndex] {
+        return Int(document.text[index]) - Int(other[otherIndex])
       }
+      index &+= 1
+      otherIndex &+= 1
     }
+    // What is left of each (no overflow: indices stay within the strings' bounds).
+    return (last &- index) &- (end &- otherIndex)
   }
 }
