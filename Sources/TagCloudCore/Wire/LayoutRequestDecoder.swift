@@ -27,7 +27,7 @@ public enum LayoutRequestDecoder {
   public static func decodeTags(_ element: JSONElement) throws(WireError) -> [TagSpec] {
     let reader = RequestReader(JSONDocument(element))
     var idNodes: [Int] = []
-    var label = LabelMetrics(width: 0)
+    var label = LabelMetrics(width: 0, spaceWidth: 0)
     do {
       return try reader.tags(0, &idNodes, &label)
     } catch {
@@ -64,7 +64,7 @@ struct RequestReader {
   func decodeRequest() throws(WireError) -> LayoutRequest {
     var request = LayoutRequest(width: -1, spacing: -1, tags: [])
     var idNodes: [Int] = []
-    var label = LabelMetrics(width: 0)
+    var label = LabelMetrics(width: 0, spaceWidth: 0)
     do {
       try read(&request, &idNodes, &label)
     } catch {

@@ -7,23 +7,28 @@
 /// of three integers is stored and returned like any value. The words live in one table
 /// (``RequestFault/templates``), expanded by one function (``wireError(in:)``).
 struct RequestFault: Error {
-  /// The rule that was broken; its raw value is the line of ``templates`` with the message.
-  var problem: Problem
-  /// For a length (``RequestReader``'s `length`): 0, or 1 for " (got a negative number)", 2
-  /// for " (at most 1000000)" after the message.
-  var detail: UInt8 = 0
+  /// The problem (bits 0-5), the detail (bits 6-7) and the tag (bits 8-31), packed so that a
+  /// fault is two words to store and to pass along.
+  private let code: UInt32
   /// The node at fault: the error's offset is where it starts; its bytes are the quoted
   /// subject of a message (`%` in a template).
-  var node: Int
-  /// The tag's position, for messages about `tags[N]` (`$` in a template).
-  var tag: Int
+  let node: Int
 
-  init(_ problem: Problem, _ node: Int, tag: Int = 0, detail: UInt8 = 0) {
-    self.problem = problem
+  /// - Parameters:
+  ///   - tag: the tag's position, for messages about `tags[N]` (`$` in a template); below
+  ///     2^24, as requests hold at most ``WireLimits/maximumTags`` tags.
+  ///   - detail: for a length (`RequestReader`'s `length`): 0, or 1 for " (got a negative
+  ///     number)", 2 for " (at most 1000000)" after the message.
+  init(_ problem: Problem, _ node: Int, tag: Int = 0, detail: UInt32 = 0) {
+    assert(tag >= 0 && tag < 1 << 24 && detail < 4, "tag or detail out of range")
+    code = UInt32(problem.rawValue) | detail << 6 | UInt32(truncatingIfNeeded: tag) << 8
     self.node = node
-    self.tag = tag
-    self.detail = detail
   }
+
+  /// The rule that was broken: the line of ``templates`` with the message.
+  var problem: UInt32 { code & 63 }
+  var detail: UInt32 { code >> 6 & 3 }
+  var tag: Int { Int(code >> 8) }
 
   /// The decoder's rules, in the order of ``templates``' lines.
   enum Problem: UInt8 {
@@ -99,19 +104,19 @@ struct RequestFault: Error {
   @inline(never)
   func wireError(in document: JSONDocument) -> WireError {
     var message: [UInt8] = []
-    append(line: problem.rawValue, to: &message, document)
+    append(line: problem, to: &message, document)
     if detail != 0 {
-      append(line: Problem.negative.rawValue - 1 + detail, to: &message, document)
+      append(line: UInt32(Problem.negative.rawValue) - 1 + detail, to: &message, document)
     }
     return WireError(WireMessage(message), at: document.nodes[node].offset)
   }
 
   /// Expands line `line` of ``templates``.
-  private func append(line: UInt8, to message: inout [UInt8], _ document: JSONDocument) {
+  private func append(line: UInt32, to message: inout [UInt8], _ document: JSONDocument) {
     let table = RequestFault.templates
     let bytes = UnsafeBufferPointer(start: table.utf8Start, count: table.utf8CodeUnitCount)
     var position = 0
-    var skipped: UInt8 = 0
+    var skipped: UInt32 = 0
     while skipped < line {
       if bytes[position] == UInt8(ascii: "\n") { skipped += 1 }
       position += 1
