@@ -20,12 +20,10 @@ public struct TagIndex: Sendable {
     var document = JSONDocument()
     var keys: [Int] = []
     for id in ids {
-      var node = JSONNode(kind: .string, offset: 0)
-      node.first = document.text.count
+      let first = document.text.count
       id.withUnsafeBufferPointer { document.text.appendBytes($0) }
-      node.second = document.text.count
       keys.append(document.nodes.count)
-      document.nodes.append(node)
+      document.nodes.append(.string, offset: 0, first: first, second: document.text.count)
     }
     self.init(nodes: keys, of: document)
   }
@@ -130,5 +128,20 @@ public struct TagIndex: Sendable {
     }
     // What is left of each (no overflow: indices stay within the strings' bounds).
     return (last &- index) &- (end &- otherIndex)
+  }
+}
+
+extension Array where Element == JSONNode {
+  /// A node appended by its fields, as `init(ids:)` builds its document. (The same call as
+  /// the parser's own node storage offers, so that `init(ids:)` reads the same either way.)
+  fileprivate mutating func append(
+    _ kind: JSONNode.Kind, offset: Int, number: Double = 0, first: Int = 0, second: Int = 0
+  ) {
+    var node = JSONNode(kind: kind, offset: offset)
+    node.number = number
+    node.first = first
+    node.second = second
+    node.next = count + 1
+    append(node)
   }
 }
