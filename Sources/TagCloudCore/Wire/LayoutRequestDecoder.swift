@@ -79,23 +79,28 @@ struct RequestReader {
   private func field(_ node: Int, _ names: StaticString) -> Int {
     let bytes = UnsafeBufferPointer(start: names.utf8Start, count: names.utf8CodeUnitCount)
     let start = document.nodes[node].first
-    let length = document.nodes[node].second - start
+    let length = document.nodes[node].second &- start
+    // One pass over the names: `index` is the position in the current line, `matches`
+    // whether the line so far equals the key.
     var line = 0
+    var index = 0
+    var matches = true
     var position = 0
-    while position < bytes.count {
-      var end = position
-      while end < bytes.count && bytes[end] != UInt8(ascii: "\n") { end += 1 }
-      if end - position == length {
-        var index = 0
-        while index < length && document.text[start + index] == bytes[position + index] {
-          index += 1
-        }
-        if index == length { return line }
+    while true {
+      let atEnd = position == bytes.count
+      let byte = atEnd ? UInt8(ascii: "\n") : bytes[position]
+      if byte == UInt8(ascii: "\n") {
+        if matches && index == length { return line }
+        if atEnd { return -1 }
+        line &+= 1
+        index = 0
+        matches = true
+      } else {
+        matches = matches && index < length && document.text[start &+ index] == byte
+        index &+= 1
       }
-      line += 1
-      position = end + 1
+      position &+= 1
     }
-    return -1
   }
 
   /// Reads the root object into `request` (which starts with width and spacing -1: absent).
