@@ -190,7 +190,7 @@ struct RequestReader {
     return nil
   }
 
-  /// A `tags` array; `idNodes` receives each tag's id node. `label` is scratch space for
+  /// A `tags` array; `idNodes` becomes the tags' id nodes. `label` is scratch space for
   /// reading labels.
   ///
   /// The array is filled in place (`unsafeUninitializedCapacity`): its size is known, and
@@ -201,7 +201,7 @@ struct RequestReader {
     guard kind(node) == .array else { throw RequestFault(.tagsNotArray, node) }
     let total = count(node)
     guard total <= WireLimits.maximumTags else { throw RequestFault(.tooManyTags, node) }
-    idNodes.reserveCapacity(total)
+    idNodes = [Int](repeating: 0, count: total)
     var item = node &+ 1
     return try [TagSpec](unsafeUninitializedCapacity: total) {
       (buffer, initialized) throws(RequestFault) in
@@ -257,7 +257,7 @@ struct RequestReader {
     }
   }
 
-  /// Tag `position` of a `tags` array; its id node is appended to `idNodes`.
+  /// Tag `position` of a `tags` array; its id node goes to `idNodes[position]`.
   private func tag(
     _ node: Int, _ position: Int, _ idNodes: inout [Int], _ label: inout LabelMetrics
   ) throws(RequestFault) -> TagSpec {
@@ -299,7 +299,7 @@ struct RequestReader {
     }
     guard idNode >= 0 else { throw RequestFault(.missingID, node, tag: position) }
     guard content != 0 else { throw RequestFault(.missingContent, node, tag: position) }
-    idNodes.append(idNode)
+    idNodes[position] = idNode
     return TagSpec(
       id: document.bytes(idNode),
       content: content == 1 ? .size(Size(width: width, height: height)) : .label(label))
