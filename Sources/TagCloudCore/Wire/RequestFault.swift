@@ -114,25 +114,22 @@ struct RequestFault: Error {
   /// Expands line `line` of ``templates``.
   private func append(line: UInt32, to message: inout [UInt8], _ document: JSONDocument) {
     let table = RequestFault.templates
-    let bytes = UnsafeBufferPointer(start: table.utf8Start, count: table.utf8CodeUnitCount)
-    var position = 0
-    var skipped: UInt32 = 0
-    while skipped < line {
-      if bytes[position] == UInt8(ascii: "\n") { skipped += 1 }
-      position += 1
-    }
-    while position < bytes.count && bytes[position] != UInt8(ascii: "\n") {
-      switch bytes[position] {
-      case UInt8(ascii: "$"):
-        message.appendLiteral("tags[")
-        DecimalFormatting.appendInteger(UInt64(tag), to: &message)
-        message.appendByte(UInt8(ascii: "]"))
-      case UInt8(ascii: "%"):
-        message.appendQuoted(document.bytes(node))
-      default:
-        message.appendByte(bytes[position])
+    var current: UInt32 = 0
+    for byte in UnsafeBufferPointer(start: table.utf8Start, count: table.utf8CodeUnitCount) {
+      if byte == UInt8(ascii: "\n") {
+        current &+= 1
+      } else if current == line {
+        switch byte {
+        case UInt8(ascii: "$"):
+          message.appendLiteral("tags[")
+          DecimalFormatting.appendInteger(UInt64(tag), to: &message)
+          message.appendByte(UInt8(ascii: "]"))
+        case UInt8(ascii: "%"):
+          message.appendQuoted(document.bytes(node))
+        default:
+          message.appendByte(byte)
+        }
       }
-      position += 1
     }
   }
 }
