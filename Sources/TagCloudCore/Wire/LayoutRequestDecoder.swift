@@ -364,11 +364,14 @@ struct RequestReader {
   private func length(
     _ node: Int, _ problem: RequestFault.Problem, tag: Int = 0
   ) throws(RequestFault) -> Double {
-    let value = try number(node, problem, tag: tag)
-    guard value >= 0 else { throw RequestFault(problem, node, tag: tag, detail: 1) }
-    guard value <= WireLimits.maximumLength else {
-      throw RequestFault(problem, node, tag: tag, detail: 2)
+    // One throw for the three refusals: not a number (detail 0), negative (1), too long (2).
+    var detail: UInt32 = 0
+    var value = 0.0
+    if kind(node) == .number {
+      value = document.nodes[node].number
+      detail = value < 0 ? 1 : value > WireLimits.maximumLength ? 2 : 3
     }
+    guard detail == 3 else { throw RequestFault(problem, node, tag: tag, detail: detail) }
     return value
   }
 }
