@@ -158,36 +158,34 @@ struct RequestReader {
     guard request.spacing >= 0 else { throw RequestFault(.missingSpacing, root) }
     guard hasTags else { throw RequestFault(.missingTags, root) }
     request.capsuleMetrics = CapsuleMetrics(textScale: textScale, lineHeight: lineHeight)
-    if let fault = select(selectionNode, &request, idNodes) { throw fault }
+    try select(selectionNode, &request, idNodes)
   }
 
   /// Checks that ids are unique and reads the `selection` (the array node, or -1 when absent)
-  /// into `request.selection`. Returns the fault rather than throwing it, so that the index
-  /// is released in one place.
+  /// into `request.selection`.
   private func select(
     _ selectionNode: Int, _ request: inout LayoutRequest, _ idNodes: [Int]
-  ) -> RequestFault? {
+  ) throws(RequestFault) {
     let index = TagIndex(nodes: idNodes, of: document)
     if let repeated = index.firstDuplicate() {
-      return RequestFault(.duplicateID, idNodes[repeated])
+      throw RequestFault(.duplicateID, idNodes[repeated])
     }
     request.selection = SelectionSet(capacity: request.tags.count)
-    if selectionNode < 0 { return nil }
+    if selectionNode < 0 { return }
     guard kind(selectionNode) == .array else {
-      return RequestFault(.selectionNotArray, selectionNode)
+      throw RequestFault(.selectionNotArray, selectionNode)
     }
     var item = selectionNode &+ 1
     var remaining = count(selectionNode)
     while remaining > 0 {
       remaining &-= 1
-      guard kind(item) == .string else { return RequestFault(.selectionItem, item) }
+      guard kind(item) == .string else { throw RequestFault(.selectionItem, item) }
       guard let position = index.index(ofNode: item, in: document) else {
-        return RequestFault(.unknownSelection, item)
+        throw RequestFault(.unknownSelection, item)
       }
       request.selection.insert(position)
       item = next(item)
     }
-    return nil
   }
 
   /// A `tags` array; `idNodes` becomes the tags' id nodes. `label` is scratch space for
