@@ -205,8 +205,7 @@ struct RequestReader {
       (buffer, initialized) throws(RequestFault) in
       // In range: `initialized` counts up to `total`, the capacity asked for.
       while initialized < total {
-        buffer.initializeElement(
-          at: initialized, to: try tag(item, initialized, &idNodes, &label))
+        try tag(item, initialized, buffer, &idNodes, &label)
         initialized &+= 1
         item = next(item)
       }
@@ -255,10 +254,12 @@ struct RequestReader {
     }
   }
 
-  /// Tag `position` of a `tags` array; its id node goes to `idNodes[position]`.
+  /// Tag `position` of a `tags` array, initialized in `tags[position]` (built in place, not
+  /// returned and copied); its id node goes to `idNodes[position]`.
   private func tag(
-    _ node: Int, _ position: Int, _ idNodes: inout [Int], _ label: inout LabelMetrics
-  ) throws(RequestFault) -> TagSpec {
+    _ node: Int, _ position: Int, _ tags: UnsafeMutableBufferPointer<TagSpec>,
+    _ idNodes: inout [Int], _ label: inout LabelMetrics
+  ) throws(RequestFault) {
     guard kind(node) == .object else { throw RequestFault(.tagNotObject, node, tag: position) }
     var idNode = -1
     // 0: neither yet, 1: size, 2: label (read into `label`).
@@ -298,9 +299,11 @@ struct RequestReader {
     guard idNode >= 0 else { throw RequestFault(.missingID, node, tag: position) }
     guard content != 0 else { throw RequestFault(.missingContent, node, tag: position) }
     idNodes[position] = idNode
-    return TagSpec(
-      id: document.bytes(idNode),
-      content: content == 1 ? .size(Size(width: width, height: height)) : .label(label))
+    tags.initializeElement(
+      at: position,
+      to: TagSpec(
+        id: document.bytes(idNode),
+        content: content == 1 ? .size(Size(width: width, height: height)) : .label(label)))
   }
 
   /// The `label` of tag `position`, read into `label`.
