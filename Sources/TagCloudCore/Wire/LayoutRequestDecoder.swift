@@ -141,7 +141,7 @@ struct RequestReader {
       case 6:
         selectionNode = value
       case 7:
-        request.animation = try animation(value)
+        try animation(value, &request.animation)
       case 8:
         guard kind(value) == .bool else { throw RequestFault(.reduceMotion, value) }
         request.reduceMotion = count(value) != 0
@@ -212,17 +212,18 @@ struct RequestReader {
     }
   }
 
-  /// `animation`: null, a preset name, or `{"duration": d, "bounce": b}`.
-  private func animation(_ node: Int) throws(RequestFault) -> Spring? {
+  /// `animation`: null, a preset name, or `{"duration": d, "bounce": b}`, into `spring`
+  /// (nil for null).
+  private func animation(_ node: Int, _ spring: inout Spring?) throws(RequestFault) {
     switch kind(node) {
     case .null:
-      return nil
+      spring = nil
     case .string:
       switch field(node, "snappy\nsmooth\nbouncy\nspacing") {
-      case 0: return .snappy
-      case 1: return .smooth
-      case 2: return .bouncy
-      case 3: return .smooth(duration: 0.7)
+      case 0: spring = .snappy
+      case 1: spring = .smooth
+      case 2: spring = .bouncy
+      case 3: spring = .smooth(duration: 0.7)
       default: throw RequestFault(.unknownAnimation, node)
       }
     case .object:
@@ -248,7 +249,7 @@ struct RequestReader {
         key = next(value)
       }
       guard duration >= 0 else { throw RequestFault(.missingDuration, node) }
-      return Spring(duration: duration, bounce: bounce)
+      spring = Spring(duration: duration, bounce: bounce)
     default:
       throw RequestFault(.animation, node)
     }
