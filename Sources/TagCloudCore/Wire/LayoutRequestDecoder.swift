@@ -104,6 +104,8 @@ struct RequestReader {
   }
 
   /// Reads the root object into `request` (which starts with width and spacing -1: absent).
+  // Inlined into its one caller: its refusals then need no propagation.
+  @inline(__always)
   private func read(
     _ request: inout LayoutRequest, _ idNodes: inout [Int], _ label: inout LabelMetrics
   ) throws(RequestFault) {
@@ -163,6 +165,8 @@ struct RequestReader {
 
   /// Checks that ids are unique and reads the `selection` (the array node, or -1 when absent)
   /// into `request.selection`.
+  // Inlined into its one caller: its refusals then need no propagation.
+  @inline(__always)
   private func select(
     _ selectionNode: Int, _ request: inout LayoutRequest, _ idNodes: [Int]
   ) throws(RequestFault) {
@@ -214,6 +218,8 @@ struct RequestReader {
 
   /// `animation`: null, a preset name, or `{"duration": d, "bounce": b}`, into `spring`
   /// (nil for null).
+  // Inlined into its one caller: its refusals then need no propagation.
+  @inline(__always)
   private func animation(_ node: Int, _ spring: inout Spring?) throws(RequestFault) {
     switch kind(node) {
     case .null:
@@ -308,6 +314,8 @@ struct RequestReader {
   }
 
   /// The `label` of tag `position`, read into `label`.
+  // Inlined into its one caller: its refusals then need no propagation.
+  @inline(__always)
   private func label(
     _ node: Int, _ position: Int, _ label: inout LabelMetrics
   ) throws(RequestFault) {
