@@ -11,6 +11,9 @@ public enum LayoutRequestDecoder {
   /// Parses and decodes a request.
   ///
   /// - Complexity: O(bytes + n log n) (ids are sorted once to find duplicates).
+  // Inlined into `LayoutService.respond` (the Wasm export's path): a refusal is then a
+  // branch there rather than an error handed back.
+  @inline(__always)
   public static func decode(_ bytes: [UInt8]) throws(WireError) -> LayoutRequest {
     try RequestReader(try JSONDocument.parse(bytes)).decodeRequest()
   }
@@ -61,6 +64,8 @@ struct RequestReader {
   private func next(_ node: Int) -> Int { document.nodes[node].next }
 
   /// The request, or its refusal worded as a `WireError`.
+  // Inlined into its caller, like the readers it calls.
+  @inline(__always)
   func decodeRequest() throws(WireError) -> LayoutRequest {
     var request = LayoutRequest(width: -1, spacing: -1, tags: [])
     var idNodes: [Int] = []
@@ -388,6 +393,9 @@ struct RequestReader {
 
 extension LayoutRequest {
   /// Reads a request from JSON bytes; see ``LayoutRequestDecoder``.
+  // Inlined into `LayoutService.respond` (the Wasm export's path): a refusal is then a
+  // branch there rather than an error handed back.
+  @inline(__always)
   public static func decode(_ bytes: [UInt8]) throws(WireError) -> LayoutRequest {
     try LayoutRequestDecoder.decode(bytes)
   }
