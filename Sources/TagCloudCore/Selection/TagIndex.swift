@@ -61,11 +61,14 @@ public struct TagIndex: Sendable {
   }
 
   /// The index of the id equal to the string (or key) `node` of `document`, or nil.
+  // Inlined, with `find`, into the decoder's selection loop (about 0.1 KB smaller).
+  @inline(__always)
   func index(ofNode node: Int, in document: JSONDocument) -> Int? {
     find(document.text, document.nodes[node].first, document.nodes[node].second)
   }
 
   /// Bisection for `text[start..<end]`.
+  @inline(__always)
   private func find(_ text: [UInt8], _ start: Int, _ end: Int) -> Int? {
     var low = 0
     var high = sorted.count
