@@ -344,16 +344,13 @@ struct RequestReader {
         }
         let total = count(value)
         var item = value &+ 1
-        // Filled in place, like the tags: no `append` code in the module.
-        label.words = try [Double](unsafeUninitializedCapacity: total) {
-          (buffer, initialized) throws(RequestFault) in
-          // In range: `initialized` counts up to `total`, the capacity asked for.
-          while initialized < total {
-            buffer.initializeElement(
-              at: initialized, to: try length(item, .wordWidths, tag: position))
-            initialized &+= 1
-            item = next(item)
-          }
+        // Stored by index into an array of the right size: no `append` code here.
+        label.words = [Double](repeating: 0, count: total)
+        var index = 0
+        while index < total {
+          label.words[index] = try length(item, .wordWidths, tag: position)
+          index &+= 1
+          item = next(item)
         }
       case 2:
         space = try length(value, .space, tag: position)
