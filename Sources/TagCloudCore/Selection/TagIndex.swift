@@ -17,13 +17,16 @@ public struct TagIndex: Sendable {
   private let sorted: [Int]
 
   public init(ids: [[UInt8]]) {
+    // A document of one string node per id: node `i` is id `i`.
     var document = JSONDocument()
-    var keys: [Int] = []
-    for id in ids {
+    var keys = [Int](repeating: 0, count: ids.count)
+    var position = 0
+    while position < ids.count {
       let first = document.text.count
-      id.withUnsafeBufferPointer { document.text.appendBytes($0) }
-      keys.append(document.nodes.count)
+      ids[position].withUnsafeBufferPointer { document.text.appendBytes($0) }
       document.nodes.append(.string, offset: 0, first: first, second: document.text.count)
+      keys[position] = position
+      position &+= 1
     }
     self.init(nodes: keys, of: document)
   }
@@ -33,11 +36,10 @@ public struct TagIndex: Sendable {
   init(nodes: [Int], of document: JSONDocument) {
     self.document = document
     keys = nodes
-    var order: [Int] = []
-    order.reserveCapacity(nodes.count)
+    var order = [Int](repeating: 0, count: nodes.count)
     var position = 0
     while position < nodes.count {
-      order.append(position)
+      order[position] = position
       position &+= 1
     }
     sortIndices(&order) { TagIndex.precedes(document, nodes, $0, $1) }
