@@ -47,7 +47,9 @@ public enum LayoutRequestDecoder {
 /// names (`field(_:_:)`) rather than comparing the key with each name in turn. What it builds
 /// (the request, the id nodes, a label being read) is passed `inout` from the entry points:
 /// a function that owns no array releases nothing when it throws, so each of its throw sites
-/// stays a few instructions in the Wasm build.
+/// stays a few instructions in the Wasm build. Readers with one caller are inlined into it
+/// (`@inline(__always)`): a refusal is then a branch to the caller's exit rather than a fault
+/// handed back and copied; `tag` and `length` stay out of line (inlined, they grow the module).
 struct RequestReader {
   let document: JSONDocument
 
