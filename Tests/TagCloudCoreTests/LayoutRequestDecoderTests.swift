@@ -214,6 +214,10 @@ import Testing
       #"{"width": 1, "spacing": 1, "tags": [], "mergeDistance": true}"#,
       "\"mergeDistance\" must be a number of pixels at byte 56"
     ),
+    (
+      #"{"width": 1, "spacing": 1, "tags": [{"size": [1, 1], "id": "b"}, {"label": {"width": 1}, "id": "b"}]}"#,
+      "duplicate id \"b\" at byte 95"
+    ),
   ]
 
   @Test(arguments: 0..<refusals.count)

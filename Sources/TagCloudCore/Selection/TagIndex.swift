@@ -4,45 +4,44 @@
 ///     let index = TagIndex(ids: [Array("SwiftUI".utf8), Array("Glass".utf8)])
 ///     index.index(of: Array("Glass".utf8))  // 1
 ///
-/// The ids are string nodes of a `JSONDocument`: the decoder indexes the ids of a parsed
-/// request in place (``init(nodes:of:)``), without copying each id into an array of its own
-/// (in the Wasm build a `[[UInt8]]` costs array code and a release per id).
+/// The ids are ranges of one byte buffer: the decoder indexes the ids of a parsed request in
+/// the document's own text (``init(text:bounds:)``), without copying each id into an array of
+/// its own (in the Wasm build a `[[UInt8]]` costs array code and a release per id).
 ///
 /// - Complexity: O(n log n) to build; O(log n) comparisons per lookup.
 public struct TagIndex: Sendable {
-  /// Holds the ids: id `i` is the string (or key) node `keys[i]`.
-  private let document: JSONDocument
-  private let keys: [Int]
-  /// Positions into `keys`, ordered by id bytes.
+  /// The ids' bytes: id `i` is `text[bounds[2 * i] ..< bounds[2 * i + 1]]`.
+  private let text: [UInt8]
+  private let bounds: [Int]
+  /// Positions of the ids, ordered by id bytes.
   private let sorted: [Int]
 
   public init(ids: [[UInt8]]) {
-    // A document of one string node per id: node `i` is id `i`.
-    var document = JSONDocument()
-    var keys = [Int](repeating: 0, count: ids.count)
+    var text: [UInt8] = []
+    var bounds = [Int](repeating: 0, count: 2 * ids.count)
     var position = 0
     while position < ids.count {
-      let first = document.text.count
-      ids[position].withUnsafeBufferPointer { document.text.appendBytes($0) }
-      document.nodes.append(.string, offset: 0, first: first, second: document.text.count)
-      keys[position] = position
+      bounds[2 &* position] = text.count
+      ids[position].withUnsafeBufferPointer { text.appendBytes($0) }
+      bounds[2 &* position &+ 1] = text.count
       position &+= 1
     }
-    self.init(nodes: keys, of: document)
+    self.init(text: text, bounds: bounds)
   }
 
-  /// The strings (or keys) at `nodes` of a parsed document, read in place; positions are
-  /// indices into `nodes`.
-  init(nodes: [Int], of document: JSONDocument) {
-    self.document = document
-    keys = nodes
-    var order = [Int](repeating: 0, count: nodes.count)
+  /// The ids `text[bounds[2 * i] ..< bounds[2 * i + 1]]`, each range within `text`.
+  init(text: [UInt8], bounds: [Int]) {
+    self.text = text
+    self.bounds = bounds
+    // No overflow: half the count of an array.
+    let count = bounds.count / 2
+    var order = [Int](repeating: 0, count: count)
     var position = 0
-    while position < nodes.count {
+    while position < count {
       order[position] = position
       position &+= 1
     }
-    sortIndices(&order) { TagIndex.precedes(document, nodes, $0, $1) }
+    sortIndices(&order) { TagIndex.precedes(text, bounds, $0, $1) }
     sorted = order
   }
 
@@ -51,9 +50,9 @@ public struct TagIndex: Sendable {
   // Out of line: the sort calls it twice per step.
   @inline(never)
   private static func precedes(
-    _ document: JSONDocument, _ keys: [Int], _ first: Int, _ second: Int
+    _ text: [UInt8], _ bounds: [Int], _ first: Int, _ second: Int
   ) -> Bool {
-    let order = compare(document, keys, first, second)
+    let order = compare(text, bounds, first, second)
     return order != 0 ? order < 0 : first < second
   }
 
@@ -69,15 +68,15 @@ public struct TagIndex: Sendable {
     find(document.text, document.nodes[node].first, document.nodes[node].second)
   }
 
-  /// Bisection for `text[start..<end]`.
+  /// Bisection for `other[start..<end]`.
   @inline(__always)
-  private func find(_ text: [UInt8], _ start: Int, _ end: Int) -> Int? {
+  private func find(_ other: [UInt8], _ start: Int, _ end: Int) -> Int? {
     var low = 0
     var high = sorted.count
     while low < high {
       // No overflow: both are at most the number of ids.
       let mid = (low &+ high) / 2
-      let order = TagIndex.compare(document, keys, sorted[mid], text, start, end)
+      let order = TagIndex.compare(text, bounds, sorted[mid], other, start, end)
       if order == 0 { return sorted[mid] }
       if order < 0 { low = mid &+ 1 } else { high = mid }
     }
@@ -92,7 +91,7 @@ public struct TagIndex: Sendable {
     while position < sorted.count {
       let current = sorted[position]
       // Equal ids are adjacent and in input order, so `current` is a repeat of the one before.
-      if current < found && TagIndex.compare(document, keys, sorted[position &- 1], current) == 0 {
+      if current < found && TagIndex.compare(text, bounds, sorted[position &- 1], current) == 0 {
         found = current
       }
       position &+= 1
@@ -104,12 +103,10 @@ public struct TagIndex: Sendable {
   // Out of line: called from the sort and the duplicate scan.
   @inline(never)
   private static func compare(
-    _ document: JSONDocument, _ keys: [Int], _ first: Int, _ second: Int
+    _ text: [UInt8], _ bounds: [Int], _ first: Int, _ second: Int
   ) -> Int {
-    let node = keys[second]
-    return compare(
-      document, keys, first, document.text, document.nodes[node].first,
-      document.nodes[node].second)
+    // No overflow: positions are below the number of ids, and `bounds` holds two per id.
+    compare(text, bounds, first, text, bounds[2 &* second], bounds[2 &* second &+ 1])
   }
 
   /// Byte-wise comparison of the id at position `position` with `other[start..<end]`:
@@ -117,36 +114,21 @@ public struct TagIndex: Sendable {
   // Out of line: the sort, the lookups and the duplicate scan share it.
   @inline(never)
   private static func compare(
-    _ document: JSONDocument, _ keys: [Int], _ position: Int, _ other: [UInt8], _ start: Int,
+    _ text: [UInt8], _ bounds: [Int], _ position: Int, _ other: [UInt8], _ start: Int,
     _ end: Int
   ) -> Int {
-    let node = keys[position]
-    var index = document.nodes[node].first
-    let last = document.nodes[node].second
+    // No overflow: positions are below the number of ids, and `bounds` holds two per id.
+    var index = bounds[2 &* position]
+    let last = bounds[2 &* position &+ 1]
     var otherIndex = start
     while index < last && otherIndex < end {
-      if document.text[index] != other[otherIndex] {
-        return Int(document.text[index]) - Int(other[otherIndex])
+      if text[index] != other[otherIndex] {
+        return Int(text[index]) - Int(other[otherIndex])
       }
       index &+= 1
       otherIndex &+= 1
     }
     // What is left of each (no overflow: indices stay within the strings' bounds).
     return (last &- index) &- (end &- otherIndex)
-  }
-}
-
-extension Array where Element == JSONNode {
-  /// A node appended by its fields, as `init(ids:)` builds its document. (The same call as
-  /// the parser's own node storage offers, so that `init(ids:)` reads the same either way.)
-  fileprivate mutating func append(
-    _ kind: JSONNode.Kind, offset: Int, number: Double = 0, first: Int = 0, second: Int = 0
-  ) {
-    var node = JSONNode(kind: kind, offset: offset)
-    node.number = number
-    node.first = first
-    node.second = second
-    node.next = count + 1
-    append(node)
   }
 }

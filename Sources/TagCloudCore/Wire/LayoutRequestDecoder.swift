@@ -29,10 +29,10 @@ public enum LayoutRequestDecoder {
   /// - Complexity: O(n + total words).
   public static func decodeTags(_ element: JSONElement) throws(WireError) -> [TagSpec] {
     let reader = RequestReader(JSONDocument(element))
-    var idNodes: [Int] = []
+    var idBounds: [Int] = []
     var label = LabelMetrics(width: 0, spaceWidth: 0)
     do {
-      return try reader.tags(0, &idNodes, &label)
+      return try reader.tags(0, &idBounds, &label)
     } catch {
       throw error.wireError(in: reader.document)
     }
@@ -70,10 +70,10 @@ struct RequestReader {
   @inline(__always)
   func decodeRequest() throws(WireError) -> LayoutRequest {
     var request = LayoutRequest(width: -1, spacing: -1, tags: [])
-    var idNodes: [Int] = []
+    var idBounds: [Int] = []
     var label = LabelMetrics(width: 0, spaceWidth: 0)
     do {
-      try read(&request, &idNodes, &label)
+      try read(&request, &idBounds, &label)
     } catch {
       throw error.wireError(in: document)
     }
@@ -114,13 +114,13 @@ struct RequestReader {
   // Inlined into its one caller: its refusals then need no propagation.
   @inline(__always)
   private func read(
-    _ request: inout LayoutRequest, _ idNodes: inout [Int], _ label: inout LabelMetrics
+    _ request: inout LayoutRequest, _ idBounds: inout [Int], _ label: inout LabelMetrics
   ) throws(RequestFault) {
     let root = 0
     guard kind(root) == .object else { throw RequestFault(.requestNotObject, root) }
     var textScale = 1.0
     var lineHeight = 20.0
-    var hasTags = false
+    var tagsNode = -1
     var selectionNode = -1
     var key = root &+ 1
     var remaining = count(root)
@@ -145,8 +145,8 @@ struct RequestReader {
       case 4:
         lineHeight = try length(value, .lineHeight)
       case 5:
-        request.tags = try tags(value, &idNodes, &label)
-        hasTags = true
+        request.tags = try tags(value, &idBounds, &label)
+        tagsNode = value
       case 6:
         selectionNode = value
       case 7:
@@ -165,9 +165,9 @@ struct RequestReader {
     }
     guard request.width >= 0 else { throw RequestFault(.missingWidth, root) }
     guard request.spacing >= 0 else { throw RequestFault(.missingSpacing, root) }
-    guard hasTags else { throw RequestFault(.missingTags, root) }
+    guard tagsNode >= 0 else { throw RequestFault(.missingTags, root) }
     request.capsuleMetrics = CapsuleMetrics(textScale: textScale, lineHeight: lineHeight)
-    try select(selectionNode, &request, idNodes)
+    try select(selectionNode, tagsNode, &request, idBounds)
   }
 
   /// Checks that ids are unique and reads the `selection` (the array node, or -1 when absent)
@@ -175,11 +175,20 @@ struct RequestReader {
   // Inlined into its one caller: its refusals then need no propagation.
   @inline(__always)
   private func select(
-    _ selectionNode: Int, _ request: inout LayoutRequest, _ idNodes: [Int]
+    _ selectionNode: Int, _ tagsNode: Int, _ request: inout LayoutRequest, _ idBounds: [Int]
   ) throws(RequestFault) {
-    let index = TagIndex(nodes: idNodes, of: document)
+    let index = TagIndex(text: document.text, bounds: idBounds)
     if let repeated = index.firstDuplicate() {
-      throw RequestFault(.duplicateID, idNodes[repeated])
+      // Refused at the repeated tag's id value: the member after its "id" key.
+      var tag = tagsNode &+ 1
+      var skipped = 0
+      while skipped < repeated {
+        tag = next(tag)
+        skipped &+= 1
+      }
+      var key = tag &+ 1
+      while field(key, "id") != 0 { key = next(key &+ 1) }
+      throw RequestFault(.duplicateID, key &+ 1)
     }
     request.selection = SelectionSet(capacity: request.tags.count)
     if selectionNode < 0 { return }
@@ -199,24 +208,25 @@ struct RequestReader {
     }
   }
 
-  /// A `tags` array; `idNodes` becomes the tags' id nodes. `label` is scratch space for
+  /// A `tags` array; `idBounds` becomes where the tags' ids are in the document's text (two
+  /// per tag, as `TagIndex(text:bounds:)` takes them). `label` is scratch space for
   /// reading labels.
   ///
   /// The array is filled in place (`unsafeUninitializedCapacity`): its size is known, and
   /// without `append` the Wasm build needs none of the array growing code for `TagSpec`.
   func tags(
-    _ node: Int, _ idNodes: inout [Int], _ label: inout LabelMetrics
+    _ node: Int, _ idBounds: inout [Int], _ label: inout LabelMetrics
   ) throws(RequestFault) -> [TagSpec] {
     guard kind(node) == .array else { throw RequestFault(.tagsNotArray, node) }
     let total = count(node)
     guard total <= WireLimits.maximumTags else { throw RequestFault(.tooManyTags, node) }
-    idNodes = [Int](repeating: 0, count: total)
+    idBounds = [Int](repeating: 0, count: 2 &* total)
     var item = node &+ 1
     return try [TagSpec](unsafeUninitializedCapacity: total) {
       (buffer, initialized) throws(RequestFault) in
       // In range: `initialized` counts up to `total`, the capacity asked for.
       while initialized < total {
-        try tag(item, initialized, buffer, &idNodes, &label)
+        try tag(item, initialized, buffer, &idBounds, &label)
         initialized &+= 1
         item = next(item)
       }
@@ -269,10 +279,10 @@ struct RequestReader {
   }
 
   /// Tag `position` of a `tags` array, initialized in `tags[position]` (built in place, not
-  /// returned and copied); its id node goes to `idNodes[position]`.
+  /// returned and copied); its id's bounds go to `idBounds[2 * position ...]`.
   private func tag(
     _ node: Int, _ position: Int, _ tags: UnsafeMutableBufferPointer<TagSpec>,
-    _ idNodes: inout [Int], _ label: inout LabelMetrics
+    _ idBounds: inout [Int], _ label: inout LabelMetrics
   ) throws(RequestFault) {
     guard kind(node) == .object else { throw RequestFault(.tagNotObject, node, tag: position) }
     var idNode = -1
@@ -312,7 +322,9 @@ struct RequestReader {
     }
     guard idNode >= 0 else { throw RequestFault(.missingID, node, tag: position) }
     guard content != 0 else { throw RequestFault(.missingContent, node, tag: position) }
-    idNodes[position] = idNode
+    // No overflow: positions are below `maximumTags`.
+    idBounds[2 &* position] = document.nodes[idNode].first
+    idBounds[2 &* position &+ 1] = document.nodes[idNode].second
     tags.initializeElement(
       at: position,
       to: TagSpec(
