@@ -64,6 +64,9 @@ struct RequestReader {
   private func count(_ node: Int) -> Int { document.nodes[node].first }
   @inline(never)
   private func next(_ node: Int) -> Int { document.nodes[node].next }
+  /// Where a string node's text ends (`count` is where it starts).
+  @inline(never)
+  private func end(_ node: Int) -> Int { document.nodes[node].second }
 
   /// The request, or its refusal worded as a `WireError`.
   // Inlined into its caller, like the readers it calls.
@@ -299,7 +302,7 @@ struct RequestReader {
       switch name {
       case 0:
         guard kind(value) == .string else { throw RequestFault(.id, value, tag: position) }
-        guard document.nodes[value].second > document.nodes[value].first else {
+        guard end(value) > count(value) else {
           throw RequestFault(.emptyID, value, tag: position)
         }
         idNode = value
@@ -323,8 +326,8 @@ struct RequestReader {
     guard idNode >= 0 else { throw RequestFault(.missingID, node, tag: position) }
     guard content != 0 else { throw RequestFault(.missingContent, node, tag: position) }
     // No overflow: positions are below `maximumTags`.
-    idBounds[2 &* position] = document.nodes[idNode].first
-    idBounds[2 &* position &+ 1] = document.nodes[idNode].second
+    idBounds[2 &* position] = count(idNode)
+    idBounds[2 &* position &+ 1] = end(idNode)
     tags.initializeElement(
       at: position,
       to: TagSpec(
