@@ -45,16 +45,13 @@ public func wasmNavigate(
 }
 
 private func readFrames(_ frames: UnsafePointer<Double>, _ count: Int32) -> [Rect] {
-  // A loop rather than `map`: `map` would add a generic collection copy to the module.
-  var result: [Rect] = []
-  result.reserveCapacity(Int(max(count, 0)))
-  var item = 0
-  while item < Int(count) {
-    result.append(
-      Rect(
-        x: frames[4 * item], y: frames[4 * item + 1], width: frames[4 * item + 2],
-        height: frames[4 * item + 3]))
-    item += 1
+  // Filled in place rather than appended: appending would add the array growth code for
+  // `Rect` to the module.
+  var result = [Rect](repeating: Rect(x: 0, y: 0, width: 0, height: 0), count: Int(max(count, 0)))
+  for item in result.indices {
+    result[item] = Rect(
+      x: frames[4 * item], y: frames[4 * item + 1], width: frames[4 * item + 2],
+      height: frames[4 * item + 3])
   }
   return result
 }

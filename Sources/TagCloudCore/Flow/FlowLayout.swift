@@ -20,34 +20,37 @@ public enum FlowLayout {
   ///   - spacing: the gap between items and between rows; non-negative and finite.
   /// - Complexity: O(n) time; allocates only the result.
   public static func arrange(_ sizes: [Size], width: Double, spacing: Double) -> FlowArrangement {
-    assert(spacing >= 0 && spacing.isFinite, "spacing must be finite and non-negative")
-    assert(width >= 0, "width must be non-negative")
-    var origins: [Point] = []
-    origins.reserveCapacity(sizes.count)
+    var frames: [Rect] = []
+    frames.reserveCapacity(sizes.count)
+    for size in sizes { frames.append(Rect(x: 0, y: 0, width: size.width, height: size.height)) }
     var rowStarts: [Int] = []
-    var cursorX = 0.0
-    var cursorY = 0.0
-    var rowHeight = 0.0
-    var usedWidth = 0.0
-    for (index, size) in sizes.enumerated() {
-      assert(size.width >= 0 && size.height >= 0, "sizes must be non-negative")
-      if cursorX > 0, cursorX + size.width > width {
-        cursorX = 0
-        // Summed in the seed's order (`cursor.y + rowHeight + spacing`), for identical bits.
-        cursorY = cursorY + rowHeight + spacing
-        rowHeight = 0
-        rowStarts.append(index)
-      } else if index == 0 {
-        rowStarts.append(0)
+    let size = arrange(&frames, width: width, spacing: spacing, rowStarts: &rowStarts)
+    var origins: [Point] = []
+    origins.reserveCapacity(frames.count)
+    for frame in frames { origins.append(frame.origin) }
+    return FlowArrangement(origins: origins, size: size, rowStarts: rowStarts)
+  }
+
+  /// The rule in place over frames: each frame's `width` and `height` are read, its `x` and
+  /// `y` written; `rowStarts` receives the rows. What the engine uses, so that the module holds
+  /// no array of sizes or points.
+  ///
+  /// - Complexity: O(n) time; allocates only the rows.
+  static func arrange(
+    _ frames: inout [Rect], width: Double, spacing: Double, rowStarts: inout [Int]
+  ) -> Size {
+    let count = frames.count
+    if count == 0 { return .zero }
+    rowStarts.append(0)
+    return frames.withUnsafeMutableBufferPointer { frames in
+      frames.withMemoryRebound(to: Double.self) { doubles in
+        // A Rect is four doubles x, y, width, height: sizes at offset 2, origins at 0.
+        flow(
+          count: count, stride: 4, sizes: UnsafePointer(doubles.baseAddress! + 2),
+          origins: doubles.baseAddress!, width: width, spacing: spacing, rowStarts: &rowStarts,
+          recordsRows: true)
       }
-      origins.append(Point(x: cursorX, y: cursorY))
-      usedWidth = max(usedWidth, cursorX + size.width)
-      rowHeight = max(rowHeight, size.height)
-      cursorX += size.width + spacing
     }
-    return FlowArrangement(
-      origins: origins, size: Size(width: usedWidth, height: cursorY + rowHeight),
-      rowStarts: rowStarts)
   }
 
   /// The allocation-free fast path over packed buffers, for the Wasm export and benchmarks.
@@ -69,25 +72,54 @@ public enum FlowLayout {
     into origins: UnsafeMutableBufferPointer<Double>
   ) -> Size {
     precondition(origins.count >= sizes.count, "origins buffer too small")
+    let count = sizes.count / 2
+    guard count > 0 else { return .zero }
+    var noRows: [Int] = []
+    return flow(
+      count: count, stride: 2, sizes: sizes.baseAddress!, origins: origins.baseAddress!,
+      width: width, spacing: spacing, rowStarts: &noRows, recordsRows: false)
+  }
+
+  /// The one loop of the rule, over raw doubles: item `i`'s width and height are
+  /// `sizes[stride * i]` and `sizes[stride * i + 1]`, its origin goes to `origins[stride * i]`
+  /// and `origins[stride * i + 1]`. When `recordsRows`, every row after the first appends its
+  /// first index to `rowStarts`. One out-of-line loop serves the array API, the engine and the
+  /// Wasm fast path.
+  ///
+  /// - Precondition: both pointers address `stride * (count - 1) + 2` doubles (the callers
+  ///   derive them from buffers of that size); `count > 0`.
+  @inline(never)
+  private static func flow(
+    count: Int, stride: Int, sizes: UnsafePointer<Double>, origins: UnsafeMutablePointer<Double>,
+    width: Double, spacing: Double, rowStarts: inout [Int], recordsRows: Bool
+  ) -> Size {
+    assert(spacing >= 0 && spacing.isFinite, "spacing must be finite and non-negative")
+    assert(width >= 0, "width must be non-negative")
     var cursorX = 0.0
     var cursorY = 0.0
     var rowHeight = 0.0
     var usedWidth = 0.0
     var index = 0
-    while index + 1 < sizes.count {
-      let itemWidth = sizes[index]
-      let itemHeight = sizes[index + 1]
+    var offset = 0
+    while index < count {
+      let itemWidth = sizes[offset]
+      let itemHeight = sizes[offset + 1]
+      assert(itemWidth >= 0 && itemHeight >= 0, "sizes must be non-negative")
       if cursorX > 0, cursorX + itemWidth > width {
         cursorX = 0
+        // Summed in the seed's order (`cursor.y + rowHeight + spacing`), for identical bits.
         cursorY = cursorY + rowHeight + spacing
         rowHeight = 0
+        if recordsRows { rowStarts.append(index) }
       }
-      origins[index] = cursorX
-      origins[index + 1] = cursorY
+      origins[offset] = cursorX
+      origins[offset + 1] = cursorY
       usedWidth = max(usedWidth, cursorX + itemWidth)
       rowHeight = max(rowHeight, itemHeight)
       cursorX += itemWidth + spacing
-      index += 2
+      index += 1
+      // Bounded by the buffers' sizes, which fit in memory: no overflow.
+      offset &+= stride
     }
     return Size(width: usedWidth, height: cursorY + rowHeight)
   }
