@@ -43,11 +43,25 @@ public struct MergeGroups: Equatable, Sendable {
   ///   `mergeDistance`: O(n) for any realistic cloud, never O(n²) when tags are spaced.
   public init(frames: [Rect], rowStarts: [Int], mergeDistance: Double) {
     var components = UnionFind(count: frames.count)
+    frames.withUnsafeBufferPointer { frames in
+      MergeGroups.sweep(frames, rowStarts, mergeDistance, &components)
+    }
+    self.init(roots: components.roots())
+  }
+
+  /// The sweep over the frames, unions in `components`. Reads the frames without bounds checks
+  /// (they would be most of its code): every row's range is checked to lie in the frames first,
+  /// and every index read is in a row's range.
+  private static func sweep(
+    _ frames: UnsafeBufferPointer<Rect>, _ rowStarts: [Int], _ mergeDistance: Double,
+    _ components: inout UnionFind
+  ) {
     let rowCount = rowStarts.count
     var rowTop = [Double](repeating: 0, count: rowCount)
     var rowBottom = [Double](repeating: 0, count: rowCount)
     for row in 0..<rowCount {
       let items = MergeGroups.items(inRow: row, rowStarts: rowStarts, total: frames.count)
+      precondition(items.lowerBound >= 0 && items.upperBound <= frames.count, "rows out of range")
       var top = Double.infinity
       var bottom = -Double.infinity
       for index in items {
@@ -106,37 +120,43 @@ public struct MergeGroups: Equatable, Sendable {
         below += 1
       }
     }
-    self.init(components: &components)
   }
 
-  private init(components: inout UnionFind) {
-    let count = components.count
-    // Roots are the smallest index of their component, so scanning in order meets each group
-    // at its first member: groups come out ordered by first index, members ascending.
-    var groupOfRoot = [Int](repeating: -1, count: count)
-    var sizes: [Int] = []
-    var groupOfItem = [Int](repeating: 0, count: count)
-    for index in 0..<count {
-      let root = components.find(index)
-      if groupOfRoot[root] < 0 {
-        groupOfRoot[root] = sizes.count
-        sizes.append(0)
-      }
-      groupOfItem[index] = groupOfRoot[root]
-      sizes[groupOfRoot[root]] += 1
-    }
-    var starts = [Int](repeating: 0, count: sizes.count)
-    var running = 0
-    for group in sizes.indices {
-      starts[group] = running
-      running += sizes[group]
-    }
-    var next = starts
+  /// Groups from each item's root: a counting sort by root. Roots are the smallest index of
+  /// their component, so groups ordered by root are ordered by first index, and scanning items
+  /// in order keeps each group's members ascending.
+  private init(roots: [Int]) {
+    let count = roots.count
+    var next = [Int](repeating: 0, count: count)
     var members = [Int](repeating: 0, count: count)
-    for index in 0..<count {
-      let group = groupOfItem[index]
-      members[next[group]] = index
-      next[group] += 1
+    var starts: [Int] = []
+    // Unchecked buffers (this loop is the module's largest array code otherwise): every root
+    // is an index below `count` (UnionFind), and a group's next slot stays below its start
+    // plus its size, whose sum over groups is `count`.
+    roots.withUnsafeBufferPointer { roots in
+      next.withUnsafeMutableBufferPointer { next in
+        // Per root: first its group's size, then the next free slot of the group in `members`.
+        // Only roots count members (every item counts towards its root, a root towards itself).
+        for index in 0..<count {
+          assert(roots[index] >= 0 && roots[index] < count)
+          next[roots[index]] &+= 1
+        }
+        var running = 0
+        for index in 0..<count where next[index] > 0 {
+          starts.append(running)
+          let size = next[index]
+          next[index] = running
+          running &+= size
+        }
+        members.withUnsafeMutableBufferPointer { members in
+          for index in 0..<count {
+            let root = roots[index]
+            assert(next[root] < count)
+            members[next[root]] = index
+            next[root] &+= 1
+          }
+        }
+      }
     }
     self.members = members
     self.starts = starts

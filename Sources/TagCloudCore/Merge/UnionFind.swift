@@ -10,10 +10,11 @@ struct UnionFind {
   private var parent: [Int]
 
   init(count: Int) {
-    parent = Array(0..<count)
+    // A loop rather than `Array(0..<count)`, which would add a generic collection copy to the
+    // Wasm module.
+    parent = [Int](repeating: 0, count: count)
+    for index in 0..<count { parent[index] = index }
   }
-
-  var count: Int { parent.count }
 
   mutating func find(_ element: Int) -> Int {
     var node = element
@@ -28,5 +29,17 @@ struct UnionFind {
     let a = find(first)
     let b = find(second)
     if a < b { parent[b] = a } else if b < a { parent[a] = b }
+  }
+
+  /// The root of every element, in one pass (the sets are used up).
+  ///
+  /// A parent is never larger than its child (union hangs the larger root under the smaller;
+  /// path halving only moves a node to its grandparent), so in ascending order each element's
+  /// parent already points at its root when the element is reached.
+  ///
+  /// - Complexity: O(n).
+  consuming func roots() -> [Int] {
+    for index in parent.indices { parent[index] = parent[parent[index]] }
+    return parent
   }
 }
