@@ -31,6 +31,11 @@ public struct FlowArrangement: Equatable, Sendable {
   ///
   /// - Complexity: O(log rows).
   public func row(of index: Int) -> Int {
+    rowStarts.withUnsafeBufferPointer { FlowArrangement.row(of: index, rowStarts: $0) }
+  }
+
+  /// ``row(of:)`` over a buffer of row starts (reads only indices below its count).
+  static func row(of index: Int, rowStarts: UnsafeBufferPointer<Int>) -> Int {
     var low = 0
     var high = rowStarts.count - 1
     while low < high {

@@ -14,6 +14,19 @@ public enum HitTesting {
   ///   - rowStarts: the flow's rows.
   /// - Complexity: O(log n) plus the rows within a touch outset of the point.
   public static func tag(at point: Point, frames: [Rect], rowStarts: [Int]) -> Int? {
+    frames.withUnsafeBufferPointer { frames in
+      rowStarts.withUnsafeBufferPointer { rowStarts in
+        tag(at: point, frames: frames, rowStarts: rowStarts)
+      }
+    }
+  }
+
+  /// ``tag(at:frames:rowStarts:)`` over buffers, for the Wasm export (which reads them in
+  /// place). Frames are read without bounds checks: only through a row's range, which
+  /// ``range(ofRow:frames:rowStarts:)`` checks to lie in the frames.
+  public static func tag(
+    at point: Point, frames: UnsafeBufferPointer<Rect>, rowStarts: UnsafeBufferPointer<Int>
+  ) -> Int? {
     guard !frames.isEmpty, !rowStarts.isEmpty else { return nil }
     let reach = CapsuleSizing.minimumTouchHeight / 2
     // Rows are stacked downwards; skip those that end (with the widest possible touch outset)
@@ -34,6 +47,8 @@ public enum HitTesting {
     var row = low
     while row < rowStarts.count {
       let items = range(ofRow: row, frames: frames, rowStarts: rowStarts)
+      // An empty row (rows that do not ascend) at the end has no first item to read.
+      precondition(items.lowerBound < frames.count, "rows out of range")
       if frames[items.lowerBound].y - reach > point.y { break }
       for index in candidates(in: items, x: point.x, frames: frames) {
         let frame = frames[index]
@@ -56,7 +71,9 @@ public enum HitTesting {
   /// The items of a row whose horizontal extent holds `x` (at most one, as items in a row do
   /// not overlap; zero-width items hold nothing). Rows run left to right, or right to left in a
   /// mirrored (right-to-left) layout.
-  private static func candidates(in items: Range<Int>, x: Double, frames: [Rect]) -> Range<Int> {
+  private static func candidates(in items: Range<Int>, x: Double, frames: UnsafeBufferPointer<Rect>)
+    -> Range<Int>
+  {
     let rightToLeft = items.count > 1 && frames[items.lowerBound].x > frames[items.upperBound - 1].x
     var low = items.lowerBound
     var high = items.upperBound
@@ -70,11 +87,19 @@ public enum HitTesting {
     return frame.x <= x && x < frame.maxX ? low..<(low + 1) : low..<low
   }
 
-  private static func range(ofRow row: Int, frames: [Rect], rowStarts: [Int]) -> Range<Int> {
-    rowStarts[row]..<(row + 1 < rowStarts.count ? rowStarts[row + 1] : frames.count)
+  /// The items of `row`, checked to lie in the frames (the rows come from the caller).
+  private static func range(
+    ofRow row: Int, frames: UnsafeBufferPointer<Rect>, rowStarts: UnsafeBufferPointer<Int>
+  ) -> Range<Int> {
+    precondition(row >= 0 && row < rowStarts.count)
+    let items = rowStarts[row]..<(row + 1 < rowStarts.count ? rowStarts[row + 1] : frames.count)
+    precondition(items.lowerBound >= 0 && items.upperBound <= frames.count, "rows out of range")
+    return items
   }
 
-  private static func rowBottom(_ row: Int, frames: [Rect], rowStarts: [Int]) -> Double {
+  private static func rowBottom(
+    _ row: Int, frames: UnsafeBufferPointer<Rect>, rowStarts: UnsafeBufferPointer<Int>
+  ) -> Double {
     var bottom = -Double.infinity
     for index in range(ofRow: row, frames: frames, rowStarts: rowStarts) {
       bottom = max(bottom, frames[index].maxY)
