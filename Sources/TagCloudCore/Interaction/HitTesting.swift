@@ -29,19 +29,21 @@ public enum HitTesting {
   ) -> Int? {
     guard !frames.isEmpty, !rowStarts.isEmpty else { return nil }
     let reach = CapsuleSizing.minimumTouchHeight / 2
+    // Index arithmetic wraps (`&+`): every value lies in 0...count of a buffer, far from
+    // overflow; `>> 1` halves the non-negative sums.
     // Rows are stacked downwards; skip those that end (with the widest possible touch outset)
     // above the point.
     var low = 0
     var high = rowStarts.count
     while low < high {
-      let mid = (low + high) / 2
+      let mid = (low &+ high) >> 1
       if rowBottom(mid, frames: frames, rowStarts: rowStarts) + reach < point.y {
-        low = mid + 1
+        low = mid &+ 1
       } else {
         high = mid
       }
     }
-    var best: Int?
+    var best = -1
     var bestInside = false
     var bestDistance = Double.infinity
     var row = low
@@ -50,59 +52,66 @@ public enum HitTesting {
       // An empty row (rows that do not ascend) at the end has no first item to read.
       precondition(items.lowerBound < frames.count, "rows out of range")
       if frames[items.lowerBound].y - reach > point.y { break }
-      for index in candidates(in: items, x: point.x, frames: frames) {
+      let index = candidate(in: items, x: point.x, frames: frames)
+      if index >= 0 {
         let frame = frames[index]
-        guard CapsuleSizing.touchTarget(for: frame).contains(point) else { continue }
-        let inside = frame.contains(point)
-        let distance = inside ? 0 : verticalDistance(from: point.y, to: frame)
-        if best == nil || (inside && !bestInside)
-          || (inside == bestInside && distance < bestDistance)
-        {
-          best = index
-          bestInside = inside
-          bestDistance = distance
+        if CapsuleSizing.touchTarget(for: frame).contains(point) {
+          let inside = frame.contains(point)
+          let distance = inside ? 0 : verticalDistance(from: point.y, to: frame)
+          if best < 0 || (inside && !bestInside)
+            || (inside == bestInside && distance < bestDistance)
+          {
+            best = index
+            bestInside = inside
+            bestDistance = distance
+          }
         }
       }
-      row += 1
+      row &+= 1
     }
-    return best
+    return best < 0 ? nil : best
   }
 
-  /// The items of a row whose horizontal extent holds `x` (at most one, as items in a row do
-  /// not overlap; zero-width items hold nothing). Rows run left to right, or right to left in a
-  /// mirrored (right-to-left) layout.
-  private static func candidates(in items: Range<Int>, x: Double, frames: UnsafeBufferPointer<Rect>)
-    -> Range<Int>
+  /// The item of a row whose horizontal extent holds `x`, or -1 (at most one, as items in a
+  /// row do not overlap; zero-width items hold nothing). Rows run left to right, or right to
+  /// left in a mirrored (right-to-left) layout.
+  private static func candidate(in items: Range<Int>, x: Double, frames: UnsafeBufferPointer<Rect>)
+    -> Int
   {
-    let rightToLeft = items.count > 1 && frames[items.lowerBound].x > frames[items.upperBound - 1].x
+    let rightToLeft = items.count > 1 && frames[items.lowerBound].x > frames[items.upperBound &- 1].x
     var low = items.lowerBound
     var high = items.upperBound
     while low < high {
-      let mid = (low + high) / 2
+      let mid = (low &+ high) >> 1
       let passed = rightToLeft ? frames[mid].x > x : frames[mid].maxX <= x
-      if passed { low = mid + 1 } else { high = mid }
+      if passed { low = mid &+ 1 } else { high = mid }
     }
-    guard low < items.upperBound else { return low..<low }
+    guard low < items.upperBound else { return -1 }
     let frame = frames[low]
-    return frame.x <= x && x < frame.maxX ? low..<(low + 1) : low..<low
+    return frame.x <= x && x < frame.maxX ? low : -1
   }
 
   /// The items of `row`, checked to lie in the frames (the rows come from the caller).
   private static func range(
     ofRow row: Int, frames: UnsafeBufferPointer<Rect>, rowStarts: UnsafeBufferPointer<Int>
   ) -> Range<Int> {
-    precondition(row >= 0 && row < rowStarts.count)
-    let items = rowStarts[row]..<(row + 1 < rowStarts.count ? rowStarts[row + 1] : frames.count)
-    precondition(items.lowerBound >= 0 && items.upperBound <= frames.count, "rows out of range")
-    return items
+    assert(row >= 0 && row < rowStarts.count)
+    let next = row &+ 1
+    let lower = rowStarts[row]
+    let upper = next < rowStarts.count ? rowStarts[next] : frames.count
+    precondition(lower >= 0 && lower <= upper && upper <= frames.count, "rows out of range")
+    return Range(uncheckedBounds: (lower, upper))
   }
 
   private static func rowBottom(
     _ row: Int, frames: UnsafeBufferPointer<Rect>, rowStarts: UnsafeBufferPointer<Int>
   ) -> Double {
     var bottom = -Double.infinity
-    for index in range(ofRow: row, frames: frames, rowStarts: rowStarts) {
+    let items = range(ofRow: row, frames: frames, rowStarts: rowStarts)
+    var index = items.lowerBound
+    while index < items.upperBound {
       bottom = max(bottom, frames[index].maxY)
+      index &+= 1
     }
     return bottom
   }
