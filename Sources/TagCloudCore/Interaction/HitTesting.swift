@@ -78,7 +78,8 @@ public enum HitTesting {
   private static func candidate(in items: Range<Int>, x: Double, frames: UnsafeBufferPointer<Rect>)
     -> Int
   {
-    let rightToLeft = items.count > 1 && frames[items.lowerBound].x > frames[items.upperBound &- 1].x
+    let rightToLeft =
+      items.count > 1 && frames[items.lowerBound].x > frames[items.upperBound &- 1].x
     var low = items.lowerBound
     var high = items.upperBound
     while low < high {

@@ -108,6 +108,9 @@ enum Elementary {
       result *= 0x1p-1000
       remaining += 1000
     }
-    return result * Double(sign: .plus, exponent: remaining, significand: 1)
+    // 2^remaining, |remaining| <= 1000, built from its bits: a normal number with a biased
+    // exponent of remaining + 1023 and a zero significand (the same value as
+    // `Double(sign: .plus, exponent: remaining, significand: 1)`, without its generic code).
+    return result * Double(bitPattern: UInt64(truncatingIfNeeded: remaining &+ 1023) << 52)
   }
 }

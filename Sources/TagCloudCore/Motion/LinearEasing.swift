@@ -40,8 +40,8 @@ public struct LinearEasing: Equatable, Sendable {
         end += 1
       }
       let progress = Double(end) / Double(samples)
-      chosen.append(LinearEasing.rounded(progress * 100, places: 2) / 100)
-      chosen.append(LinearEasing.rounded(values[end], places: 4))
+      chosen.append(LinearEasing.rounded(progress * 100, scale: 100) / 100)
+      chosen.append(LinearEasing.rounded(values[end], scale: 10_000))
       start = end
     }
     packed = chosen
@@ -61,9 +61,9 @@ public struct LinearEasing: Equatable, Sendable {
     var index = 2
     while index + 2 < packed.count {
       text.appendLiteral(", ")
-      LinearEasing.appendFixed(packed[index + 1], places: 4, to: &text)
+      LinearEasing.appendFixed(packed[index + 1], scale: 10_000, to: &text)
       text.appendByte(0x20)
-      LinearEasing.appendFixed(packed[index] * 100, places: 2, to: &text)
+      LinearEasing.appendFixed(packed[index] * 100, scale: 100, to: &text)
       index += 2
       text.appendByte(UInt8(ascii: "%"))
     }
@@ -94,40 +94,36 @@ public struct LinearEasing: Equatable, Sendable {
     return true
   }
 
-  private static func rounded(_ value: Double, places: Int) -> Double {
-    var scale = 1.0
-    for _ in 0..<places { scale *= 10 }
-    return (value * scale).rounded() / scale
+  /// `value` rounded to a multiple of 1 / `scale` (a power of ten: 100 for 2 decimals).
+  private static func rounded(_ value: Double, scale: Double) -> Double {
+    (value * scale).rounded() / scale
   }
 
-  /// Writes `value` with at most `places` decimals, trailing zeros dropped.
-  static func appendFixed(_ value: Double, places: Int, to text: inout [UInt8]) {
-    var scale = 1
-    for _ in 0..<places { scale *= 10 }
+  /// Writes `value` with at most as many decimals as `scale` (a power of ten) has zeros,
+  /// trailing zeros dropped.
+  static func appendFixed(_ value: Double, scale: Int, to text: inout [UInt8]) {
     var scaled = Int((value * Double(scale)).rounded())
     if scaled < 0 {
-      text.append(UInt8(ascii: "-"))
+      text.appendByte(UInt8(ascii: "-"))
       scaled = -scaled
     }
     appendDigits(scaled / scale, to: &text)
     var fraction = scaled % scale
     if fraction == 0 { return }
-    var digits = places
+    var unit = scale
     while fraction % 10 == 0 {
       fraction /= 10
-      digits -= 1
+      unit /= 10
     }
-    text.append(UInt8(ascii: "."))
-    var divisor = 1
-    for _ in 1..<digits { divisor *= 10 }
-    while divisor > 0 {
-      text.append(UInt8(ascii: "0") + UInt8((fraction / divisor) % 10))
-      divisor /= 10
-    }
+    // The digits of unit + fraction are a 1 and then the fraction with its leading zeros: the
+    // 1 becomes the decimal point.
+    let point = text.count
+    appendDigits(unit + fraction, to: &text)
+    text[point] = UInt8(ascii: ".")
   }
 
   private static func appendDigits(_ value: Int, to text: inout [UInt8]) {
     if value >= 10 { appendDigits(value / 10, to: &text) }
-    text.append(UInt8(ascii: "0") + UInt8(value % 10))
+    text.appendByte(UInt8(ascii: "0") + UInt8(value % 10))
   }
 }
