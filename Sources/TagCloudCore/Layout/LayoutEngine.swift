@@ -9,14 +9,22 @@ public enum LayoutEngine {
   ///   animation is asked for.
   public static func layout(_ request: LayoutRequest) -> LayoutResponse {
     precondition(request.selection.capacity == request.tags.count, "selection capacity mismatch")
+    let count = request.tags.count
     // The frames hold the capsule sizes first; the flow then fills in the origins in place
-    // (no arrays of sizes or points: fewer array element types in the Wasm module).
-    var frames = [Rect](
-      repeating: Rect(x: 0, y: 0, width: 0, height: 0), count: request.tags.count)
-    for index in frames.indices {
-      let size = capsuleSize(request.tags[index], request)
-      frames[index].width = size.width
-      frames[index].height = size.height
+    // (no arrays of sizes or points: fewer array element types in the Wasm module). Written
+    // through one buffer (`index` < `count`, the frames' count), not element by element, each
+    // of which would check the array's uniqueness.
+    var frames = [Rect](repeating: Rect(x: 0, y: 0, width: 0, height: 0), count: count)
+    var ids: [[UInt8]] = []
+    ids.reserveCapacity(count)
+    frames.withUnsafeMutableBufferPointer { frames in
+      for index in 0..<count {
+        let tag = request.tags[index]
+        ids.append(tag.id)
+        let size = capsuleSize(tag, request)
+        frames[index].width = size.width
+        frames[index].height = size.height
+      }
     }
     var rowStarts: [Int] = []
     let size = FlowLayout.arrange(
@@ -27,14 +35,13 @@ public enum LayoutEngine {
       frames: frames, rowStarts: rowStarts, mergeDistance: request.mergeDistance)
     if request.direction == .rightToLeft {
       let extent = request.width.isFinite ? request.width : size.width
-      for index in frames.indices {
-        frames[index].x = request.direction.mirroredX(
-          frames[index].x, width: frames[index].width, in: extent)
+      frames.withUnsafeMutableBufferPointer { frames in
+        for index in 0..<count {
+          frames[index].x = request.direction.mirroredX(
+            frames[index].x, width: frames[index].width, in: extent)
+        }
       }
     }
-    var ids: [[UInt8]] = []
-    ids.reserveCapacity(request.tags.count)
-    for tag in request.tags { ids.append(tag.id) }
     let animation =
       request.reduceMotion ? nil : request.animation.map(LayoutResponse.Animation.init)
     return LayoutResponse(
