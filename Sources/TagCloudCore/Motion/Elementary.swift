@@ -66,8 +66,9 @@ enum Elementary {
     if abs(x) <= 0.785398163397448279 { return (0, x) }
     let n = (x * 6.36619772367581382433e-01).rounded(.toNearestOrEven)
     let r = (x - n * 1.57079632673412561417e+00) - n * 6.07710050650619224932e-11
-    let quadrant = Int(n.truncatingRemainder(dividingBy: 4))
-    return ((quadrant + 4) % 4, r)
+    // n mod 4, in 0...3: n is whole, so n / 4, its floor, 4 times that and the difference are
+    // all exact (no `fmod` in the module). NaN and infinities still trap in `Int`.
+    return (Int(n - 4 * (n / 4).rounded(.down)), r)
   }
 
   private static func sinKernel(_ x: Double) -> Double {
