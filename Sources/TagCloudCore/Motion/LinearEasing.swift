@@ -24,25 +24,32 @@ public struct LinearEasing: Equatable, Sendable {
   public init(spring: Spring, samples: Int = 1000) {
     let settle = spring.settlingDuration
     let milliseconds = (settle * 1000).rounded(.up)
-    duration = milliseconds / 1000
+    let duration = milliseconds / 1000
+    self.duration = duration
+    precondition(samples >= 0, "samples must not be negative")
     var values = [Double](repeating: 0, count: samples + 1)
-    for index in 0...samples {
-      values[index] = spring.value(at: duration * Double(index) / Double(samples))
-    }
-    values[samples] = 1
     var chosen: [Double] = [0, 0]
-    var start = 0
-    while start < samples {
-      var end = start + 1
-      while end < samples,
-        LinearEasing.chordFits(values, from: start, to: end + 1, tolerance: Self.chordTolerance)
-      {
-        end += 1
+    // Over the buffer, unchecked: every index lies in 0...samples, the buffer's range.
+    values.withUnsafeMutableBufferPointer { values in
+      for index in 0..<samples {
+        values[index] = spring.value(at: duration * Double(index) / Double(samples))
       }
-      let progress = Double(end) / Double(samples)
-      chosen.append(LinearEasing.rounded(progress * 100, scale: 100) / 100)
-      chosen.append(LinearEasing.rounded(values[end], scale: 10_000))
-      start = end
+      values[samples] = 1
+      var start = 0
+      while start < samples {
+        var end = start + 1
+        while end < samples,
+          LinearEasing.chordFits(
+            UnsafeBufferPointer(values), from: start, to: end + 1,
+            tolerance: LinearEasing.chordTolerance)
+        {
+          end += 1
+        }
+        let progress = Double(end) / Double(samples)
+        chosen.append(LinearEasing.rounded(progress * 100, scale: 100) / 100)
+        chosen.append(LinearEasing.rounded(values[end], scale: 10_000))
+        start = end
+      }
     }
     packed = chosen
   }
@@ -83,8 +90,9 @@ public struct LinearEasing: Equatable, Sendable {
   }
 
   private static func chordFits(
-    _ values: [Double], from start: Int, to end: Int, tolerance: Double
+    _ values: UnsafeBufferPointer<Double>, from start: Int, to end: Int, tolerance: Double
   ) -> Bool {
+    assert(start >= 0 && start < end && end < values.count)
     let span = Double(end - start)
     for index in (start + 1)..<end {
       let fraction = Double(index - start) / span
