@@ -42,23 +42,31 @@ public struct MergeGroups: Equatable, Sendable {
   /// - Complexity: O(n + p α(n)), where p is the number of pairs whose boxes are nearer than
   ///   `mergeDistance`: O(n) for any realistic cloud, never O(n²) when tags are spaced.
   public init(frames: [Rect], rowStarts: [Int], mergeDistance: Double) {
-    var components = UnionFind(count: frames.count)
+    // The union-find's parents, then each item's root.
+    var roots = [Int](repeating: 0, count: frames.count)
+    // Each row's top and bottom, at 2 × row and 2 × row + 1 (in range for every row).
+    var rowBounds = [Double](repeating: 0, count: 2 * rowStarts.count)
     frames.withUnsafeBufferPointer { frames in
-      MergeGroups.sweep(frames, rowStarts, mergeDistance, &components)
+      roots.withUnsafeMutableBufferPointer { parents in
+        rowBounds.withUnsafeMutableBufferPointer { rowBounds in
+          let components = UnionFind(parents)
+          MergeGroups.sweep(frames, rowStarts, rowBounds, mergeDistance, components)
+          components.resolveRoots()
+        }
+      }
     }
-    self.init(roots: components.roots())
+    self.init(roots: roots)
   }
 
   /// The sweep over the frames, unions in `components`. Reads the frames without bounds checks
   /// (they would be most of its code): every row's range is checked to lie in the frames first,
   /// and every index read is in a row's range.
   private static func sweep(
-    _ frames: UnsafeBufferPointer<Rect>, _ rowStarts: [Int], _ mergeDistance: Double,
-    _ components: inout UnionFind
+    _ frames: UnsafeBufferPointer<Rect>, _ rowStarts: [Int],
+    _ rowBounds: UnsafeMutableBufferPointer<Double>, _ mergeDistance: Double,
+    _ components: UnionFind
   ) {
     let rowCount = rowStarts.count
-    var rowTop = [Double](repeating: 0, count: rowCount)
-    var rowBottom = [Double](repeating: 0, count: rowCount)
     for row in 0..<rowCount {
       let items = MergeGroups.items(inRow: row, rowStarts: rowStarts, total: frames.count)
       precondition(items.lowerBound >= 0 && items.upperBound <= frames.count, "rows out of range")
@@ -68,8 +76,8 @@ public struct MergeGroups: Equatable, Sendable {
         top = min(top, frames[index].y)
         bottom = max(bottom, frames[index].maxY)
       }
-      rowTop[row] = top
-      rowBottom[row] = bottom
+      rowBounds[2 &* row] = top
+      rowBounds[2 &* row &+ 1] = bottom
     }
 
     // Box gaps only prune; the stadium gap decides. Its arithmetic takes a different path and
@@ -100,7 +108,9 @@ public struct MergeGroups: Equatable, Sendable {
       }
       // Rows below, while their top is within reach of this row's bottom.
       var below = row + 1
-      while below < rowCount, mayMelt(rowTop[below] - rowBottom[row], near: rowTop[below]) {
+      while below < rowCount,
+        mayMelt(rowBounds[2 &* below] - rowBounds[2 &* row &+ 1], near: rowBounds[2 &* below])
+      {
         let others = MergeGroups.items(inRow: below, rowStarts: rowStarts, total: frames.count)
         var low = others.lowerBound
         for first in items {
