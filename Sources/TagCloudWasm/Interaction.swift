@@ -27,9 +27,9 @@ public func wasmNavigate(
   _ frames: UnsafePointer<Double>, _ count: Int32, _ rows: UnsafePointer<Int32>,
   _ rowCount: Int32, _ index: Int32, _ key: Int32
 ) -> Int32 {
-  guard key >= 0, key < 6, index >= 0, index < count else { return index }
-  // The keys are numbered in the order of the cases.
-  let direction = KeyboardNavigation.Direction.allCases[Int(key)]
+  guard let direction = KeyboardNavigation.Direction(rawValue: Int(key)), index >= 0,
+    index < count
+  else { return index }
   return Int32(
     withLayout(frames, count, rows, rowCount) { frames, rowStarts in
       KeyboardNavigation.target(

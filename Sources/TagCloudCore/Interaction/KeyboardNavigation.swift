@@ -6,7 +6,8 @@
 ///
 ///     KeyboardNavigation.target(from: 3, moving: .down, frames: frames, rowStarts: rows)
 public enum KeyboardNavigation {
-  public enum Direction: Equatable, Sendable, CaseIterable {
+  /// Numbered 0…5 in this order (the Wasm export's key codes).
+  public enum Direction: Int, Equatable, Sendable, CaseIterable {
     case next, previous, up, down, first, last
   }
 
