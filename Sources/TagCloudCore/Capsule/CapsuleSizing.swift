@@ -75,6 +75,8 @@ public enum CapsuleSizing {
   /// The most lines a label may take: a bound that keeps absurd inputs finite.
   public static let maximumLines = 1_000_000
 
+  // Out of line: measured smaller in the Wasm module than inlined at each call.
+  @inline(never)
   private static func linesByWidth(_ width: Double, in available: Double) -> Int {
     let lines = (width / available).rounded(.up)
     return lines < 1 ? 1 : Int(min(lines, Double(maximumLines)))

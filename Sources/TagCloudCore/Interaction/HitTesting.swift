@@ -93,6 +93,8 @@ public enum HitTesting {
   }
 
   /// The items of `row`, checked to lie in the frames (the rows come from the caller).
+  // Out of line: measured smaller in the Wasm module than inlined at each call.
+  @inline(never)
   private static func range(
     ofRow row: Int, frames: UnsafeBufferPointer<Rect>, rowStarts: UnsafeBufferPointer<Int>
   ) -> Range<Int> {
@@ -117,6 +119,8 @@ public enum HitTesting {
     return bottom
   }
 
+  // Out of line: measured smaller in the Wasm module than inlined at each call.
+  @inline(never)
   private static func verticalDistance(from y: Double, to frame: Rect) -> Double {
     if y < frame.y { return frame.y - y }
     if y >= frame.maxY { return y - frame.maxY }

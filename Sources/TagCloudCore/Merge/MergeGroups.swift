@@ -61,6 +61,8 @@ public struct MergeGroups: Equatable, Sendable {
   /// The sweep over the frames, unions in `components`. Reads the frames without bounds checks
   /// (they would be most of its code): every row's range is checked to lie in the frames first,
   /// and every index read is in a row's range.
+  // Out of line: measured smaller in the Wasm module than inlined at each call.
+  @inline(never)
   private static func sweep(
     _ frames: UnsafeBufferPointer<Rect>, _ rowStarts: [Int],
     _ rowBounds: UnsafeMutableBufferPointer<Double>, _ mergeDistance: Double,
@@ -82,6 +84,8 @@ public struct MergeGroups: Equatable, Sendable {
 
     // Box gaps only prune; the stadium gap decides. Its arithmetic takes a different path and
     // may round a few ulps lower, so pruning leaves a margin relative to the coordinates.
+    // Out of line: measured smaller in the Wasm module than inlined at each call.
+    @inline(never)
     func mayMelt(_ boxGap: Double, near coordinate: Double) -> Bool {
       boxGap < mergeDistance + 1e-12 * (abs(coordinate) + mergeDistance)
     }
@@ -172,6 +176,8 @@ public struct MergeGroups: Equatable, Sendable {
     self.starts = starts
   }
 
+  // Out of line: measured smaller in the Wasm module than inlined at each call.
+  @inline(never)
   private static func items(inRow row: Int, rowStarts: [Int], total: Int) -> Range<Int> {
     let end = row + 1 < rowStarts.count ? rowStarts[row + 1] : total
     return rowStarts[row]..<end
