@@ -110,17 +110,23 @@ public enum FlowLayout {
         // Summed in the seed's order (`cursor.y + rowHeight + spacing`), for identical bits.
         cursorY = cursorY + rowHeight + spacing
         rowHeight = 0
-        if recordsRows { rowStarts.append(index) }
+        if recordsRows { appendRow(index, to: &rowStarts) }
       }
       origins[offset] = cursorX
       origins[offset + 1] = cursorY
       usedWidth = max(usedWidth, cursorX + itemWidth)
       rowHeight = max(rowHeight, itemHeight)
       cursorX += itemWidth + spacing
-      index += 1
-      // Bounded by the buffers' sizes, which fit in memory: no overflow.
+      // Bounded by `count` and the buffers' sizes, which fit in memory: no overflow.
+      index &+= 1
       offset &+= stride
     }
     return Size(width: usedWidth, height: cursorY + rowHeight)
+  }
+
+  /// Out of line: the append inlined into the loop costs the Wasm module more than the call.
+  @inline(never)
+  private static func appendRow(_ index: Int, to rowStarts: inout [Int]) {
+    rowStarts.append(index)
   }
 }
