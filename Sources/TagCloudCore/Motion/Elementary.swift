@@ -96,22 +96,21 @@ enum Elementary {
     return w + (((1 - w) - halfZ) + z * r)
   }
 
-  /// `value × 2^power`, exact except where the result is subnormal.
+  /// `value × 2^power`, exact except where the result is subnormal, for `value` within a
+  /// factor of 2 of 1 and |power| <= 2,000 (what `exp` passes: |power| <= 1,076).
+  ///
+  /// In two factors of about 2^(power / 2): the first product stays a normal number, so it is
+  /// exact, and only the second rounds, just once, as the exact product would.
   private static func scaleByPowerOfTwo(_ value: Double, _ power: Int) -> Double {
-    var result = value
-    var remaining = power
-    // Steps of 2^±1000 stay inside the normal range, so each factor is exact.
-    while remaining > 1000 {
-      result *= 0x1p1000
-      remaining -= 1000
-    }
-    while remaining < -1000 {
-      result *= 0x1p-1000
-      remaining += 1000
-    }
-    // 2^remaining, |remaining| <= 1000, built from its bits: a normal number with a biased
-    // exponent of remaining + 1023 and a zero significand (the same value as
-    // `Double(sign: .plus, exponent: remaining, significand: 1)`, without its generic code).
-    return result * Double(bitPattern: UInt64(truncatingIfNeeded: remaining &+ 1023) << 52)
+    let half = power >> 1
+    return value * powerOfTwo(half) * powerOfTwo(power &- half)
+  }
+
+  /// 2^power for |power| <= 1,000, built from its bits: a normal number with a biased exponent
+  /// of power + 1023 and a zero significand (the same value as
+  /// `Double(sign: .plus, exponent: power, significand: 1)`, without its generic code).
+  private static func powerOfTwo(_ power: Int) -> Double {
+    assert(power >= -1000 && power <= 1000)
+    return Double(bitPattern: UInt64(truncatingIfNeeded: power &+ 1023) << 52)
   }
 }
