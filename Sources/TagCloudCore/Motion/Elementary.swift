@@ -38,26 +38,22 @@ enum Elementary {
   }
 
   /// The sine of `x` radians.
+  static func sin(_ x: Double) -> Double { sine(x, quarterTurns: 0) }
+
+  /// The cosine of `x` radians: the sine a quarter turn further, cos x = sin(x + π/2), taken
+  /// in the quadrant rather than by adding π/2 to `x` (which would round).
+  static func cos(_ x: Double) -> Double { sine(x, quarterTurns: 1) }
+
+  /// sin(x + quarterTurns × π/2): one function for both, as the Wasm module then holds the
+  /// reduction and the quadrant switch once.
   @inline(never)
-  static func sin(_ x: Double) -> Double {
+  private static func sine(_ x: Double, quarterTurns: Int) -> Double {
     let (quadrant, r) = reduce(x)
-    switch quadrant {
+    switch (quadrant &+ quarterTurns) & 3 {
     case 0: return sinKernel(r)
     case 1: return cosKernel(r)
     case 2: return -sinKernel(r)
     default: return -cosKernel(r)
-    }
-  }
-
-  /// The cosine of `x` radians.
-  @inline(never)
-  static func cos(_ x: Double) -> Double {
-    let (quadrant, r) = reduce(x)
-    switch quadrant {
-    case 0: return cosKernel(r)
-    case 1: return -sinKernel(r)
-    case 2: return -cosKernel(r)
-    default: return sinKernel(r)
     }
   }
 
