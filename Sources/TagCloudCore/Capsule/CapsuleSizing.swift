@@ -35,6 +35,8 @@ public enum CapsuleSizing {
   /// word widths, the label's width is cut into whole lines.
   ///
   /// - Complexity: O(words).
+  // Out of line: measured smaller in the Wasm module than inlined at each call.
+  @inline(never)
   public static func lineCount(of label: LabelMetrics, in available: Double) -> Int {
     guard available > 0 else { return 1 }
     if label.words.isEmpty { return linesByWidth(label.width, in: available) }
