@@ -43,9 +43,10 @@ public enum HitTesting {
         high = mid
       }
     }
+    // The rule as one ordering: a capsule holding the point ranks -1, any other its vertical
+    // distance (>= 0, and finite: within the touch outset); the first of the lowest rank wins.
     var best = -1
-    var bestInside = false
-    var bestDistance = Double.infinity
+    var bestRank = Double.infinity
     var row = low
     while row < rowStarts.count {
       let items = range(ofRow: row, frames: frames, rowStarts: rowStarts)
@@ -56,14 +57,10 @@ public enum HitTesting {
       if index >= 0 {
         let frame = frames[index]
         if CapsuleSizing.touchTarget(for: frame).contains(point) {
-          let inside = frame.contains(point)
-          let distance = inside ? 0 : verticalDistance(from: point.y, to: frame)
-          if best < 0 || (inside && !bestInside)
-            || (inside == bestInside && distance < bestDistance)
-          {
+          let rank = frame.contains(point) ? -1 : verticalDistance(from: point.y, to: frame)
+          if rank < bestRank {
             best = index
-            bestInside = inside
-            bestDistance = distance
+            bestRank = rank
           }
         }
       }
