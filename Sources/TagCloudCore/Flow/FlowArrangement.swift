@@ -44,4 +44,17 @@ public struct FlowArrangement: Equatable, Sendable {
     }
     return low
   }
+
+  /// The items of row `row` (which must be a row) of `rowStarts` over `total` items, checked to
+  /// lie in `0..<total`: the engine and the interaction rules then read items without bounds
+  /// checks. Out of line, as all of them share it.
+  @inline(never)
+  static func items(inRow row: Int, rowStarts: UnsafeBufferPointer<Int>, total: Int) -> Range<Int> {
+    assert(row >= 0 && row < rowStarts.count)
+    let next = row &+ 1
+    let lower = rowStarts[row]
+    let upper = next < rowStarts.count ? rowStarts[next] : total
+    precondition(lower >= 0 && lower <= upper && upper <= total, "rows out of range")
+    return Range(uncheckedBounds: (lower, upper))
+  }
 }

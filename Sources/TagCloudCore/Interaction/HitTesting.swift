@@ -23,7 +23,7 @@ public enum HitTesting {
 
   /// ``tag(at:frames:rowStarts:)`` over buffers, for the Wasm export (which reads them in
   /// place). Frames are read without bounds checks: only through a row's range, which
-  /// ``range(ofRow:frames:rowStarts:)`` checks to lie in the frames.
+  /// ``FlowArrangement/items(inRow:rowStarts:total:)`` checks to lie in the frames.
   public static func tag(
     at point: Point, frames: UnsafeBufferPointer<Rect>, rowStarts: UnsafeBufferPointer<Int>
   ) -> Int? {
@@ -49,7 +49,7 @@ public enum HitTesting {
     var bestRank = Double.infinity
     var row = low
     while row < rowStarts.count {
-      let items = range(ofRow: row, frames: frames, rowStarts: rowStarts)
+      let items = FlowArrangement.items(inRow: row, rowStarts: rowStarts, total: frames.count)
       // An empty row (rows that do not ascend) at the end has no first item to read.
       precondition(items.lowerBound < frames.count, "rows out of range")
       if frames[items.lowerBound].y - reach > point.y { break }
@@ -89,25 +89,11 @@ public enum HitTesting {
     return frame.x <= x && x < frame.maxX ? low : -1
   }
 
-  /// The items of `row`, checked to lie in the frames (the rows come from the caller).
-  // Out of line: measured smaller in the Wasm module than inlined at each call.
-  @inline(never)
-  private static func range(
-    ofRow row: Int, frames: UnsafeBufferPointer<Rect>, rowStarts: UnsafeBufferPointer<Int>
-  ) -> Range<Int> {
-    assert(row >= 0 && row < rowStarts.count)
-    let next = row &+ 1
-    let lower = rowStarts[row]
-    let upper = next < rowStarts.count ? rowStarts[next] : frames.count
-    precondition(lower >= 0 && lower <= upper && upper <= frames.count, "rows out of range")
-    return Range(uncheckedBounds: (lower, upper))
-  }
-
   private static func rowBottom(
     _ row: Int, frames: UnsafeBufferPointer<Rect>, rowStarts: UnsafeBufferPointer<Int>
   ) -> Double {
     var bottom = -Double.infinity
-    let items = range(ofRow: row, frames: frames, rowStarts: rowStarts)
+    let items = FlowArrangement.items(inRow: row, rowStarts: rowStarts, total: frames.count)
     var index = items.lowerBound
     while index < items.upperBound {
       bottom = max(bottom, frames[index].maxY)

@@ -41,12 +41,11 @@ public enum KeyboardNavigation {
       let row = FlowArrangement.row(of: index, rowStarts: rowStarts)
       let targetRow = direction == .up ? row - 1 : row + 1
       guard targetRow >= 0, targetRow < rowStarts.count else { return index }
-      let end = targetRow + 1 < rowStarts.count ? rowStarts[targetRow + 1] : frames.count
-      let start = rowStarts[targetRow]
-      precondition(start >= 0 && end <= frames.count, "rows out of range")
+      let items = FlowArrangement.items(
+        inRow: targetRow, rowStarts: rowStarts, total: frames.count)
       let centre = frames[index].midX
-      var best = start
-      for candidate in start..<end
+      var best = items.lowerBound
+      for candidate in items
       where abs(frames[candidate].midX - centre) < abs(frames[best].midX - centre) {
         best = candidate
       }

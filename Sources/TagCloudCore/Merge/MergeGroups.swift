@@ -50,7 +50,9 @@ public struct MergeGroups: Equatable, Sendable {
       roots.withUnsafeMutableBufferPointer { parents in
         rowBounds.withUnsafeMutableBufferPointer { rowBounds in
           let components = UnionFind(parents)
-          MergeGroups.sweep(frames, rowStarts, rowBounds, mergeDistance, components)
+          rowStarts.withUnsafeBufferPointer { rowStarts in
+            MergeGroups.sweep(frames, rowStarts, rowBounds, mergeDistance, components)
+          }
           components.resolveRoots()
         }
       }
@@ -59,19 +61,18 @@ public struct MergeGroups: Equatable, Sendable {
   }
 
   /// The sweep over the frames, unions in `components`. Reads the frames without bounds checks
-  /// (they would be most of its code): every row's range is checked to lie in the frames first,
-  /// and every index read is in a row's range.
+  /// (they would be most of its code): every index read is in a row's range, which
+  /// ``FlowArrangement/items(inRow:rowStarts:total:)`` checks to lie in the frames.
   // Out of line: measured smaller in the Wasm module than inlined at each call.
   @inline(never)
   private static func sweep(
-    _ frames: UnsafeBufferPointer<Rect>, _ rowStarts: [Int],
+    _ frames: UnsafeBufferPointer<Rect>, _ rowStarts: UnsafeBufferPointer<Int>,
     _ rowBounds: UnsafeMutableBufferPointer<Double>, _ mergeDistance: Double,
     _ components: UnionFind
   ) {
     let rowCount = rowStarts.count
     for row in 0..<rowCount {
-      let items = MergeGroups.items(inRow: row, rowStarts: rowStarts, total: frames.count)
-      precondition(items.lowerBound >= 0 && items.upperBound <= frames.count, "rows out of range")
+      let items = FlowArrangement.items(inRow: row, rowStarts: rowStarts, total: frames.count)
       var top = Double.infinity
       var bottom = -Double.infinity
       for index in items {
@@ -99,7 +100,7 @@ public struct MergeGroups: Equatable, Sendable {
     }
 
     for row in 0..<rowCount {
-      let items = MergeGroups.items(inRow: row, rowStarts: rowStarts, total: frames.count)
+      let items = FlowArrangement.items(inRow: row, rowStarts: rowStarts, total: frames.count)
       // Along the row: boxes further right only get further away.
       for first in items {
         var second = first + 1
@@ -115,7 +116,7 @@ public struct MergeGroups: Equatable, Sendable {
       while below < rowCount,
         mayMelt(rowBounds[2 &* below] - rowBounds[2 &* row &+ 1], near: rowBounds[2 &* below])
       {
-        let others = MergeGroups.items(inRow: below, rowStarts: rowStarts, total: frames.count)
+        let others = FlowArrangement.items(inRow: below, rowStarts: rowStarts, total: frames.count)
         var low = others.lowerBound
         for first in items {
           while low < others.upperBound,
@@ -174,12 +175,5 @@ public struct MergeGroups: Equatable, Sendable {
     }
     self.members = members
     self.starts = starts
-  }
-
-  // Out of line: measured smaller in the Wasm module than inlined at each call.
-  @inline(never)
-  private static func items(inRow row: Int, rowStarts: [Int], total: Int) -> Range<Int> {
-    let end = row + 1 < rowStarts.count ? rowStarts[row + 1] : total
-    return rowStarts[row]..<end
   }
 }
