@@ -110,15 +110,14 @@ public struct LinearEasing: Equatable, Sendable {
   /// Writes `value` with at most as many decimals as `scale` (a power of ten) has zeros,
   /// trailing zeros dropped.
   static func appendFixed(_ value: Double, scale: Int, to text: inout [UInt8]) {
-    var scaled = Int((value * Double(scale)).rounded())
-    if scaled < 0 {
-      text.appendByte(UInt8(ascii: "-"))
-      scaled = -scaled
-    }
-    appendDigits(scaled / scale, to: &text)
-    var fraction = scaled % scale
+    let scaled = Int((value * Double(scale)).rounded())
+    if scaled < 0 { text.appendByte(UInt8(ascii: "-")) }
+    // Unsigned from here: the magnitude never traps, and `scale` (a power of ten) is positive.
+    let magnitude = scaled.magnitude
+    var unit = UInt(scale)
+    appendDigits(magnitude / unit, to: &text)
+    var fraction = magnitude % unit
     if fraction == 0 { return }
-    var unit = scale
     while fraction % 10 == 0 {
       fraction /= 10
       unit /= 10
@@ -130,8 +129,8 @@ public struct LinearEasing: Equatable, Sendable {
     text[point] = UInt8(ascii: ".")
   }
 
-  private static func appendDigits(_ value: Int, to text: inout [UInt8]) {
+  private static func appendDigits(_ value: UInt, to text: inout [UInt8]) {
     if value >= 10 { appendDigits(value / 10, to: &text) }
-    text.appendByte(UInt8(ascii: "0") + UInt8(value % 10))
+    text.appendByte(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value % 10))
   }
 }
