@@ -19,9 +19,8 @@ public enum LayoutEngine {
     ids.reserveCapacity(count)
     frames.withUnsafeMutableBufferPointer { frames in
       for index in 0..<count {
-        let tag = request.tags[index]
-        ids.append(tag.id)
-        let size = capsuleSize(tag, request)
+        ids.append(request.tags[index].id)
+        let size = capsuleSize(request.tags[index].content, request)
         frames[index].width = size.width
         frames[index].height = size.height
       }
@@ -55,13 +54,13 @@ public enum LayoutEngine {
   public static func capsuleSizes(_ request: LayoutRequest) -> [Size] {
     var sizes: [Size] = []
     sizes.reserveCapacity(request.tags.count)
-    for tag in request.tags { sizes.append(capsuleSize(tag, request)) }
+    for tag in request.tags { sizes.append(capsuleSize(tag.content, request)) }
     return sizes
   }
 
   /// The capsule of one tag.
-  private static func capsuleSize(_ tag: TagSpec, _ request: LayoutRequest) -> Size {
-    switch tag.content {
+  private static func capsuleSize(_ content: TagSpec.Content, _ request: LayoutRequest) -> Size {
+    switch content {
     case .size(let size):
       return size
     case .label(let label):
