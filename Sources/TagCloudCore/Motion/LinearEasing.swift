@@ -28,7 +28,7 @@ public struct LinearEasing: Equatable, Sendable {
     self.duration = duration
     precondition(samples >= 0, "samples must not be negative")
     var values = [Double](repeating: 0, count: samples + 1)
-    var chosen: [Double] = [0, 0]
+    var chosen = [Double](repeating: 0, count: 2)  // the first stop, (0, 0)
     // Over the buffer, unchecked: every index lies in 0...samples, the buffer's range.
     values.withUnsafeMutableBufferPointer { values in
       for index in 0..<samples {
