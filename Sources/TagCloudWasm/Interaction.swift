@@ -14,7 +14,7 @@ public func wasmHitTest(
   _ rowCount: Int32, _ x: Double, _ y: Double
 ) -> Int32 {
   let index = withLayout(frames, count, rows, rowCount) { frames, rowStarts in
-    HitTesting.tag(at: Point(x: x, y: y), frames: frames, rowStarts: rowStarts) ?? -1
+    HitTesting.tagIndex(at: Point(x: x, y: y), frames: frames, rowStarts: rowStarts)
   }
   return Int32(index)
 }

@@ -16,18 +16,20 @@ public enum HitTesting {
   public static func tag(at point: Point, frames: [Rect], rowStarts: [Int]) -> Int? {
     frames.withUnsafeBufferPointer { frames in
       rowStarts.withUnsafeBufferPointer { rowStarts in
-        tag(at: point, frames: frames, rowStarts: rowStarts)
+        let index = tagIndex(at: point, frames: frames, rowStarts: rowStarts)
+        return index < 0 ? nil : index
       }
     }
   }
 
-  /// ``tag(at:frames:rowStarts:)`` over buffers, for the Wasm export (which reads them in
-  /// place). Frames are read without bounds checks: only through a row's range, which
-  /// ``FlowArrangement/items(inRow:rowStarts:total:)`` checks to lie in the frames.
-  public static func tag(
+  /// ``tag(at:frames:rowStarts:)`` over buffers, -1 for empty space: for the Wasm export,
+  /// which reads them in place and returns -1 itself. Frames are read without bounds checks:
+  /// only through a row's range, which ``FlowArrangement/items(inRow:rowStarts:total:)``
+  /// checks to lie in the frames.
+  public static func tagIndex(
     at point: Point, frames: UnsafeBufferPointer<Rect>, rowStarts: UnsafeBufferPointer<Int>
-  ) -> Int? {
-    guard !frames.isEmpty, !rowStarts.isEmpty else { return nil }
+  ) -> Int {
+    guard !frames.isEmpty, !rowStarts.isEmpty else { return -1 }
     let reach = CapsuleSizing.minimumTouchHeight / 2
     // Index arithmetic wraps (`&+`): every value lies in 0...count of a buffer, far from
     // overflow; `>> 1` halves the non-negative sums.
@@ -66,7 +68,7 @@ public enum HitTesting {
       }
       row &+= 1
     }
-    return best < 0 ? nil : best
+    return best
   }
 
   /// The item of a row whose horizontal extent holds `x`, or -1 (at most one, as items in a
