@@ -99,18 +99,21 @@ public struct MergeGroups: Equatable, Sendable {
       if gap < mergeDistance { components.union(first, second) }
     }
 
+    // `first` with the items from `start` on, up to `end`, while their boxes are within reach:
+    // boxes further right only get further away. One loop for both sweeps below.
+    @inline(never)
+    func meltRightwards(_ first: Int, from start: Int, to end: Int) {
+      var second = start
+      while second < end, mayMelt(frames[second].x - frames[first].maxX, near: frames[second].x) {
+        meltIfClose(first, second)
+        second &+= 1
+      }
+    }
+
     for row in 0..<rowCount {
       let items = FlowArrangement.items(inRow: row, rowStarts: rowStarts, total: frames.count)
-      // Along the row: boxes further right only get further away.
-      for first in items {
-        var second = first + 1
-        while second < items.upperBound,
-          mayMelt(frames[second].x - frames[first].maxX, near: frames[second].x)
-        {
-          meltIfClose(first, second)
-          second += 1
-        }
-      }
+      // Along the row.
+      for first in items { meltRightwards(first, from: first &+ 1, to: items.upperBound) }
       // Rows below, while their top is within reach of this row's bottom.
       var below = row + 1
       while below < rowCount,
@@ -124,13 +127,7 @@ public struct MergeGroups: Equatable, Sendable {
           {
             low += 1
           }
-          var second = low
-          while second < others.upperBound,
-            mayMelt(frames[second].x - frames[first].maxX, near: frames[second].x)
-          {
-            meltIfClose(first, second)
-            second += 1
-          }
+          meltRightwards(first, from: low, to: others.upperBound)
         }
         below += 1
       }
