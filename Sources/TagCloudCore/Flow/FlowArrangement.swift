@@ -36,11 +36,13 @@ public struct FlowArrangement: Equatable, Sendable {
 
   /// ``row(of:)`` over a buffer of row starts (reads only indices below its count).
   static func row(of index: Int, rowStarts: UnsafeBufferPointer<Int>) -> Int {
+    // Wrapping arithmetic: low and high stay within 0..<count, far from overflow; `>> 1`
+    // halves the non-negative sum.
     var low = 0
-    var high = rowStarts.count - 1
+    var high = rowStarts.count &- 1
     while low < high {
-      let mid = (low + high + 1) / 2
-      if rowStarts[mid] <= index { low = mid } else { high = mid - 1 }
+      let mid = (low &+ high &+ 1) >> 1
+      if rowStarts[mid] <= index { low = mid } else { high = mid &- 1 }
     }
     return low
   }
