@@ -89,6 +89,8 @@ public struct LinearEasing: Equatable, Sendable {
     return fromValue + (toValue - fromValue) * fraction
   }
 
+  // Out of line: measured smaller in the Wasm module than inlined at each call.
+  @inline(never)
   private static func chordFits(
     _ values: UnsafeBufferPointer<Double>, from start: Int, to end: Int, tolerance: Double
   ) -> Bool {
