@@ -14,6 +14,8 @@ public enum CapsuleSizing {
   ///     // Size(width: 78.5, height: 40)
   ///
   /// - Complexity: O(words).
+  // Out of line: measured smaller in the Wasm module than inlined at each call.
+  @inline(never)
   public static func capsule(
     for label: LabelMetrics, metrics: CapsuleMetrics, containerWidth: Double
   ) -> Size {
