@@ -39,19 +39,21 @@ typedef struct FreeBlock {
 extern unsigned char __heap_base;
 
 static FreeBlock *freeLists[kMaxClass + 1];
-static uintptr_t heapTop;
+// wasm-ld aligns `__heap_base` to 16 bytes (its heap alignment), and every block is a power of
+// two of at least 32 bytes, so the top of the heap, and every block, stays 16-byte aligned.
+static uintptr_t heapTop = (uintptr_t)&__heap_base;
 static size_t liveBytes;
 
+/// The smallest class whose blocks hold `bytes` (2 <= bytes <= 2^kMaxClass): the bit length of
+/// `bytes - 1`, at least kMinClass.
 static unsigned classFor(size_t bytes) {
-  unsigned sizeClass = kMinClass;
-  while (sizeClass < kMaxClass && ((size_t)1 << sizeClass) < bytes) sizeClass++;
-  return sizeClass;
+  unsigned sizeClass = 32 - (unsigned)__builtin_clz((unsigned)(bytes - 1));
+  return sizeClass < kMinClass ? kMinClass : sizeClass;
 }
 
 /// Cuts a new block of 2^sizeClass bytes from the top of the heap, or returns 0 if linear
 /// memory cannot grow that far.
 static uintptr_t carve(unsigned sizeClass) {
-  if (heapTop == 0) heapTop = ((uintptr_t)&__heap_base + 15) & ~(uintptr_t)15;
   uintptr_t size = (uintptr_t)1 << sizeClass;
   uintptr_t end = heapTop + size;
   if (end < heapTop) return 0;  // wrapped past 4 GiB

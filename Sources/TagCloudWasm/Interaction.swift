@@ -13,10 +13,10 @@ public func wasmHitTest(
   _ frames: UnsafePointer<Double>, _ count: Int32, _ rows: UnsafePointer<Int32>,
   _ rowCount: Int32, _ x: Double, _ y: Double
 ) -> Int32 {
-  let index = HitTesting.tag(
-    at: Point(x: x, y: y), frames: readFrames(frames, count),
-    rowStarts: readRows(rows, rowCount))
-  return index.map { Int32($0) } ?? -1
+  let index = withLayout(frames, count, rows, rowCount) { frames, rowStarts in
+    HitTesting.tagIndex(at: Point(x: x, y: y), frames: frames, rowStarts: rowStarts)
+  }
+  return Int32(index)
 }
 
 /// Keyboard navigation: where focus goes from `index` on `key` (0…5: next, previous, up,
@@ -27,45 +27,34 @@ public func wasmNavigate(
   _ frames: UnsafePointer<Double>, _ count: Int32, _ rows: UnsafePointer<Int32>,
   _ rowCount: Int32, _ index: Int32, _ key: Int32
 ) -> Int32 {
-  let direction: KeyboardNavigation.Direction
-  switch key {
-  case 0: direction = .next
-  case 1: direction = .previous
-  case 2: direction = .up
-  case 3: direction = .down
-  case 4: direction = .first
-  case 5: direction = .last
-  default: return index
-  }
-  guard index >= 0, index < count else { return index }
+  guard let direction = KeyboardNavigation.Direction(rawValue: Int(key)), index >= 0,
+    index < count
+  else { return index }
   return Int32(
-    KeyboardNavigation.target(
-      from: Int(index), moving: direction, frames: readFrames(frames, count),
-      rowStarts: readRows(rows, rowCount)))
+    withLayout(frames, count, rows, rowCount) { frames, rowStarts in
+      KeyboardNavigation.target(
+        from: Int(index), moving: direction, frames: frames, rowStarts: rowStarts)
+    })
 }
 
-private func readFrames(_ frames: UnsafePointer<Double>, _ count: Int32) -> [Rect] {
-  // A loop rather than `map`: `map` would add a generic collection copy to the module.
-  var result: [Rect] = []
-  result.reserveCapacity(Int(max(count, 0)))
-  var item = 0
-  while item < Int(count) {
-    result.append(
-      Rect(
-        x: frames[4 * item], y: frames[4 * item + 1], width: frames[4 * item + 2],
-        height: frames[4 * item + 3]))
-    item += 1
-  }
-  return result
-}
-
-private func readRows(_ rows: UnsafePointer<Int32>, _ count: Int32) -> [Int] {
-  var result: [Int] = []
-  result.reserveCapacity(Int(max(count, 0)))
-  var row = 0
-  while row < Int(count) {
-    result.append(Int(rows[row]))
-    row += 1
-  }
-  return result
+/// Hands the packed layout to `body` as buffers, read in place: the frames `x, y, w, h` are
+/// the stored properties of `Rect`, in order; the rows are `Int32`, which is `Int` on wasm32
+/// (natively, where the exports are only compiled, they are copied).
+private func withLayout(
+  _ frames: UnsafePointer<Double>, _ count: Int32, _ rows: UnsafePointer<Int32>,
+  _ rowCount: Int32, _ body: (UnsafeBufferPointer<Rect>, UnsafeBufferPointer<Int>) -> Int
+) -> Int {
+  let rects = UnsafeBufferPointer(
+    start: UnsafeRawPointer(frames).bindMemory(to: Rect.self, capacity: Int(max(count, 0))),
+    count: Int(max(count, 0)))
+  #if _pointerBitWidth(_32)
+    return body(
+      rects,
+      UnsafeBufferPointer(
+        start: UnsafeRawPointer(rows).bindMemory(to: Int.self, capacity: Int(max(rowCount, 0))),
+        count: Int(max(rowCount, 0))))
+  #else
+    let starts = UnsafeBufferPointer(start: rows, count: Int(max(rowCount, 0))).map(Int.init)
+    return starts.withUnsafeBufferPointer { body(rects, $0) }
+  #endif
 }

@@ -31,12 +31,32 @@ public struct FlowArrangement: Equatable, Sendable {
   ///
   /// - Complexity: O(log rows).
   public func row(of index: Int) -> Int {
+    rowStarts.withUnsafeBufferPointer { FlowArrangement.row(of: index, rowStarts: $0) }
+  }
+
+  /// ``row(of:)`` over a buffer of row starts (reads only indices below its count).
+  static func row(of index: Int, rowStarts: UnsafeBufferPointer<Int>) -> Int {
+    // Wrapping arithmetic: low and high stay within 0..<count, far from overflow; `>> 1`
+    // halves the non-negative sum.
     var low = 0
-    var high = rowStarts.count - 1
+    var high = rowStarts.count &- 1
     while low < high {
-      let mid = (low + high + 1) / 2
-      if rowStarts[mid] <= index { low = mid } else { high = mid - 1 }
+      let mid = (low &+ high &+ 1) >> 1
+      if rowStarts[mid] <= index { low = mid } else { high = mid &- 1 }
     }
     return low
+  }
+
+  /// The items of row `row` (which must be a row) of `rowStarts` over `total` items, checked to
+  /// lie in `0..<total`: the engine and the interaction rules then read items without bounds
+  /// checks. Out of line, as all of them share it.
+  @inline(never)
+  static func items(inRow row: Int, rowStarts: UnsafeBufferPointer<Int>, total: Int) -> Range<Int> {
+    assert(row >= 0 && row < rowStarts.count)
+    let next = row &+ 1
+    let lower = rowStarts[row]
+    let upper = next < rowStarts.count ? rowStarts[next] : total
+    precondition(lower >= 0 && lower <= upper && upper <= total, "rows out of range")
+    return Range(uncheckedBounds: (lower, upper))
   }
 }

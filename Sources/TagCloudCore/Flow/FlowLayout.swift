@@ -20,34 +20,45 @@ public enum FlowLayout {
   ///   - spacing: the gap between items and between rows; non-negative and finite.
   /// - Complexity: O(n) time; allocates only the result.
   public static func arrange(_ sizes: [Size], width: Double, spacing: Double) -> FlowArrangement {
-    assert(spacing >= 0 && spacing.isFinite, "spacing must be finite and non-negative")
-    assert(width >= 0, "width must be non-negative")
-    var origins: [Point] = []
-    origins.reserveCapacity(sizes.count)
+    var frames: [Rect] = []
+    frames.reserveCapacity(sizes.count)
+    for size in sizes { frames.append(Rect(x: 0, y: 0, width: size.width, height: size.height)) }
     var rowStarts: [Int] = []
-    var cursorX = 0.0
-    var cursorY = 0.0
-    var rowHeight = 0.0
-    var usedWidth = 0.0
-    for (index, size) in sizes.enumerated() {
-      assert(size.width >= 0 && size.height >= 0, "sizes must be non-negative")
-      if cursorX > 0, cursorX + size.width > width {
-        cursorX = 0
-        // Summed in the seed's order (`cursor.y + rowHeight + spacing`), for identical bits.
-        cursorY = cursorY + rowHeight + spacing
-        rowHeight = 0
-        rowStarts.append(index)
-      } else if index == 0 {
-        rowStarts.append(0)
-      }
-      origins.append(Point(x: cursorX, y: cursorY))
-      usedWidth = max(usedWidth, cursorX + size.width)
-      rowHeight = max(rowHeight, size.height)
-      cursorX += size.width + spacing
+    let size = arrange(&frames, width: width, spacing: spacing, rowStarts: &rowStarts)
+    var origins: [Point] = []
+    origins.reserveCapacity(frames.count)
+    for frame in frames { origins.append(frame.origin) }
+    return FlowArrangement(origins: origins, size: size, rowStarts: rowStarts)
+  }
+
+  /// The rule in place over frames: each frame's `width` and `height` are read, its `x` and
+  /// `y` written; `rowStarts` is set to the rows. What the engine uses, so that the module
+  /// holds no array of sizes or points.
+  ///
+  /// - Complexity: O(n) time; allocates only the rows.
+  static func arrange(
+    _ frames: inout [Rect], width: Double, spacing: Double, rowStarts: inout [Int]
+  ) -> Size {
+    let count = frames.count
+    if count == 0 {
+      rowStarts = []
+      return .zero
     }
-    return FlowArrangement(
-      origins: origins, size: Size(width: usedWidth, height: cursorY + rowHeight),
-      rowStarts: rowStarts)
+    var size = Size(width: 0, height: 0)
+    // At most one row per item: the loop writes the rows into a buffer of that capacity (a
+    // store, where an append would put a call into the loop, which slows it down).
+    rowStarts = [Int](unsafeUninitializedCapacity: count) { rows, rowCount in
+      size = frames.withUnsafeMutableBufferPointer { frames in
+        frames.withMemoryRebound(to: Double.self) { doubles in
+          // A Rect is four doubles x, y, width, height: sizes at offset 2, origins at 0.
+          flow(
+            count: count, stride: 4, sizes: UnsafePointer(doubles.baseAddress! + 2),
+            origins: doubles.baseAddress!, width: width, spacing: spacing,
+            rows: rows.baseAddress!, rowCount: &rowCount)
+        }
+      }
+    }
+    return size
   }
 
   /// The allocation-free fast path over packed buffers, for the Wasm export and benchmarks.
@@ -69,25 +80,63 @@ public enum FlowLayout {
     into origins: UnsafeMutableBufferPointer<Double>
   ) -> Size {
     precondition(origins.count >= sizes.count, "origins buffer too small")
+    let count = sizes.count / 2
+    guard count > 0 else { return .zero }
+    var rowCount = 0
+    return flow(
+      count: count, stride: 2, sizes: sizes.baseAddress!, origins: origins.baseAddress!,
+      width: width, spacing: spacing, rows: nil, rowCount: &rowCount)
+  }
+
+  /// The one loop of the rule, over raw doubles: item `i`'s width and height are
+  /// `sizes[stride * i]` and `sizes[stride * i + 1]`, its origin goes to `origins[stride * i]`
+  /// and `origins[stride * i + 1]`. With `rows`, the first index of every row goes to
+  /// `rows[0..<rowCount]`. One out-of-line loop serves the array API, the engine and the Wasm
+  /// fast path.
+  ///
+  /// - Precondition: both pointers address `stride * (count - 1) + 2` doubles (the callers
+  ///   derive them from buffers of that size); `rows`, if any, addresses `count` integers (one
+  ///   row per item at most); `count > 0`.
+  @inline(never)
+  private static func flow(
+    count: Int, stride: Int, sizes: UnsafePointer<Double>, origins: UnsafeMutablePointer<Double>,
+    width: Double, spacing: Double, rows: UnsafeMutablePointer<Int>?, rowCount: inout Int
+  ) -> Size {
+    assert(spacing >= 0 && spacing.isFinite, "spacing must be finite and non-negative")
+    assert(width >= 0, "width must be non-negative")
     var cursorX = 0.0
     var cursorY = 0.0
     var rowHeight = 0.0
     var usedWidth = 0.0
+    rows?[0] = 0
+    rowCount = 1
+    // The item's two doubles in and out, advanced by `stride` per item: within the buffers for
+    // every item, by the precondition.
+    var item = sizes
+    var origin = origins
     var index = 0
-    while index + 1 < sizes.count {
-      let itemWidth = sizes[index]
-      let itemHeight = sizes[index + 1]
+    while index < count {
+      let itemWidth = item[0]
+      let itemHeight = item[1]
+      assert(itemWidth >= 0 && itemHeight >= 0, "sizes must be non-negative")
       if cursorX > 0, cursorX + itemWidth > width {
         cursorX = 0
+        // Summed in the seed's order (`cursor.y + rowHeight + spacing`), for identical bits.
         cursorY = cursorY + rowHeight + spacing
         rowHeight = 0
+        // Rows start at distinct items, the first at 0: fewer than `count` of them.
+        rows?[rowCount] = index
+        rowCount &+= 1
       }
-      origins[index] = cursorX
-      origins[index + 1] = cursorY
+      origin[0] = cursorX
+      origin[1] = cursorY
       usedWidth = max(usedWidth, cursorX + itemWidth)
       rowHeight = max(rowHeight, itemHeight)
       cursorX += itemWidth + spacing
-      index += 2
+      // Bounded by `count`: no overflow.
+      index &+= 1
+      item += stride
+      origin += stride
     }
     return Size(width: usedWidth, height: cursorY + rowHeight)
   }

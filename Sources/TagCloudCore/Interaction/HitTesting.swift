@@ -14,74 +14,98 @@ public enum HitTesting {
   ///   - rowStarts: the flow's rows.
   /// - Complexity: O(log n) plus the rows within a touch outset of the point.
   public static func tag(at point: Point, frames: [Rect], rowStarts: [Int]) -> Int? {
-    guard !frames.isEmpty, !rowStarts.isEmpty else { return nil }
+    frames.withUnsafeBufferPointer { frames in
+      rowStarts.withUnsafeBufferPointer { rowStarts in
+        let index = tagIndex(at: point, frames: frames, rowStarts: rowStarts)
+        return index < 0 ? nil : index
+      }
+    }
+  }
+
+  /// ``tag(at:frames:rowStarts:)`` over buffers, -1 for empty space: for the Wasm export,
+  /// which reads them in place and returns -1 itself. Frames are read without bounds checks:
+  /// only through a row's range, which ``FlowArrangement/items(inRow:rowStarts:total:)``
+  /// checks to lie in the frames.
+  public static func tagIndex(
+    at point: Point, frames: UnsafeBufferPointer<Rect>, rowStarts: UnsafeBufferPointer<Int>
+  ) -> Int {
+    guard !frames.isEmpty, !rowStarts.isEmpty else { return -1 }
     let reach = CapsuleSizing.minimumTouchHeight / 2
+    // Index arithmetic wraps (`&+`): every value lies in 0...count of a buffer, far from
+    // overflow; `>> 1` halves the non-negative sums.
     // Rows are stacked downwards; skip those that end (with the widest possible touch outset)
     // above the point.
     var low = 0
     var high = rowStarts.count
     while low < high {
-      let mid = (low + high) / 2
+      let mid = (low &+ high) >> 1
       if rowBottom(mid, frames: frames, rowStarts: rowStarts) + reach < point.y {
-        low = mid + 1
+        low = mid &+ 1
       } else {
         high = mid
       }
     }
-    var best: Int?
-    var bestInside = false
-    var bestDistance = Double.infinity
+    // The rule as one ordering: a capsule holding the point ranks -1, any other its vertical
+    // distance (>= 0, and finite: within the touch outset); the first of the lowest rank wins.
+    var best = -1
+    var bestRank = Double.infinity
     var row = low
     while row < rowStarts.count {
-      let items = range(ofRow: row, frames: frames, rowStarts: rowStarts)
+      let items = FlowArrangement.items(inRow: row, rowStarts: rowStarts, total: frames.count)
+      // An empty row (rows that do not ascend) at the end has no first item to read.
+      precondition(items.lowerBound < frames.count, "rows out of range")
       if frames[items.lowerBound].y - reach > point.y { break }
-      for index in candidates(in: items, x: point.x, frames: frames) {
+      let index = candidate(in: items, x: point.x, frames: frames)
+      if index >= 0 {
         let frame = frames[index]
-        guard CapsuleSizing.touchTarget(for: frame).contains(point) else { continue }
-        let inside = frame.contains(point)
-        let distance = inside ? 0 : verticalDistance(from: point.y, to: frame)
-        if best == nil || (inside && !bestInside)
-          || (inside == bestInside && distance < bestDistance)
-        {
-          best = index
-          bestInside = inside
-          bestDistance = distance
+        if CapsuleSizing.touchTarget(for: frame).contains(point) {
+          let rank = frame.contains(point) ? -1 : verticalDistance(from: point.y, to: frame)
+          if rank < bestRank {
+            best = index
+            bestRank = rank
+          }
         }
       }
-      row += 1
+      row &+= 1
     }
     return best
   }
 
-  /// The items of a row whose horizontal extent holds `x` (at most one, as items in a row do
-  /// not overlap; zero-width items hold nothing). Rows run left to right, or right to left in a
-  /// mirrored (right-to-left) layout.
-  private static func candidates(in items: Range<Int>, x: Double, frames: [Rect]) -> Range<Int> {
-    let rightToLeft = items.count > 1 && frames[items.lowerBound].x > frames[items.upperBound - 1].x
+  /// The item of a row whose horizontal extent holds `x`, or -1 (at most one, as items in a
+  /// row do not overlap; zero-width items hold nothing). Rows run left to right, or right to
+  /// left in a mirrored (right-to-left) layout.
+  private static func candidate(in items: Range<Int>, x: Double, frames: UnsafeBufferPointer<Rect>)
+    -> Int
+  {
+    let rightToLeft =
+      items.count > 1 && frames[items.lowerBound].x > frames[items.upperBound &- 1].x
     var low = items.lowerBound
     var high = items.upperBound
     while low < high {
-      let mid = (low + high) / 2
+      let mid = (low &+ high) >> 1
       let passed = rightToLeft ? frames[mid].x > x : frames[mid].maxX <= x
-      if passed { low = mid + 1 } else { high = mid }
+      if passed { low = mid &+ 1 } else { high = mid }
     }
-    guard low < items.upperBound else { return low..<low }
+    guard low < items.upperBound else { return -1 }
     let frame = frames[low]
-    return frame.x <= x && x < frame.maxX ? low..<(low + 1) : low..<low
+    return frame.x <= x && x < frame.maxX ? low : -1
   }
 
-  private static func range(ofRow row: Int, frames: [Rect], rowStarts: [Int]) -> Range<Int> {
-    rowStarts[row]..<(row + 1 < rowStarts.count ? rowStarts[row + 1] : frames.count)
-  }
-
-  private static func rowBottom(_ row: Int, frames: [Rect], rowStarts: [Int]) -> Double {
+  private static func rowBottom(
+    _ row: Int, frames: UnsafeBufferPointer<Rect>, rowStarts: UnsafeBufferPointer<Int>
+  ) -> Double {
     var bottom = -Double.infinity
-    for index in range(ofRow: row, frames: frames, rowStarts: rowStarts) {
+    let items = FlowArrangement.items(inRow: row, rowStarts: rowStarts, total: frames.count)
+    var index = items.lowerBound
+    while index < items.upperBound {
       bottom = max(bottom, frames[index].maxY)
+      index &+= 1
     }
     return bottom
   }
 
+  // Out of line: measured smaller in the Wasm module than inlined at each call.
+  @inline(never)
   private static func verticalDistance(from y: Double, to frame: Rect) -> Double {
     if y < frame.y { return frame.y - y }
     if y >= frame.maxY { return y - frame.maxY }

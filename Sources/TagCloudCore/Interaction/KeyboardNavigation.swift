@@ -6,7 +6,8 @@
 ///
 ///     KeyboardNavigation.target(from: 3, moving: .down, frames: frames, rowStarts: rows)
 public enum KeyboardNavigation {
-  public enum Direction: Equatable, Sendable, CaseIterable {
+  /// Numbered 0…5 in this order (the Wasm export's key codes).
+  public enum Direction: Int, Equatable, Sendable, CaseIterable {
     case next, previous, up, down, first, last
   }
 
@@ -16,6 +17,20 @@ public enum KeyboardNavigation {
   public static func target(
     from index: Int, moving direction: Direction, frames: [Rect], rowStarts: [Int]
   ) -> Int {
+    frames.withUnsafeBufferPointer { frames in
+      rowStarts.withUnsafeBufferPointer { rowStarts in
+        target(from: index, moving: direction, frames: frames, rowStarts: rowStarts)
+      }
+    }
+  }
+
+  /// ``target(from:moving:frames:rowStarts:)`` over buffers, for the Wasm export (which reads
+  /// them in place). Frames are read without bounds checks: `index` is checked, and the target
+  /// row's range is checked to lie in the frames.
+  public static func target(
+    from index: Int, moving direction: Direction, frames: UnsafeBufferPointer<Rect>,
+    rowStarts: UnsafeBufferPointer<Int>
+  ) -> Int {
     precondition(index >= 0 && index < frames.count, "index out of range")
     switch direction {
     case .next: return min(index + 1, frames.count - 1)
@@ -23,14 +38,14 @@ public enum KeyboardNavigation {
     case .first: return 0
     case .last: return frames.count - 1
     case .up, .down:
-      let rows = FlowArrangement(origins: [], size: .zero, rowStarts: rowStarts)
-      let row = rows.row(of: index)
+      let row = FlowArrangement.row(of: index, rowStarts: rowStarts)
       let targetRow = direction == .up ? row - 1 : row + 1
       guard targetRow >= 0, targetRow < rowStarts.count else { return index }
-      let end = targetRow + 1 < rowStarts.count ? rowStarts[targetRow + 1] : frames.count
+      let items = FlowArrangement.items(
+        inRow: targetRow, rowStarts: rowStarts, total: frames.count)
       let centre = frames[index].midX
-      var best = rowStarts[targetRow]
-      for candidate in rowStarts[targetRow]..<end
+      var best = items.lowerBound
+      for candidate in items
       where abs(frames[candidate].midX - centre) < abs(frames[best].midX - centre) {
         best = candidate
       }

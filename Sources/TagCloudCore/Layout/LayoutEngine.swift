@@ -9,31 +9,42 @@ public enum LayoutEngine {
   ///   animation is asked for.
   public static func layout(_ request: LayoutRequest) -> LayoutResponse {
     precondition(request.selection.capacity == request.tags.count, "selection capacity mismatch")
-    let sizes = capsuleSizes(request)
-    let flow = FlowLayout.arrange(sizes, width: request.width, spacing: request.spacing)
-    var frames: [Rect] = []
-    frames.reserveCapacity(sizes.count)
-    for index in sizes.indices {
-      frames.append(Rect(origin: flow.origins[index], size: sizes[index]))
+    let count = request.tags.count
+    // The frames hold the capsule sizes first; the flow then fills in the origins in place
+    // (no arrays of sizes or points: fewer array element types in the Wasm module). Written
+    // through one buffer (`index` < `count`, the frames' count), not element by element, each
+    // of which would check the array's uniqueness.
+    var frames = [Rect](repeating: Rect(x: 0, y: 0, width: 0, height: 0), count: count)
+    var ids: [[UInt8]] = []
+    ids.reserveCapacity(count)
+    frames.withUnsafeMutableBufferPointer { frames in
+      for index in 0..<count {
+        ids.append(request.tags[index].id)
+        let size = capsuleSize(request.tags[index].content, request)
+        frames[index].width = size.width
+        frames[index].height = size.height
+      }
     }
+    var rowStarts: [Int] = []
+    let size = FlowLayout.arrange(
+      &frames, width: request.width, spacing: request.spacing, rowStarts: &rowStarts)
     // Mirroring keeps every distance, so groups are found on the left-to-right frames, whose
     // rows run left to right as the sweep needs.
     let groups = MergeGroups(
-      frames: frames, rowStarts: flow.rowStarts, mergeDistance: request.mergeDistance)
+      frames: frames, rowStarts: rowStarts, mergeDistance: request.mergeDistance)
     if request.direction == .rightToLeft {
-      let extent = request.width.isFinite ? request.width : flow.size.width
-      for index in frames.indices {
-        frames[index].x = request.direction.mirroredX(
-          frames[index].x, width: frames[index].width, in: extent)
+      let extent = request.width.isFinite ? request.width : size.width
+      frames.withUnsafeMutableBufferPointer { frames in
+        for index in 0..<count {
+          frames[index].x = request.direction.mirroredX(
+            frames[index].x, width: frames[index].width, in: extent)
+        }
       }
     }
-    var ids: [[UInt8]] = []
-    ids.reserveCapacity(request.tags.count)
-    for tag in request.tags { ids.append(tag.id) }
     let animation =
       request.reduceMotion ? nil : request.animation.map(LayoutResponse.Animation.init)
     return LayoutResponse(
-      ids: ids, frames: frames, rowStarts: flow.rowStarts, size: flow.size, groups: groups,
+      ids: ids, frames: frames, rowStarts: rowStarts, size: size, groups: groups,
       selection: request.selection, animation: animation)
   }
 
@@ -43,16 +54,18 @@ public enum LayoutEngine {
   public static func capsuleSizes(_ request: LayoutRequest) -> [Size] {
     var sizes: [Size] = []
     sizes.reserveCapacity(request.tags.count)
-    for tag in request.tags {
-      switch tag.content {
-      case .size(let size):
-        sizes.append(size)
-      case .label(let label):
-        sizes.append(
-          CapsuleSizing.capsule(
-            for: label, metrics: request.capsuleMetrics, containerWidth: request.width))
-      }
-    }
+    for tag in request.tags { sizes.append(capsuleSize(tag.content, request)) }
     return sizes
+  }
+
+  /// The capsule of one tag.
+  private static func capsuleSize(_ content: TagSpec.Content, _ request: LayoutRequest) -> Size {
+    switch content {
+    case .size(let size):
+      return size
+    case .label(let label):
+      return CapsuleSizing.capsule(
+        for: label, metrics: request.capsuleMetrics, containerWidth: request.width)
+    }
   }
 }

@@ -42,24 +42,51 @@ public struct MergeGroups: Equatable, Sendable {
   /// - Complexity: O(n + p α(n)), where p is the number of pairs whose boxes are nearer than
   ///   `mergeDistance`: O(n) for any realistic cloud, never O(n²) when tags are spaced.
   public init(frames: [Rect], rowStarts: [Int], mergeDistance: Double) {
-    var components = UnionFind(count: frames.count)
+    // The union-find's parents, then each item's root.
+    var roots = [Int](repeating: 0, count: frames.count)
+    // Each row's top and bottom, at 2 × row and 2 × row + 1 (in range for every row).
+    var rowBounds = [Double](repeating: 0, count: 2 * rowStarts.count)
+    frames.withUnsafeBufferPointer { frames in
+      roots.withUnsafeMutableBufferPointer { parents in
+        rowBounds.withUnsafeMutableBufferPointer { rowBounds in
+          let components = UnionFind(parents)
+          rowStarts.withUnsafeBufferPointer { rowStarts in
+            MergeGroups.sweep(frames, rowStarts, rowBounds, mergeDistance, components)
+          }
+          components.resolveRoots()
+        }
+      }
+    }
+    self.init(roots: roots)
+  }
+
+  /// The sweep over the frames, unions in `components`. Reads the frames without bounds checks
+  /// (they would be most of its code): every index read is in a row's range, which
+  /// ``FlowArrangement/items(inRow:rowStarts:total:)`` checks to lie in the frames.
+  // Out of line: measured smaller in the Wasm module than inlined at each call.
+  @inline(never)
+  private static func sweep(
+    _ frames: UnsafeBufferPointer<Rect>, _ rowStarts: UnsafeBufferPointer<Int>,
+    _ rowBounds: UnsafeMutableBufferPointer<Double>, _ mergeDistance: Double,
+    _ components: UnionFind
+  ) {
     let rowCount = rowStarts.count
-    var rowTop = [Double](repeating: 0, count: rowCount)
-    var rowBottom = [Double](repeating: 0, count: rowCount)
     for row in 0..<rowCount {
-      let items = MergeGroups.items(inRow: row, rowStarts: rowStarts, total: frames.count)
+      let items = FlowArrangement.items(inRow: row, rowStarts: rowStarts, total: frames.count)
       var top = Double.infinity
       var bottom = -Double.infinity
       for index in items {
         top = min(top, frames[index].y)
         bottom = max(bottom, frames[index].maxY)
       }
-      rowTop[row] = top
-      rowBottom[row] = bottom
+      rowBounds[2 &* row] = top
+      rowBounds[2 &* row &+ 1] = bottom
     }
 
     // Box gaps only prune; the stadium gap decides. Its arithmetic takes a different path and
     // may round a few ulps lower, so pruning leaves a margin relative to the coordinates.
+    // Out of line: measured smaller in the Wasm module than inlined at each call.
+    @inline(never)
     func mayMelt(_ boxGap: Double, near coordinate: Double) -> Bool {
       boxGap < mergeDistance + 1e-12 * (abs(coordinate) + mergeDistance)
     }
@@ -72,22 +99,27 @@ public struct MergeGroups: Equatable, Sendable {
       if gap < mergeDistance { components.union(first, second) }
     }
 
-    for row in 0..<rowCount {
-      let items = MergeGroups.items(inRow: row, rowStarts: rowStarts, total: frames.count)
-      // Along the row: boxes further right only get further away.
-      for first in items {
-        var second = first + 1
-        while second < items.upperBound,
-          mayMelt(frames[second].x - frames[first].maxX, near: frames[second].x)
-        {
-          meltIfClose(first, second)
-          second += 1
-        }
+    // `first` with the items from `start` on, up to `end`, while their boxes are within reach:
+    // boxes further right only get further away. One loop for both sweeps below.
+    @inline(never)
+    func meltRightwards(_ first: Int, from start: Int, to end: Int) {
+      var second = start
+      while second < end, mayMelt(frames[second].x - frames[first].maxX, near: frames[second].x) {
+        meltIfClose(first, second)
+        second &+= 1
       }
+    }
+
+    for row in 0..<rowCount {
+      let items = FlowArrangement.items(inRow: row, rowStarts: rowStarts, total: frames.count)
+      // Along the row.
+      for first in items { meltRightwards(first, from: first &+ 1, to: items.upperBound) }
       // Rows below, while their top is within reach of this row's bottom.
       var below = row + 1
-      while below < rowCount, mayMelt(rowTop[below] - rowBottom[row], near: rowTop[below]) {
-        let others = MergeGroups.items(inRow: below, rowStarts: rowStarts, total: frames.count)
+      while below < rowCount,
+        mayMelt(rowBounds[2 &* below] - rowBounds[2 &* row &+ 1], near: rowBounds[2 &* below])
+      {
+        let others = FlowArrangement.items(inRow: below, rowStarts: rowStarts, total: frames.count)
         var low = others.lowerBound
         for first in items {
           while low < others.upperBound,
@@ -95,55 +127,50 @@ public struct MergeGroups: Equatable, Sendable {
           {
             low += 1
           }
-          var second = low
-          while second < others.upperBound,
-            mayMelt(frames[second].x - frames[first].maxX, near: frames[second].x)
-          {
-            meltIfClose(first, second)
-            second += 1
-          }
+          meltRightwards(first, from: low, to: others.upperBound)
         }
         below += 1
       }
     }
-    self.init(components: &components)
   }
 
-  private init(components: inout UnionFind) {
-    let count = components.count
-    // Roots are the smallest index of their component, so scanning in order meets each group
-    // at its first member: groups come out ordered by first index, members ascending.
-    var groupOfRoot = [Int](repeating: -1, count: count)
-    var sizes: [Int] = []
-    var groupOfItem = [Int](repeating: 0, count: count)
-    for index in 0..<count {
-      let root = components.find(index)
-      if groupOfRoot[root] < 0 {
-        groupOfRoot[root] = sizes.count
-        sizes.append(0)
-      }
-      groupOfItem[index] = groupOfRoot[root]
-      sizes[groupOfRoot[root]] += 1
-    }
-    var starts = [Int](repeating: 0, count: sizes.count)
-    var running = 0
-    for group in sizes.indices {
-      starts[group] = running
-      running += sizes[group]
-    }
-    var next = starts
+  /// Groups from each item's root: a counting sort by root. Roots are the smallest index of
+  /// their component, so groups ordered by root are ordered by first index, and scanning items
+  /// in order keeps each group's members ascending.
+  private init(roots: [Int]) {
+    let count = roots.count
+    var next = [Int](repeating: 0, count: count)
     var members = [Int](repeating: 0, count: count)
-    for index in 0..<count {
-      let group = groupOfItem[index]
-      members[next[group]] = index
-      next[group] += 1
+    var starts: [Int] = []
+    // Unchecked buffers (this loop is the module's largest array code otherwise): every root
+    // is an index below `count` (UnionFind), and a group's next slot stays below its start
+    // plus its size, whose sum over groups is `count`.
+    roots.withUnsafeBufferPointer { roots in
+      next.withUnsafeMutableBufferPointer { next in
+        // Per root: first its group's size, then the next free slot of the group in `members`.
+        // Only roots count members (every item counts towards its root, a root towards itself).
+        for index in 0..<count {
+          assert(roots[index] >= 0 && roots[index] < count)
+          next[roots[index]] &+= 1
+        }
+        var running = 0
+        for index in 0..<count where next[index] > 0 {
+          starts.append(running)
+          let size = next[index]
+          next[index] = running
+          running &+= size
+        }
+        members.withUnsafeMutableBufferPointer { members in
+          for index in 0..<count {
+            let root = roots[index]
+            assert(next[root] < count)
+            members[next[root]] = index
+            next[root] &+= 1
+          }
+        }
+      }
     }
     self.members = members
     self.starts = starts
-  }
-
-  private static func items(inRow row: Int, rowStarts: [Int], total: Int) -> Range<Int> {
-    let end = row + 1 < rowStarts.count ? rowStarts[row + 1] : total
-    return rowStarts[row]..<end
   }
 }

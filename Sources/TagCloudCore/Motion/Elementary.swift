@@ -38,26 +38,22 @@ enum Elementary {
   }
 
   /// The sine of `x` radians.
+  static func sin(_ x: Double) -> Double { sine(x, quarterTurns: 0) }
+
+  /// The cosine of `x` radians: the sine a quarter turn further, cos x = sin(x + π/2), taken
+  /// in the quadrant rather than by adding π/2 to `x` (which would round).
+  static func cos(_ x: Double) -> Double { sine(x, quarterTurns: 1) }
+
+  /// sin(x + quarterTurns × π/2): one function for both, as the Wasm module then holds the
+  /// reduction and the quadrant switch once.
   @inline(never)
-  static func sin(_ x: Double) -> Double {
+  private static func sine(_ x: Double, quarterTurns: Int) -> Double {
     let (quadrant, r) = reduce(x)
-    switch quadrant {
+    switch (quadrant &+ quarterTurns) & 3 {
     case 0: return sinKernel(r)
     case 1: return cosKernel(r)
     case 2: return -sinKernel(r)
     default: return -cosKernel(r)
-    }
-  }
-
-  /// The cosine of `x` radians.
-  @inline(never)
-  static func cos(_ x: Double) -> Double {
-    let (quadrant, r) = reduce(x)
-    switch quadrant {
-    case 0: return cosKernel(r)
-    case 1: return -sinKernel(r)
-    case 2: return -cosKernel(r)
-    default: return sinKernel(r)
     }
   }
 
@@ -66,8 +62,9 @@ enum Elementary {
     if abs(x) <= 0.785398163397448279 { return (0, x) }
     let n = (x * 6.36619772367581382433e-01).rounded(.toNearestOrEven)
     let r = (x - n * 1.57079632673412561417e+00) - n * 6.07710050650619224932e-11
-    let quadrant = Int(n.truncatingRemainder(dividingBy: 4))
-    return ((quadrant + 4) % 4, r)
+    // n mod 4, in 0...3: n is whole, so n / 4, its floor, 4 times that and the difference are
+    // all exact (no `fmod` in the module). NaN and infinities still trap in `Int`.
+    return (Int(n - 4 * (n / 4).rounded(.down)), r)
   }
 
   private static func sinKernel(_ x: Double) -> Double {
@@ -95,19 +92,21 @@ enum Elementary {
     return w + (((1 - w) - halfZ) + z * r)
   }
 
-  /// `value × 2^power`, exact except where the result is subnormal.
+  /// `value × 2^power`, exact except where the result is subnormal, for `value` within a
+  /// factor of 2 of 1 and |power| <= 2,000 (what `exp` passes: |power| <= 1,076).
+  ///
+  /// In two factors of about 2^(power / 2): the first product stays a normal number, so it is
+  /// exact, and only the second rounds, just once, as the exact product would.
   private static func scaleByPowerOfTwo(_ value: Double, _ power: Int) -> Double {
-    var result = value
-    var remaining = power
-    // Steps of 2^±1000 stay inside the normal range, so each factor is exact.
-    while remaining > 1000 {
-      result *= 0x1p1000
-      remaining -= 1000
-    }
-    while remaining < -1000 {
-      result *= 0x1p-1000
-      remaining += 1000
-    }
-    return result * Double(sign: .plus, exponent: remaining, significand: 1)
+    let half = power >> 1
+    return value * powerOfTwo(half) * powerOfTwo(power &- half)
+  }
+
+  /// 2^power for |power| <= 1,000, built from its bits: a normal number with a biased exponent
+  /// of power + 1023 and a zero significand (the same value as
+  /// `Double(sign: .plus, exponent: power, significand: 1)`, without its generic code).
+  private static func powerOfTwo(_ power: Int) -> Double {
+    assert(power >= -1000 && power <= 1000)
+    return Double(bitPattern: UInt64(truncatingIfNeeded: power &+ 1023) << 52)
   }
 }

@@ -24,25 +24,32 @@ public struct LinearEasing: Equatable, Sendable {
   public init(spring: Spring, samples: Int = 1000) {
     let settle = spring.settlingDuration
     let milliseconds = (settle * 1000).rounded(.up)
-    duration = milliseconds / 1000
+    let duration = milliseconds / 1000
+    self.duration = duration
+    precondition(samples >= 0, "samples must not be negative")
     var values = [Double](repeating: 0, count: samples + 1)
-    for index in 0...samples {
-      values[index] = spring.value(at: duration * Double(index) / Double(samples))
-    }
-    values[samples] = 1
-    var chosen: [Double] = [0, 0]
-    var start = 0
-    while start < samples {
-      var end = start + 1
-      while end < samples,
-        LinearEasing.chordFits(values, from: start, to: end + 1, tolerance: Self.chordTolerance)
-      {
-        end += 1
+    var chosen = [Double](repeating: 0, count: 2)  // the first stop, (0, 0)
+    // Over the buffer, unchecked: every index lies in 0...samples, the buffer's range.
+    values.withUnsafeMutableBufferPointer { values in
+      for index in 0..<samples {
+        values[index] = spring.value(at: duration * Double(index) / Double(samples))
       }
-      let progress = Double(end) / Double(samples)
-      chosen.append(LinearEasing.rounded(progress * 100, places: 2) / 100)
-      chosen.append(LinearEasing.rounded(values[end], places: 4))
-      start = end
+      values[samples] = 1
+      var start = 0
+      while start < samples {
+        var end = start + 1
+        while end < samples,
+          LinearEasing.chordFits(
+            UnsafeBufferPointer(values), from: start, to: end + 1,
+            tolerance: LinearEasing.chordTolerance)
+        {
+          end += 1
+        }
+        let progress = Double(end) / Double(samples)
+        chosen.append(LinearEasing.rounded(progress * 100, scale: 100) / 100)
+        chosen.append(LinearEasing.rounded(values[end], scale: 10_000))
+        start = end
+      }
     }
     packed = chosen
   }
@@ -61,9 +68,9 @@ public struct LinearEasing: Equatable, Sendable {
     var index = 2
     while index + 2 < packed.count {
       text.appendLiteral(", ")
-      LinearEasing.appendFixed(packed[index + 1], places: 4, to: &text)
+      LinearEasing.appendFixed(packed[index + 1], scale: 10_000, to: &text)
       text.appendByte(0x20)
-      LinearEasing.appendFixed(packed[index] * 100, places: 2, to: &text)
+      LinearEasing.appendFixed(packed[index] * 100, scale: 100, to: &text)
       index += 2
       text.appendByte(UInt8(ascii: "%"))
     }
@@ -82,9 +89,12 @@ public struct LinearEasing: Equatable, Sendable {
     return fromValue + (toValue - fromValue) * fraction
   }
 
+  // Out of line: measured smaller in the Wasm module than inlined at each call.
+  @inline(never)
   private static func chordFits(
-    _ values: [Double], from start: Int, to end: Int, tolerance: Double
+    _ values: UnsafeBufferPointer<Double>, from start: Int, to end: Int, tolerance: Double
   ) -> Bool {
+    assert(start >= 0 && start < end && end < values.count)
     let span = Double(end - start)
     for index in (start + 1)..<end {
       let fraction = Double(index - start) / span
@@ -94,40 +104,35 @@ public struct LinearEasing: Equatable, Sendable {
     return true
   }
 
-  private static func rounded(_ value: Double, places: Int) -> Double {
-    var scale = 1.0
-    for _ in 0..<places { scale *= 10 }
-    return (value * scale).rounded() / scale
+  /// `value` rounded to a multiple of 1 / `scale` (a power of ten: 100 for 2 decimals).
+  private static func rounded(_ value: Double, scale: Double) -> Double {
+    (value * scale).rounded() / scale
   }
 
-  /// Writes `value` with at most `places` decimals, trailing zeros dropped.
-  static func appendFixed(_ value: Double, places: Int, to text: inout [UInt8]) {
-    var scale = 1
-    for _ in 0..<places { scale *= 10 }
-    var scaled = Int((value * Double(scale)).rounded())
-    if scaled < 0 {
-      text.append(UInt8(ascii: "-"))
-      scaled = -scaled
-    }
-    appendDigits(scaled / scale, to: &text)
-    var fraction = scaled % scale
+  /// Writes `value` with at most as many decimals as `scale` (a power of ten) has zeros,
+  /// trailing zeros dropped.
+  static func appendFixed(_ value: Double, scale: Int, to text: inout [UInt8]) {
+    let scaled = Int((value * Double(scale)).rounded())
+    if scaled < 0 { text.appendByte(UInt8(ascii: "-")) }
+    // Unsigned from here: the magnitude never traps, and `scale` (a power of ten) is positive.
+    let magnitude = scaled.magnitude
+    var unit = UInt(scale)
+    appendDigits(magnitude / unit, to: &text)
+    var fraction = magnitude % unit
     if fraction == 0 { return }
-    var digits = places
     while fraction % 10 == 0 {
       fraction /= 10
-      digits -= 1
+      unit /= 10
     }
-    text.append(UInt8(ascii: "."))
-    var divisor = 1
-    for _ in 1..<digits { divisor *= 10 }
-    while divisor > 0 {
-      text.append(UInt8(ascii: "0") + UInt8((fraction / divisor) % 10))
-      divisor /= 10
-    }
+    // The digits of unit + fraction are a 1 and then the fraction with its leading zeros: the
+    // 1 becomes the decimal point.
+    let point = text.count
+    appendDigits(unit + fraction, to: &text)
+    text[point] = UInt8(ascii: ".")
   }
 
-  private static func appendDigits(_ value: Int, to text: inout [UInt8]) {
+  private static func appendDigits(_ value: UInt, to text: inout [UInt8]) {
     if value >= 10 { appendDigits(value / 10, to: &text) }
-    text.append(UInt8(ascii: "0") + UInt8(value % 10))
+    text.appendByte(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value % 10))
   }
 }

@@ -38,25 +38,11 @@ public struct Spring: Equatable, Sendable {
   /// The animated fraction at `time` seconds: 0 at the start, 1 at rest.
   ///
   /// - Complexity: O(1).
+  // Out of line: measured smaller in the Wasm module than inlined at each call.
   @inline(never)
   public func value(at time: Double) -> Double {
     if time <= 0 { return 0 }
-    let zeta = dampingRatio
-    let omega = angularFrequency
-    if zeta < 1 {
-      let damped = omega * (1 - zeta * zeta).squareRoot()
-      let decay = Elementary.exp(-zeta * omega * time)
-      return 1 - decay
-        * (Elementary.cos(damped * time) + (zeta * omega / damped) * Elementary.sin(damped * time))
-    }
-    if zeta == 1 {
-      return 1 - (1 + omega * time) * Elementary.exp(-omega * time)
-    }
-    let root = (zeta * zeta - 1).squareRoot()
-    let fast = -omega * (zeta + root)
-    let slow = -omega * (zeta - root)
-    return 1 - (fast * Elementary.exp(slow * time) - slow * Elementary.exp(fast * time))
-      / (fast - slow)
+    return evaluate(at: time, envelope: false)
   }
 
   /// How close to 1 the spring must stay to count as settled.
@@ -107,19 +93,31 @@ public struct Spring: Equatable, Sendable {
   }
 
   /// An upper bound of |value(at: time) − 1| that only decreases with time.
+  private func envelope(at time: Double) -> Double { evaluate(at: time, envelope: true) }
+
+  /// The value at `time` (> 0), or with `envelope` its decay envelope: one function, as both
+  /// share the damping ratio, frequency and decay (the Wasm module holds the code once).
   @inline(never)
-  private func envelope(at time: Double) -> Double {
+  private func evaluate(at time: Double, envelope: Bool) -> Double {
     let zeta = dampingRatio
     let omega = angularFrequency
     if zeta < 1 {
       let damped = omega * (1 - zeta * zeta).squareRoot()
-      let amplitude = (1 + (zeta * omega / damped) * (zeta * omega / damped)).squareRoot()
-      return amplitude * Elementary.exp(-zeta * omega * time)
+      let ratio = zeta * omega / damped
+      let decay = Elementary.exp(-zeta * omega * time)
+      if envelope { return (1 + ratio * ratio).squareRoot() * decay }
+      return 1 - decay * (Elementary.cos(damped * time) + ratio * Elementary.sin(damped * time))
     }
-    if zeta == 1 { return (1 + omega * time) * Elementary.exp(-omega * time) }
+    if zeta == 1 {
+      // The envelope is exactly what the value subtracts from 1.
+      let away = (1 + omega * time) * Elementary.exp(-omega * time)
+      return envelope ? away : 1 - away
+    }
     let root = (zeta * zeta - 1).squareRoot()
     let fast = -omega * (zeta + root)
     let slow = -omega * (zeta - root)
-    return (-fast - slow) / (slow - fast) * Elementary.exp(slow * time)
+    if envelope { return (-fast - slow) / (slow - fast) * Elementary.exp(slow * time) }
+    return 1 - (fast * Elementary.exp(slow * time) - slow * Elementary.exp(fast * time))
+      / (fast - slow)
   }
 }
