@@ -35,24 +35,34 @@ public enum DecimalFormatting {
       appendInteger(UInt64(magnitude), to: &bytes)
       return
     }
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { digits in
-      let (count, point) = shortestDigits(magnitude, into: digits)
-      layOut(UnsafeBufferPointer(rebasing: digits[0..<count]), point: point, to: &bytes)
+    let (digits, exponent) = shortestDigits(magnitude)
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
+      let start = writeDigits(digits, into: buffer)
+      layOut(UnsafeBufferPointer(rebasing: buffer[start...]), point: 20 - start + exponent, to: &bytes)
     }
   }
 
   /// Appends the decimal digits of `value`.
   static func appendInteger(_ value: UInt64, to bytes: inout [UInt8]) {
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-      var remaining = value
-      var start = 20
-      repeat {
-        start -= 1
-        digits[start] = UInt8(truncatingIfNeeded: remaining % 10) + 0x30
-        remaining /= 10
-      } while remaining != 0
-      bytes.appendBytes(UnsafeBufferPointer(digits), start..<20)
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
+      let start = writeDigits(value, into: buffer)
+      bytes.appendBytes(UnsafeBufferPointer(buffer), start..<20)
     }
+  }
+
+  /// Writes the decimal digits of `value` at the end of a 20-byte buffer; returns where they
+  /// start.
+  private static func writeDigits(_ value: UInt64, into buffer: UnsafeMutableBufferPointer<UInt8>)
+    -> Int
+  {
+    var remaining = value
+    var start = 20
+    repeat {
+      start -= 1
+      buffer[start] = UInt8(truncatingIfNeeded: remaining % 10) &+ 0x30
+      remaining /= 10
+    } while remaining != 0
+    return start
   }
 
   /// Writes digits d1...dn (no leading or trailing zeros) that mean 0.d1...dn * 10^point in the
@@ -86,167 +96,79 @@ public enum DecimalFormatting {
     }
   }
 
-  /// Free-format shortest digits of a positive finite `value` (Burger & Dybvig, "Printing
-  /// Floating-Point Numbers Quickly and Accurately", 1996), with round-half-even reading (the
-  /// interval ends count when the significand is even) and ties between two candidate last
-  /// digits broken toward the exact value, then toward even.
-  /// Returns the digit count and the decimal point position.
-  private static func shortestDigits(
-    _ value: Double, into digits: UnsafeMutableBufferPointer<UInt8>
-  ) -> (count: Int, point: Int) {
+  /// The shortest digits of a positive finite `value` that read back as it (round half to
+  /// even, so the interval ends count when the significand is even), the closest of them to the
+  /// exact value, ties to even: value ≈ digits * 10^exponent, `digits` without trailing zeros.
+  ///
+  /// Exact integer arithmetic on the rounding interval [low, high] around the value (Steele &
+  /// White's free format, without generating digits one by one): ⌊low⌋, ⌊high⌋ and the value
+  /// itself measured in the unit 10^e of its 17th significant digit, where some multiple of
+  /// the unit is always in the interval (17 digits tell every double apart); then the coarsest
+  /// power of ten of which a multiple still lies in the interval gives the fewest digits.
+  private static func shortestDigits(_ value: Double) -> (digits: UInt64, exponent: Int) {
     let biasedExponent = Int(value.bitPattern >> 52)
     let fraction = value.bitPattern & ((1 << 52) - 1)
     let significand = biasedExponent == 0 ? fraction : fraction | 1 << 52
-    // value = significand * 2^exponent
-    let exponent = (biasedExponent == 0 ? 1 : biasedExponent) - 1075
+    // value = 4 * significand * 2^exponent; the gaps to the neighbours are 4 * 2^exponent, or
+    // 2 * 2^exponent below a power of two (except at the bottom of the normal range): low and
+    // high, halfway to the neighbours, are integers in this unit.
+    let exponent = (biasedExponent == 0 ? 1 : biasedExponent) - 1075 - 2
+    let center = significand << 2
     let inclusive = significand & 1 == 0
-    // The gap to the next double below is half the gap above at a power of two (except at the
-    // bottom of the normal range); everything is doubled once more so that the half-gaps
-    // (the interval ends) are integers.
-    let unequalGaps = fraction == 0 && biasedExponent > 1
-    let bitLength = exponent + (64 - significand.leadingZeroBitCount)
-    // k = ceil(log10(upper end)), estimated from the binary magnitude (never too high), then
-    // corrected upwards by the generation.
+    let below: UInt64 = fraction == 0 && biasedExponent > 1 ? 1 : 2
+    // k = ceil(log10(value)) estimated from the binary magnitude: k or k - 1, never more.
+    let bitLength = exponent + 2 + (64 - significand.leadingZeroBitCount)
     let logarithm = Double(bitLength - 1) * 0.301_029_995_663_981_14 - 1e-10
     let truncated = Int(logarithm)
-    let estimatedPoint = Double(truncated) < logarithm ? truncated + 1 : truncated  // ceil
-    if let result = shortestDigitsInWords(
-      significand: significand, exponent: exponent, point: estimatedPoint, inclusive: inclusive,
-      unequalGaps: unequalGaps, into: digits)
-    {
-      return result
+    let point = Double(truncated) < logarithm ? truncated + 1 : truncated  // ceil
+    // The unit: 10^(point - 17), so the quotients stay below 2 * 10^18 (10 times that for the
+    // value, measured one digit finer to round it).
+    let unit = point - 17
+    let lowFloor = scaledFloor(center - below, tenExponent: -unit, twoExponent: exponent)
+    let highFloor = scaledFloor(center + 2, tenExponent: -unit, twoExponent: exponent)
+    let centerFloor = scaledFloor(center, tenExponent: 1 - unit, twoExponent: exponent)
+    // The first and last multiples of the unit inside the interval (its ends only when
+    // inclusive): never empty, see above.
+    let first = lowFloor.quotient + (lowFloor.exact && inclusive ? 0 : 1)
+    let last = highFloor.quotient - (highFloor.exact && !inclusive ? 1 : 0)
+    // The coarsest scale 10^i that still has a multiple in [first, last]. No overflow: first,
+    // last < 2 * 10^18 and the scale stops before 10^19.
+    var scale: UInt64 = 1
+    var scaleExponent = unit
+    while true {
+      let next = scale &* 10
+      if (first &+ next &- 1) / next > last / next { break }
+      scale = next
+      scaleExponent += 1
     }
-    // At most 1,077 + 1,078 bits for s or r scaled by 10^k: 40 words each.
-    let capacity = 40
-    return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 4 * capacity) {
-      storage in
-      func slice(_ index: Int) -> UnsafeMutableBufferPointer<UInt32> {
-        UnsafeMutableBufferPointer(rebasing: storage[(index * capacity)..<((index + 1) * capacity)])
-      }
-      var remainder = Bignum(slice(0), significand << (unequalGaps ? 2 : 1))
-      var scale = Bignum(slice(1), unequalGaps ? 4 : 2)
-      var gapAbove = Bignum(slice(2), unequalGaps ? 2 : 1)
-      var gapBelow = Bignum(slice(3), 1)
-      if exponent >= 0 {
-        remainder.shiftLeft(exponent)
-        gapAbove.shiftLeft(exponent)
-        gapBelow.shiftLeft(exponent)
-      } else {
-        scale.shiftLeft(-exponent)
-      }
-      var point = estimatedPoint
-      if point >= 0 {
-        scale.multiplyByPowerOfTen(point)
-      } else {
-        remainder.multiplyByPowerOfTen(-point)
-        gapAbove.multiplyByPowerOfTen(-point)
-        gapBelow.multiplyByPowerOfTen(-point)
-      }
-      while true {
-        let high = remainder.compare(adding: gapAbove, to: scale)
-        if high < 0 || (high == 0 && !inclusive) { break }
-        scale.multiply(by: 10)
-        point += 1
-      }
-      var count = 0
-      while true {
-        remainder.multiply(by: 10)
-        gapAbove.multiply(by: 10)
-        gapBelow.multiply(by: 10)
-        var digit: UInt8 = 0
-        while remainder.compare(scale) >= 0 {
-          remainder.subtract(scale)
-          digit += 1
-        }
-        let low = remainder.compare(gapBelow)
-        let lowEnough = low < 0 || (low == 0 && inclusive)
-        let high = remainder.compare(adding: gapAbove, to: scale)
-        let highEnough = high > 0 || (high == 0 && inclusive)
-        if !lowEnough && !highEnough {
-          digits[count] = digit + 0x30
-          count += 1
-          continue
-        }
-        if lowEnough && highEnough {
-          // Both d and d + 1 read back correctly: take the closer, ties to even.
-          let half = remainder.compare(adding: remainder, to: scale)
-          if half > 0 || (half == 0 && digit & 1 == 1) { digit += 1 }
-        } else if highEnough {
-          digit += 1
-        }
-        assert(digit <= 9)
-        digits[count] = digit + 0x30
-        count += 1
-        break
-      }
-      return (count, point)
-    }
+    // The value in that scale, rounded half to even, then kept inside the interval.
+    let tenths = scale &* 10
+    var digits = centerFloor.quotient / tenths
+    let rest = centerFloor.quotient % tenths
+    let half = scale &* 5
+    if rest > half || (rest == half && (!centerFloor.exact || digits & 1 == 1)) { digits += 1 }
+    digits = Swift.min(Swift.max(digits, (first &+ scale &- 1) / scale), last / scale)
+    return (digits, scaleExponent)
   }
 
-  /// The same generation in 64-bit words, which holds r, s and the gaps for most doubles
-  /// between about 0.01 and 2^53 (the values a layout produces): no big integers at all.
-  /// Returns nil as soon as a quantity would not fit, and the caller starts over exactly.
-  private static func shortestDigitsInWords(
-    significand: UInt64, exponent: Int, point estimatedPoint: Int, inclusive: Bool,
-    unequalGaps: Bool, into digits: UnsafeMutableBufferPointer<UInt8>
-  ) -> (count: Int, point: Int)? {
-    if exponent >= 0 || exponent < -60 || estimatedPoint > 18 || estimatedPoint < -18 {
-      return nil
+  /// ⌊x * 10^tenExponent * 2^twoExponent⌋ and whether it is exact; below 2^64 by the caller's
+  /// choice of scale. In one 128-bit product when 10^tenExponent fits in 64 bits and
+  /// 2^twoExponent is a right shift (numbers from about 0.01 to 2^55, what layouts write),
+  /// else on big integers.
+  private static func scaledFloor(_ x: UInt64, tenExponent: Int, twoExponent: Int) -> (
+    quotient: UInt64, exact: Bool
+  ) {
+    if twoExponent <= 0 && twoExponent > -128 && tenExponent >= 0 && tenExponent <= 19 {
+      var power: UInt64 = 1
+      for _ in 0..<tenExponent { power &*= 10 }  // at most 10^19 < 2^64
+      // x < 2^56 and power < 2^64: the product cannot wrap.
+      let product = UInt128(x) &* UInt128(power)
+      let quotient = product &>> UInt128(-twoExponent)
+      return (UInt64(truncatingIfNeeded: quotient), quotient &<< UInt128(-twoExponent) == product)
     }
-    var remainder = significand << (unequalGaps ? 2 : 1)
-    var scale: UInt64 = (unequalGaps ? 4 : 2) << UInt64(-exponent)
-    var gapAbove: UInt64 = unequalGaps ? 2 : 1
-    var gapBelow: UInt64 = 1
-    var point = estimatedPoint
-    var power: UInt64 = 1
-    for _ in 0..<Swift.abs(point) { power &*= 10 }
-    // Every quantity stays at most max / 16, so that * 10 and sums of two cannot overflow; the
-    // products are written wrapping (&*) because a checked 64-bit multiply needs a 128-bit
-    // helper (__multi3) on wasm32.
-    let limit = UInt64.max / 16
-    if scale > limit { return nil }
-    if point >= 0 {
-      if scale > limit / power { return nil }
-      scale &*= power
-    } else {
-      if remainder > limit / power { return nil }
-      remainder &*= power
-      gapAbove &*= power
-      gapBelow &*= power
-    }
-    while true {
-      let high = remainder + gapAbove
-      if high < scale || (high == scale && !inclusive) { break }
-      if scale > limit / 10 { return nil }
-      scale &*= 10
-      point += 1
-    }
-    // From here r < s <= max / 16, so r * 10 and r + r never overflow; only the gaps grow.
-    var count = 0
-    while true {
-      if gapAbove > limit / 10 { return nil }
-      remainder &*= 10
-      gapAbove &*= 10
-      gapBelow &*= 10
-      var digit = UInt8(truncatingIfNeeded: remainder / scale)
-      remainder %= scale
-      let lowEnough = remainder < gapBelow || (remainder == gapBelow && inclusive)
-      let high = remainder + gapAbove
-      let highEnough = high > scale || (high == scale && inclusive)
-      if !lowEnough && !highEnough {
-        digits[count] = digit + 0x30
-        count += 1
-        continue
-      }
-      if lowEnough && highEnough {
-        let twice = remainder &* 2
-        if twice > scale || (twice == scale && digit & 1 == 1) { digit += 1 }
-      } else if highEnough {
-        digit += 1
-      }
-      digits[count] = digit + 0x30
-      count += 1
-      return (count, point)
-    }
+    let result = exactQuotient(
+      of: x, digits: UnsafeBufferPointer(start: nil, count: 0), count: 0, sticky: false,
+      tenExponent: tenExponent, twoExponent: twoExponent)
+    return (result.quotient, result.exact)
   }
 }
