@@ -143,7 +143,7 @@ struct Bignum {
 /// N is `integer`, followed by the first `count` decimal digits of `digits` (other bytes, such
 /// as a decimal point, are skipped), followed by one digit 1 when `sticky` (`DecimalParsing`
 /// folds an over-long tail into it). When `twoExponent` is nil it is chosen so that the
-/// quotient is in [2^62, 2^64) and returned; otherwise the quotient must be below 2^64.
+/// quotient is in [2^61, 2^63) and returned; otherwise the quotient must be below 2^64.
 ///
 /// Bounds: N below 10^801 (2,662 bits), `tenExponent` in -1,125...341, the result's binary
 /// scale within 1,100 bits: 160 words (5,120 bits) per big integer cover every case.
@@ -181,7 +181,7 @@ func exactQuotient(
       denominator.multiplyByPowerOfTen(-tenExponent)
     }
     // numerator / denominator is in [2^(a - b - 1), 2^(a - b + 1)) for bit widths a and b.
-    let shift = twoExponent ?? 63 - numerator.bitWidth + denominator.bitWidth
+    let shift = twoExponent ?? 62 - numerator.bitWidth + denominator.bitWidth
     if shift >= 0 {
       numerator.shiftLeft(shift)
     } else {

@@ -161,10 +161,23 @@ public enum DecimalFormatting {
     if twoExponent <= 0 && twoExponent > -128 && tenExponent >= 0 && tenExponent <= 19 {
       var power: UInt64 = 1
       for _ in 0..<tenExponent { power &*= 10 }  // at most 10^19 < 2^64
-      // x < 2^56 and power < 2^64: the product cannot wrap.
-      let product = UInt128(x) &* UInt128(power)
-      let quotient = product &>> UInt128(-twoExponent)
-      return (UInt64(truncatingIfNeeded: quotient), quotient &<< UInt128(-twoExponent) == product)
+      // The 128-bit product high:low of x < 2^56 and power in 32-bit halves (wasm32 would
+      // call a 128-bit runtime helper for UInt128): every partial sum stays below 2^64.
+      let xLow = x & 0xFFFF_FFFF
+      let xHigh = x >> 32
+      let powerLow = power & 0xFFFF_FFFF
+      let powerHigh = power >> 32
+      let lowLow = xLow &* powerLow
+      let lowHigh = xLow &* powerHigh
+      let highLow = xHigh &* powerLow
+      let middle = (lowLow >> 32) &+ (lowHigh & 0xFFFF_FFFF) &+ (highLow & 0xFFFF_FFFF)
+      let low = middle << 32 | lowLow & 0xFFFF_FFFF
+      let high = xHigh &* powerHigh &+ (lowHigh >> 32) &+ (highLow >> 32) &+ (middle >> 32)
+      // ⌊high:low / 2^shift⌋ with Swift's smart shifts: a negative amount shifts the other
+      // way, 64 or more gives 0.
+      let shift = -twoExponent
+      let quotient = low >> shift | high >> (shift - 64)
+      return (quotient, quotient << shift == low && quotient >> (64 - shift) == high)
     }
     let result = exactQuotient(
       of: x, digits: UnsafeBufferPointer(start: nil, count: 0), count: 0, sticky: false,

@@ -83,46 +83,41 @@ public enum DecimalParsing {
     trailingZeros: Int, exponent: Int
   ) -> Double {
     if significantCount == 0 { return 0 }
-    // Trailing zeros of the significant digits only scale the value: drop them.
-    // `mantissa` holds the first min(count, 19) significant digits.
-    var mantissa = mantissa
-    var zeros = Swift.min(significantCount, 19) - (significantCount - trailingZeros)
-    while zeros > 0 {
-      mantissa /= 10
-      zeros -= 1
-    }
-    let count = significantCount - trailingZeros
-    // value = mantissa * 10^decimalExponent when count <= 19
-    let decimalExponent = exponent + trailingZeros
-    if count <= 19 {
-      if mantissa <= 1 << 53 && decimalExponent >= -22 && decimalExponent <= 22 {
-        // Clinger: both operands are exact doubles, so the one operation rounds correctly.
-        let scale = exactPowerOfTen(Swift.abs(decimalExponent))
-        return decimalExponent < 0 ? Double(mantissa) / scale : Double(mantissa) * scale
+    if significantCount <= 19 && exponent >= -18 && exponent <= 19 {
+      // The common numbers, in 64-bit words: an integer mantissa * 10^k below 2^64, or
+      // mantissa / 10^k: the integer quotient, then more quotient bits, as many at a time as
+      // the divisor leaves room for, until there are at least 60.
+      var power: UInt64 = 1
+      for _ in 0..<Swift.abs(exponent) { power &*= 10 }  // at most 10^19 < 2^64
+      var quotient = mantissa
+      var divisor: UInt64 = 1
+      if exponent < 0 {
+        divisor = power  // at most 10^18 < 2^60
+      } else if mantissa <= UInt64.max / power {
+        quotient = mantissa &* power
+      } else {
+        divisor = 0  // too large: the exact path
       }
-      if decimalExponent >= -18 && decimalExponent <= 0 {
-        // mantissa / 10^k in 64-bit words (a 17-digit fraction, the common long number):
-        // the integer quotient, then more quotient bits, as many at a time as the divisor
-        // leaves room for, until there are at least 60.
-        var divisor: UInt64 = 1
-        for _ in 0..<(-decimalExponent) { divisor &*= 10 }  // at most 10^18 < 2^60
+      if divisor != 0 {
         let room = divisor.leadingZeroBitCount
-        var quotient = mantissa / divisor
-        var remainder = mantissa % divisor
+        var remainder = quotient % divisor
+        quotient /= divisor
         var binaryExponent = 0
         while quotient < 1 << 59 {
           // quotient << step < 2^60 and remainder << step < 2^64: nothing wraps.
           let step = Swift.min(room, quotient.leadingZeroBitCount - 4)
-          remainder <<= UInt64(step)
-          quotient = quotient << UInt64(step) | remainder / divisor
+          remainder &<<= UInt64(step)
+          quotient = quotient &<< UInt64(step) | remainder / divisor
           remainder %= divisor
           binaryExponent -= step
         }
         return rounded(quotient, binaryExponent, sticky: remainder != 0)
       }
     }
-    // The exact path: value = 0.d1d2d3... * 10^point.
-    let point = count + decimalExponent
+    // The exact path: value = 0.d1d2d3... * 10^point, d1...dn the digits without the
+    // trailing zeros.
+    let count = significantCount - trailingZeros
+    let point = significantCount + exponent
     if point > 310 { return .infinity }  // >= 10^309
     if point < -324 { return 0 }  // < 10^-325, below half the smallest subnormal
     // Keep at most 800 digits; a non-zero tail becomes one more digit 1 (the sticky digit):
@@ -132,35 +127,34 @@ public enum DecimalParsing {
     let sticky = count > 800
     let result = exactQuotient(
       of: 0, digits: UnsafeBufferPointer(rebasing: digits), count: kept, sticky: sticky,
-      tenExponent: decimalExponent + count - kept - (sticky ? 1 : 0), twoExponent: nil)
+      tenExponent: point - kept - (sticky ? 1 : 0), twoExponent: nil)
     return rounded(result.quotient, -result.twoExponent, sticky: !result.exact)
   }
 
   /// (quotient + a fraction) * 2^binaryExponent correctly rounded, where the fraction is in
-  /// [0, 1) and non-zero exactly when `sticky`, and the quotient has at least 60 bits: round
+  /// [0, 1) and non-zero exactly when `sticky`, the quotient at least 2^59 (below 2^63 when the
+  /// result is subnormal or zero): round
   /// half to even to 53 significant bits, or to the subnormal unit 2^-1074.
   private static func rounded(_ quotient: UInt64, _ binaryExponent: Int, sticky: Bool) -> Double {
     let width = 64 - quotient.leadingZeroBitCount
-    let drop = Swift.max(width - 53, -1074 - binaryExponent)
-    // Below half the smallest subnormal (quotient < 2^64 <= 2^(drop - 1)): zero.
-    if drop > 64 { return 0 }
-    let kept = drop == 64 ? 0 : quotient >> UInt64(drop)
+    let drop = Swift.max(width - 53, -1074 - binaryExponent)  // at least 6
+    // Below half the smallest subnormal (quotient < 2^63 <= 2^drop): zero.
+    if drop > 63 { return 0 }
+    let kept = quotient &>> UInt64(drop)
     let rest = quotient &- kept &<< UInt64(drop)
-    let half: UInt64 = 1 << UInt64(drop - 1)
+    let half: UInt64 = 1 &<< UInt64(drop - 1)
     let up = rest > half || (rest == half && (sticky || kept & 1 == 1))
-    // kept + 1 <= 2^53 is exact, and so is the scaling unless it overflows to infinity.
-    var result = Double(kept + (up ? 1 : 0))
-    var scale = binaryExponent + drop
-    while scale > 1000 {
-      result *= 0x1p1000
-      scale -= 1000
-    }
-    if scale < -1000 {
-      result *= 0x1p-1000
-      scale += 1000
-    }
-    return result * Double(bitPattern: UInt64(scale + 1023) << 52)
+    // kept + 1 <= 2^53 is exact, and so is the scaling unless it overflows to infinity. The
+    // scale, in -1074...1100, is applied in two halves that are each a normal power of two.
+    let scale = binaryExponent + drop
+    let half1 = scale / 2
+    return Double(kept + (up ? 1 : 0)) * powerOfTwo(half1) * powerOfTwo(scale - half1)
   }
+}
+
+/// 2^exponent for -1022...1023.
+private func powerOfTwo(_ exponent: Int) -> Double {
+  Double(bitPattern: UInt64(exponent + 1023) << 52)
 }
 
 /// Whether `bytes` is exactly one JSON number token.
@@ -186,17 +180,4 @@ private func isNumberToken(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     if !skipDigits() { return false }
   }
   return index == bytes.count
-}
-
-/// 10^exponent for 0...22, exactly: products of exact powers of ten up to 10^22 are exact.
-private func exactPowerOfTen(_ exponent: Int) -> Double {
-  var result = 1.0
-  var power = 10.0
-  var remaining = exponent
-  while remaining > 0 {
-    if remaining & 1 == 1 { result *= power }
-    power *= power
-    remaining >>= 1
-  }
-  return result
 }
