@@ -1,6 +1,6 @@
 /// A small unsigned big integer over caller-provided storage (little-endian 32-bit words), just
 /// enough for exact decimal <-> binary conversion of `Double`s: multiply by small numbers and
-/// powers of ten, shift left, compare, subtract, and divide when the quotient fits in 64 bits.
+/// powers of two and ten, compare, subtract, and divide when the quotient fits in 64 bits.
 ///
 /// The storage comes from `withUnsafeTemporaryAllocation` (see `exactQuotient`), so the exact
 /// slow paths of `DecimalParsing` and `DecimalFormatting` allocate nothing on the heap. Callers
@@ -9,7 +9,7 @@
 ///
 ///     withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 8) { words in
 ///       var n = Bignum(words, 12)
-///       n.multiplyByPowerOfTen(3)  // 12_000
+///       n.multiply(byPowerOf: 10, 3)  // 12_000
 ///     }
 ///
 /// - Complexity: every operation is linear in the number of words, but `divide(by:)`, which
@@ -53,36 +53,19 @@ struct Bignum {
     }
   }
 
-  /// `self = self * 10^exponent`, exponent >= 0.
-  mutating func multiplyByPowerOfTen(_ exponent: Int) {
+  /// `self = self * base^exponent` for base 2 or 10, exponent >= 0: one pass per factor
+  /// base^k up to 2^29 or 10^9, so a shift by n bits is n / 29 passes (only the
+  /// slow paths shift far).
+  mutating func multiply(byPowerOf base: UInt32, _ exponent: Int) {
     var remaining = exponent
     while remaining > 0 {
-      let step = Swift.min(remaining, 9)
       var factor: UInt32 = 1
-      for _ in 0..<step { factor &*= 10 }  // at most 10^9 < 2^32
+      while remaining > 0 && factor <= UInt32.max / 10 {  // factor * base cannot wrap
+        factor &*= base
+        remaining -= 1
+      }
       multiply(by: factor)
-      remaining -= step
     }
-  }
-
-  /// `self = self * 2^shift`, shift >= 0.
-  mutating func shiftLeft(_ shift: Int) {
-    if count == 0 || shift == 0 { return }
-    let wordShift = shift >> 5
-    let bitShift = shift & 31
-    let newCount = count + wordShift + 1
-    precondition(newCount <= capacity, "Bignum capacity exceeded")
-    words[count] = 0
-    var index = count
-    while index >= 0 {
-      let high = words[index] << UInt32(bitShift)
-      let low = (bitShift == 0 || index == 0) ? 0 : words[index - 1] >> UInt32(32 - bitShift)
-      words[index + wordShift] = high | low
-      index -= 1
-    }
-    for fill in 0..<wordShift { words[fill] = 0 }
-    count = newCount
-    normalize()
   }
 
   /// -1, 0 or 1 as `self` is less than, equal to or greater than `other`.
@@ -118,7 +101,7 @@ struct Bignum {
     // quotient bit per step.
     var steps = bitWidth - divisor.bitWidth
     if steps < 0 { return 0 }
-    divisor.shiftLeft(steps)
+    divisor.multiply(byPowerOf: 2, steps)
     var quotient: UInt64 = 0
     while true {
       quotient &+= quotient  // the bit shifted out is zero when the quotient fits
@@ -127,7 +110,7 @@ struct Bignum {
         quotient |= 1
       }
       if steps == 0 { return quotient }
-      shiftLeft(1)  // self < divisor before, so at most one word more than the divisor
+      multiply(by: 2)  // self < divisor before, so at most one word more than the divisor
       steps -= 1
     }
   }
@@ -140,8 +123,8 @@ struct Bignum {
 /// The one exact slow path that parsing and formatting share: ⌊N · 10^tenExponent ·
 /// 2^twoExponent⌋ and whether it is exact, on big integers held on the stack.
 ///
-/// N is `integer`, followed by the first `count` decimal digits of `digits` (other bytes, such
-/// as a decimal point, are skipped), followed by one digit 1 when `sticky` (`DecimalParsing`
+/// N is `integer`, followed by the first `count` significant decimal digits of `digits` (other
+/// bytes, such as a sign or a decimal point, and leading zeros are skipped), followed by one digit 1 when `sticky` (`DecimalParsing`
 /// folds an over-long tail into it). When `twoExponent` is nil it is chosen so that the
 /// quotient is in [2^61, 2^63) and returned; otherwise the quotient must be below 2^64.
 ///
@@ -164,7 +147,7 @@ func exactQuotient(
     while taken < count {
       let digit = digits[index] &- 0x30
       index += 1
-      if digit > 9 { continue }
+      if digit > 9 || (digit == 0 && taken == 0) { continue }  // "-", ".", leading zeros
       chunk = chunk &* 10 &+ UInt32(digit)  // below 10^9: no wrap
       chunkScale &*= 10
       taken += 1
@@ -176,16 +159,16 @@ func exactQuotient(
     }
     if sticky { numerator.multiply(by: 10, adding: 1) }
     if tenExponent >= 0 {
-      numerator.multiplyByPowerOfTen(tenExponent)
+      numerator.multiply(byPowerOf: 10, tenExponent)
     } else {
-      denominator.multiplyByPowerOfTen(-tenExponent)
+      denominator.multiply(byPowerOf: 10, -tenExponent)
     }
     // numerator / denominator is in [2^(a - b - 1), 2^(a - b + 1)) for bit widths a and b.
     let shift = twoExponent ?? 62 - numerator.bitWidth + denominator.bitWidth
     if shift >= 0 {
-      numerator.shiftLeft(shift)
+      numerator.multiply(byPowerOf: 2, shift)
     } else {
-      denominator.shiftLeft(-shift)
+      denominator.multiply(byPowerOf: 2, -shift)
     }
     let quotient = numerator.divide(by: &denominator)
     return (quotient, shift, numerator.isZero)

@@ -153,12 +153,12 @@ public enum DecimalFormatting {
 
   /// ⌊x * 10^tenExponent * 2^twoExponent⌋ and whether it is exact; below 2^64 by the caller's
   /// choice of scale. In one 128-bit product when 10^tenExponent fits in 64 bits and
-  /// 2^twoExponent is a right shift (numbers from about 0.01 to 2^55, what layouts write),
+  /// 2^twoExponent is a right shift by 1...63 (numbers from about 0.01 to 2^54, what layouts write),
   /// else on big integers.
   private static func scaledFloor(_ x: UInt64, tenExponent: Int, twoExponent: Int) -> (
     quotient: UInt64, exact: Bool
   ) {
-    if twoExponent <= 0 && twoExponent > -128 && tenExponent >= 0 && tenExponent <= 19 {
+    if twoExponent < 0 && twoExponent >= -63 && tenExponent >= 0 && tenExponent <= 19 {
       var power: UInt64 = 1
       for _ in 0..<tenExponent { power &*= 10 }  // at most 10^19 < 2^64
       // The 128-bit product high:low of x < 2^56 and power in 32-bit halves (wasm32 would
@@ -173,11 +173,9 @@ public enum DecimalFormatting {
       let middle = (lowLow >> 32) &+ (lowHigh & 0xFFFF_FFFF) &+ (highLow & 0xFFFF_FFFF)
       let low = middle << 32 | lowLow & 0xFFFF_FFFF
       let high = xHigh &* powerHigh &+ (lowHigh >> 32) &+ (highLow >> 32) &+ (middle >> 32)
-      // ⌊high:low / 2^shift⌋ with Swift's smart shifts: a negative amount shifts the other
-      // way, 64 or more gives 0.
-      let shift = -twoExponent
-      let quotient = low >> shift | high >> (shift - 64)
-      return (quotient, quotient << shift == low && quotient >> (64 - shift) == high)
+      // ⌊high:low / 2^shift⌋, shift in 1...63; high >> shift is zero by the choice of scale.
+      let shift = UInt64(-twoExponent)
+      return (low &>> shift | high &<< (64 - shift), low &<< (64 - shift) == 0)
     }
     let result = exactQuotient(
       of: x, digits: UnsafeBufferPointer(start: nil, count: 0), count: 0, sticky: false,

@@ -29,14 +29,12 @@ public enum DecimalParsing {
   /// its own messages): the module then links no second grammar check. Never nil for such a
   /// token; for other bytes the result is unspecified.
   static func parseCheckedToken(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
-    // One pass: the sign, the significant digits (the first 19 in `mantissa`), where they
-    // start and end, and the exponents.
+    // One pass: the sign, the significant digits (the first 19 in `mantissa`) and the
+    // exponents.
     var negative = false
     var mantissa: UInt64 = 0
     var significantCount = 0
     var trailingZeros = 0
-    var firstDigit = 0
-    var digitsEnd = bytes.count
     var fractionCount = 0
     var inFraction = false
     var inExponent = false
@@ -56,7 +54,6 @@ public enum DecimalParsing {
         }
         if inFraction { fractionCount += 1 }
         if digit == 0 && significantCount == 0 { continue }
-        if significantCount == 0 { firstDigit = index }
         significantCount += 1
         trailingZeros = digit == 0 ? trailingZeros + 1 : 0
         if significantCount <= 19 { mantissa = mantissa &* 10 &+ UInt64(digit) }
@@ -66,20 +63,19 @@ public enum DecimalParsing {
         if inExponent { exponentNegative = true } else { negative = true }
       } else if byte != UInt8(ascii: "+") {  // e or E
         inExponent = true
-        digitsEnd = index
       }
     }
     let magnitude = value(
-      bytes[firstDigit..<digitsEnd], mantissa: mantissa, significantCount: significantCount,
+      bytes, mantissa: mantissa, significantCount: significantCount,
       trailingZeros: trailingZeros,
       exponent: (exponentNegative ? -exponentMagnitude : exponentMagnitude) - fractionCount)
     return negative ? -magnitude : magnitude
   }
 
-  /// The correctly rounded value of digits * 10^exponent, where `digits` holds the
-  /// significant digits (and maybe a decimal point), the first 19 of them also in `mantissa`.
+  /// The correctly rounded magnitude of the token: its significant digits (the first 19 also
+  /// in `mantissa`) as an integer times 10^exponent.
   private static func value(
-    _ digits: Slice<UnsafeBufferPointer<UInt8>>, mantissa: UInt64, significantCount: Int,
+    _ token: UnsafeBufferPointer<UInt8>, mantissa: UInt64, significantCount: Int,
     trailingZeros: Int, exponent: Int
   ) -> Double {
     if significantCount == 0 { return 0 }
@@ -93,7 +89,9 @@ public enum DecimalParsing {
       var divisor: UInt64 = 1
       if exponent < 0 {
         divisor = power  // at most 10^18 < 2^60
-      } else if mantissa <= UInt64.max / power {
+      } else if mantissa.leadingZeroBitCount + power.leadingZeroBitCount >= 64 {
+        // The product is below 2^64 (a bound, not `mantissa <= max / power`, which LLVM turns
+        // into an overflow-checked multiply, a 128-bit runtime helper on wasm32).
         quotient = mantissa &* power
       } else {
         divisor = 0  // too large: the exact path
@@ -126,7 +124,7 @@ public enum DecimalParsing {
     let kept = Swift.min(count, 800)
     let sticky = count > 800
     let result = exactQuotient(
-      of: 0, digits: UnsafeBufferPointer(rebasing: digits), count: kept, sticky: sticky,
+      of: 0, digits: token, count: kept, sticky: sticky,
       tenExponent: point - kept - (sticky ? 1 : 0), twoExponent: nil)
     return rounded(result.quotient, -result.twoExponent, sticky: !result.exact)
   }
