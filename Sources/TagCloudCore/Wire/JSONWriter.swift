@@ -41,6 +41,7 @@ public struct JSONWriter {
     needsComma = false
   }
 
+  @inline(never)  // one copy rather than one per call site (Wasm build)
   public mutating func endObject() {
     assert(openContainers.last == 1, "endObject() without a matching beginObject()")
     assert(!afterKey, "endObject() right after a key: the key has no value")
@@ -49,6 +50,7 @@ public struct JSONWriter {
     needsComma = true
   }
 
+  @inline(never)  // one copy rather than one per call site (Wasm build)
   public mutating func beginArray() {
     beforeValue()
     bytes.appendByte(UInt8(ascii: "["))
@@ -56,6 +58,7 @@ public struct JSONWriter {
     needsComma = false
   }
 
+  @inline(never)  // one copy rather than one per call site (Wasm build)
   public mutating func endArray() {
     assert(openContainers.last == 0, "endArray() without a matching beginArray()")
     openContainers.removeLast()
