@@ -139,23 +139,15 @@ func exactQuotient(
     var numerator = Bignum(UnsafeMutableBufferPointer(rebasing: storage[0..<capacity]), integer)
     var denominator = Bignum(
       UnsafeMutableBufferPointer(rebasing: storage[capacity..<(2 * capacity)]), 1)
-    // The digits nine at a time: one pass over the big integer per nine digits.
+    // One pass over the big integer per digit: at most 801 digits, on the slow path only.
     var taken = 0
-    var chunk: UInt32 = 0
-    var chunkScale: UInt32 = 1
     var index = 0
     while taken < count {
       let digit = digits[index] &- 0x30
       index += 1
       if digit > 9 || (digit == 0 && taken == 0) { continue }  // "-", ".", leading zeros
-      chunk = chunk &* 10 &+ UInt32(digit)  // below 10^9: no wrap
-      chunkScale &*= 10
+      numerator.multiply(by: 10, adding: UInt32(digit))
       taken += 1
-      if chunkScale == 1_000_000_000 || taken == count {
-        numerator.multiply(by: chunkScale, adding: chunk)
-        chunk = 0
-        chunkScale = 1
-      }
     }
     if sticky { numerator.multiply(by: 10, adding: 1) }
     if tenExponent >= 0 {

@@ -29,46 +29,52 @@ public enum DecimalParsing {
   /// its own messages): the module then links no second grammar check. Never nil for such a
   /// token; for other bytes the result is unspecified.
   static func parseCheckedToken(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
-    // One pass: the sign, the significant digits (the first 19 in `mantissa`) and the
-    // exponents.
+    // The mantissa up to an e or E: the sign, the significant digits (the first 19 in
+    // `mantissa`; counts are bounded by the token's length, so they cannot wrap) and minus the
+    // number of fraction digits.
     var negative = false
     var mantissa: UInt64 = 0
     var significantCount = 0
     var trailingZeros = 0
-    var fractionCount = 0
+    var fractionExponent = 0
     var inFraction = false
-    var inExponent = false
-    var exponentNegative = false
-    var exponentMagnitude = 0
-    for index in 0..<bytes.count {
+    var index = 0
+    while index < bytes.count {
       let byte = bytes[index]
       let digit = byte &- UInt8(ascii: "0")
+      index &+= 1
       if digit < 10 {
-        if inExponent {
-          // Saturate: 10^(±100 million) is far beyond both overflow and underflow, and keeps
-          // the later arithmetic on exponents free of integer overflow.
-          if exponentMagnitude < 100_000_000 {
-            exponentMagnitude = exponentMagnitude * 10 + Int(digit)
-          }
-          continue
-        }
-        if inFraction { fractionCount += 1 }
+        if inFraction { fractionExponent &-= 1 }
         if digit == 0 && significantCount == 0 { continue }
-        significantCount += 1
-        trailingZeros = digit == 0 ? trailingZeros + 1 : 0
+        significantCount &+= 1
+        trailingZeros = digit == 0 ? trailingZeros &+ 1 : 0
         if significantCount <= 19 { mantissa = mantissa &* 10 &+ UInt64(digit) }
       } else if byte == UInt8(ascii: ".") {
         inFraction = true
       } else if byte == UInt8(ascii: "-") {
-        if inExponent { exponentNegative = true } else { negative = true }
-      } else if byte != UInt8(ascii: "+") {  // e or E
-        inExponent = true
+        negative = true
+      } else {
+        break  // e or E
+      }
+    }
+    // The exponent, saturated: 10^(±100 million) is far beyond both overflow and underflow,
+    // and keeps the later arithmetic on exponents free of integer overflow.
+    var exponentNegative = false
+    var exponent = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      let digit = byte &- UInt8(ascii: "0")
+      index &+= 1
+      if digit < 10 {
+        if exponent < 100_000_000 { exponent = exponent &* 10 &+ Int(digit) }
+      } else if byte == UInt8(ascii: "-") {
+        exponentNegative = true
       }
     }
     let magnitude = value(
       bytes, mantissa: mantissa, significantCount: significantCount,
       trailingZeros: trailingZeros,
-      exponent: (exponentNegative ? -exponentMagnitude : exponentMagnitude) - fractionCount)
+      exponent: (exponentNegative ? -exponent : exponent) + fractionExponent)
     return negative ? -magnitude : magnitude
   }
 

@@ -188,15 +188,14 @@ public struct JSONWriter {
       bytes.appendBytes(text, runStart..<index)
       runStart = index + 1
       bytes.appendByte(UInt8(ascii: "\\"))
-      switch byte {
-      case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.appendByte(byte)
-      case 0x08: bytes.appendByte(UInt8(ascii: "b"))
-      case 0x0C: bytes.appendByte(UInt8(ascii: "f"))
-      case 0x0A: bytes.appendByte(UInt8(ascii: "n"))
-      case 0x0D: bytes.appendByte(UInt8(ascii: "r"))
-      case 0x09: bytes.appendByte(UInt8(ascii: "t"))
-      default:
-        let hex: StaticString = "0123456789abcdef"
+      // \b \t \n \f \r for 0x08...0x0D but 0x0B; \u00xx for the other controls.
+      let letters: StaticString = "btn_fr"
+      let hex: StaticString = "0123456789abcdef"
+      if byte >= 0x20 {
+        bytes.appendByte(byte)  // " or \
+      } else if byte &- 0x08 < 6 && byte != 0x0B {
+        bytes.appendByte(letters.utf8Start[Int(byte &- 0x08)])
+      } else {
         bytes.appendLiteral("u00")
         bytes.appendByte(hex.utf8Start[Int(byte >> 4)])
         bytes.appendByte(hex.utf8Start[Int(byte & 0xF)])
