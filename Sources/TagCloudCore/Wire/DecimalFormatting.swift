@@ -116,11 +116,12 @@ public enum DecimalFormatting {
     let center = significand << 2
     let inclusive = significand & 1 == 0
     let below: UInt64 = fraction == 0 && biasedExponent > 1 ? 1 : 2
-    // k = ceil(log10(value)) estimated from the binary magnitude: k or k - 1, never more.
-    let bitLength = exponent + 2 + (64 - significand.leadingZeroBitCount)
-    let logarithm = Double(bitLength - 1) * 0.301_029_995_663_981_14 - 1e-10
-    let truncated = Int(logarithm)
-    let point = Double(truncated) < logarithm ? truncated + 1 : truncated  // ceil
+    // The decimal point position k (10^(k-1) <= value < 10^k) estimated from the binary
+    // magnitude 2^b <= value < 2^(b+1): floor(b * log10(2)) + 1 is k or k - 1, never more.
+    // (b * 78913) >> 18 is floor(b * log10(2)) for |b| <= 1,200 (checked exhaustively), and
+    // the product stays below 2^31.
+    let binaryMagnitude = exponent + 1 + (64 - significand.leadingZeroBitCount)
+    let point = (binaryMagnitude &* 78913) >> 18 + 1
     // The unit: 10^(point - 17), so the quotients stay below 2 * 10^18 (10 times that for the
     // value, measured one digit finer to round it).
     let unit = point - 17
