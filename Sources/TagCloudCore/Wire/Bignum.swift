@@ -34,7 +34,7 @@ struct Bignum {
 
   /// The number of bits needed to write the value (0 for zero).
   var bitWidth: Int {
-    count == 0 ? 0 : count * 32 - words[count - 1].leadingZeroBitCount
+    count == 0 ? 0 : count &* 32 &- words[count &- 1].leadingZeroBitCount  // count <= capacity
   }
 
   /// `self = self * factor + addend`.
@@ -49,7 +49,7 @@ struct Bignum {
     if carry != 0 {
       precondition(count < capacity, "Bignum capacity exceeded")
       words[count] = UInt32(carry)
-      count += 1
+      count += 1  // (checked: with wrapping, the optimizer inlines this function everywhere)
     }
   }
 
@@ -62,7 +62,7 @@ struct Bignum {
       var factor: UInt32 = 1
       while remaining > 0 && factor <= UInt32.max / 10 {  // factor * base cannot wrap
         factor &*= base
-        remaining -= 1
+        remaining &-= 1
       }
       multiply(by: factor)
     }
@@ -71,12 +71,12 @@ struct Bignum {
   /// -1, 0 or 1 as `self` is less than, equal to or greater than `other`.
   func compare(_ other: Bignum) -> Int {
     if count != other.count { return count < other.count ? -1 : 1 }
-    var index = count - 1
+    var index = count &- 1
     while index >= 0 {
       let a = words[index]
       let b = other.words[index]
       if a != b { return a < b ? -1 : 1 }
-      index -= 1
+      index &-= 1
     }
     return 0
   }
@@ -99,7 +99,7 @@ struct Bignum {
   mutating func divide(by divisor: inout Bignum) -> UInt64 {
     // Schoolbook division in base 2: the divisor aligned with the top bit of `self`, then one
     // quotient bit per step.
-    var steps = bitWidth - divisor.bitWidth
+    var steps = bitWidth &- divisor.bitWidth
     if steps < 0 { return 0 }
     divisor.multiply(byPowerOf: 2, steps)
     var quotient: UInt64 = 0
@@ -111,12 +111,12 @@ struct Bignum {
       }
       if steps == 0 { return quotient }
       multiply(by: 2)  // self < divisor before, so at most one word more than the divisor
-      steps -= 1
+      steps &-= 1
     }
   }
 
   private mutating func normalize() {
-    while count > 0 && words[count - 1] == 0 { count -= 1 }
+    while count > 0 && words[count &- 1] == 0 { count &-= 1 }
   }
 }
 
@@ -144,10 +144,10 @@ func exactQuotient(
     var index = 0
     while taken < count {
       let digit = digits[index] &- 0x30
-      index += 1
+      index &+= 1  // bounded by the token's length, as `taken` by `count`
       if digit > 9 || (digit == 0 && taken == 0) { continue }  // "-", ".", leading zeros
       numerator.multiply(by: 10, adding: UInt32(digit))
-      taken += 1
+      taken &+= 1
     }
     if sticky { numerator.multiply(by: 10, adding: 1) }
     if tenExponent >= 0 {
@@ -156,7 +156,7 @@ func exactQuotient(
       denominator.multiply(byPowerOf: 10, -tenExponent)
     }
     // numerator / denominator is in [2^(a - b - 1), 2^(a - b + 1)) for bit widths a and b.
-    let shift = twoExponent ?? 62 - numerator.bitWidth + denominator.bitWidth
+    let shift = twoExponent ?? 62 &- numerator.bitWidth &+ denominator.bitWidth
     if shift >= 0 {
       numerator.multiply(byPowerOf: 2, shift)
     } else {

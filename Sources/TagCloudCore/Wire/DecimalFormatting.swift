@@ -112,7 +112,9 @@ public enum DecimalFormatting {
     // value = 4 * significand * 2^exponent; the gaps to the neighbours are 4 * 2^exponent, or
     // 2 * 2^exponent below a power of two (except at the bottom of the normal range): low and
     // high, halfway to the neighbours, are integers in this unit.
-    let exponent = (biasedExponent == 0 ? 1 : biasedExponent) - 1075 - 2
+    // (Wrapping arithmetic in this function: exponents of a few thousand, quotients below
+    // 2 * 10^19, bit counts.)
+    let exponent = (biasedExponent == 0 ? 1 : biasedExponent) &- 1077
     let center = significand << 2
     let inclusive = significand & 1 == 0
     let below: UInt64 = fraction == 0 && biasedExponent > 1 ? 1 : 2
@@ -120,18 +122,18 @@ public enum DecimalFormatting {
     // magnitude 2^b <= value < 2^(b+1): floor(b * log10(2)) + 1 is k or k - 1, never more.
     // (b * 78913) >> 18 is floor(b * log10(2)) for |b| <= 1,200 (checked exhaustively), and
     // the product stays below 2^31.
-    let binaryMagnitude = exponent + 1 + (64 - significand.leadingZeroBitCount)
-    let point = (binaryMagnitude &* 78913) >> 18 + 1
+    let binaryMagnitude = exponent &+ 65 &- significand.leadingZeroBitCount
+    let point = (binaryMagnitude &* 78913) >> 18 &+ 1
     // The unit: 10^(point - 17), so the quotients stay below 2 * 10^18 (10 times that for the
     // value, measured one digit finer to round it).
-    let unit = point - 17
-    let lowFloor = scaledFloor(center - below, tenExponent: -unit, twoExponent: exponent)
-    let highFloor = scaledFloor(center + 2, tenExponent: -unit, twoExponent: exponent)
-    let centerFloor = scaledFloor(center, tenExponent: 1 - unit, twoExponent: exponent)
+    let unit = point &- 17
+    let lowFloor = scaledFloor(center &- below, tenExponent: 0 &- unit, twoExponent: exponent)
+    let highFloor = scaledFloor(center &+ 2, tenExponent: 0 &- unit, twoExponent: exponent)
+    let centerFloor = scaledFloor(center, tenExponent: 1 &- unit, twoExponent: exponent)
     // The first and last multiples of the unit inside the interval (its ends only when
     // inclusive): never empty, see above.
-    let first = lowFloor.quotient + (lowFloor.exact && inclusive ? 0 : 1)
-    let last = highFloor.quotient - (highFloor.exact && !inclusive ? 1 : 0)
+    let first = lowFloor.quotient &+ (lowFloor.exact && inclusive ? 0 : 1)
+    let last = highFloor.quotient &- (highFloor.exact && !inclusive ? 1 : 0)
     // The coarsest scale 10^i that still has a multiple in [first, last]. No overflow: first,
     // last < 2 * 10^18 and the scale stops before 10^19.
     var scale: UInt64 = 1
@@ -140,14 +142,14 @@ public enum DecimalFormatting {
       let next = scale &* 10
       if (first &+ next &- 1) / next > last / next { break }
       scale = next
-      scaleExponent += 1
+      scaleExponent &+= 1
     }
     // The value in that scale, rounded half to even, then kept inside the interval.
     let tenths = scale &* 10
     var digits = centerFloor.quotient / tenths
     let rest = centerFloor.quotient % tenths
     let half = scale &* 5
-    if rest > half || (rest == half && (!centerFloor.exact || digits & 1 == 1)) { digits += 1 }
+    if rest > half || (rest == half && (!centerFloor.exact || digits & 1 == 1)) { digits &+= 1 }
     digits = Swift.min(Swift.max(digits, (first &+ scale &- 1) / scale), last / scale)
     return (digits, scaleExponent)
   }
@@ -175,8 +177,8 @@ public enum DecimalFormatting {
       let low = middle << 32 | lowLow & 0xFFFF_FFFF
       let high = xHigh &* powerHigh &+ (lowHigh >> 32) &+ (highLow >> 32) &+ (middle >> 32)
       // ⌊high:low / 2^shift⌋, shift in 1...63; high >> shift is zero by the choice of scale.
-      let shift = UInt64(-twoExponent)
-      return (low &>> shift | high &<< (64 - shift), low &<< (64 - shift) == 0)
+      let shift = UInt64(truncatingIfNeeded: 0 &- twoExponent)
+      return (low &>> shift | high &<< (64 &- shift), low &<< (64 &- shift) == 0)
     }
     let result = exactQuotient(
       of: x, digits: UnsafeBufferPointer(start: nil, count: 0), count: 0, sticky: false,

@@ -74,7 +74,7 @@ public enum DecimalParsing {
     let magnitude = value(
       bytes, mantissa: mantissa, significantCount: significantCount,
       trailingZeros: trailingZeros,
-      exponent: (exponentNegative ? -exponent : exponent) + fractionExponent)
+      exponent: (exponentNegative ? 0 &- exponent : exponent) + fractionExponent)
     return negative ? -magnitude : magnitude
   }
 
@@ -85,17 +85,19 @@ public enum DecimalParsing {
     trailingZeros: Int, exponent: Int
   ) -> Double {
     if significantCount == 0 { return 0 }
+    // Wrapping arithmetic below where the operands are bounded: exponents of a few thousand
+    // at most, bit counts, digit counts of at most 801.
     if significantCount <= 19 && exponent >= -18 && exponent <= 19 {
       // The common numbers, in 64-bit words: an integer mantissa * 10^k below 2^64, or
       // mantissa / 10^k: the integer quotient, then more quotient bits, as many at a time as
       // the divisor leaves room for, until there are at least 60.
       var power: UInt64 = 1
-      for _ in 0..<Swift.abs(exponent) { power &*= 10 }  // at most 10^19 < 2^64
+      for _ in 0..<(exponent < 0 ? 0 &- exponent : exponent) { power &*= 10 }  // <= 10^19
       var quotient = mantissa
       var divisor: UInt64 = 1
       if exponent < 0 {
         divisor = power  // at most 10^18 < 2^60
-      } else if mantissa.leadingZeroBitCount + power.leadingZeroBitCount >= 64 {
+      } else if mantissa.leadingZeroBitCount &+ power.leadingZeroBitCount >= 64 {
         // The product is below 2^64 (a bound, not `mantissa <= max / power`, which LLVM turns
         // into an overflow-checked multiply, a 128-bit runtime helper on wasm32).
         quotient = mantissa &* power
@@ -109,18 +111,18 @@ public enum DecimalParsing {
         var binaryExponent = 0
         while quotient < 1 << 59 {
           // quotient << step < 2^60 and remainder << step < 2^64: nothing wraps.
-          let step = Swift.min(room, quotient.leadingZeroBitCount - 4)
-          remainder &<<= UInt64(step)
-          quotient = quotient &<< UInt64(step) | remainder / divisor
+          let step = Swift.min(room, quotient.leadingZeroBitCount &- 4)
+          remainder &<<= UInt64(truncatingIfNeeded: step)
+          quotient = quotient &<< UInt64(truncatingIfNeeded: step) | remainder / divisor
           remainder %= divisor
-          binaryExponent -= step
+          binaryExponent &-= step
         }
         return rounded(quotient, binaryExponent, sticky: remainder != 0)
       }
     }
     // The exact path: value = 0.d1d2d3... * 10^point, d1...dn the digits without the
     // trailing zeros.
-    let count = significantCount - trailingZeros
+    let count = significantCount &- trailingZeros
     let point = significantCount + exponent
     if point > 310 { return .infinity }  // >= 10^309
     if point < -324 { return 0 }  // < 10^-325, below half the smallest subnormal
@@ -131,8 +133,8 @@ public enum DecimalParsing {
     let sticky = count > 800
     let result = exactQuotient(
       of: 0, digits: token, count: kept, sticky: sticky,
-      tenExponent: point - kept - (sticky ? 1 : 0), twoExponent: nil)
-    return rounded(result.quotient, -result.twoExponent, sticky: !result.exact)
+      tenExponent: point &- kept &- (sticky ? 1 : 0), twoExponent: nil)
+    return rounded(result.quotient, 0 &- result.twoExponent, sticky: !result.exact)
   }
 
   /// (quotient + a fraction) * 2^binaryExponent correctly rounded, where the fraction is in
@@ -140,25 +142,26 @@ public enum DecimalParsing {
   /// result is subnormal or zero): round
   /// half to even to 53 significant bits, or to the subnormal unit 2^-1074.
   private static func rounded(_ quotient: UInt64, _ binaryExponent: Int, sticky: Bool) -> Double {
-    let width = 64 - quotient.leadingZeroBitCount
-    let drop = Swift.max(width - 53, -1074 - binaryExponent)  // at least 6
+    // Wrapping arithmetic: bit counts, and binary exponents of a few thousand at most.
+    let width = 64 &- quotient.leadingZeroBitCount
+    let drop = Swift.max(width &- 53, -1074 &- binaryExponent)  // at least 6
     // Below half the smallest subnormal (quotient < 2^63 <= 2^drop): zero.
     if drop > 63 { return 0 }
-    let kept = quotient &>> UInt64(drop)
-    let rest = quotient &- kept &<< UInt64(drop)
-    let half: UInt64 = 1 &<< UInt64(drop - 1)
+    let kept = quotient &>> UInt64(truncatingIfNeeded: drop)
+    let rest = quotient &- kept &<< UInt64(truncatingIfNeeded: drop)
+    let half: UInt64 = 1 &<< UInt64(truncatingIfNeeded: drop &- 1)
     let up = rest > half || (rest == half && (sticky || kept & 1 == 1))
     // kept + 1 <= 2^53 is exact, and so is the scaling unless it overflows to infinity. The
     // scale, in -1074...1100, is applied in two halves that are each a normal power of two.
-    let scale = binaryExponent + drop
+    let scale = binaryExponent &+ drop
     let half1 = scale / 2
-    return Double(kept + (up ? 1 : 0)) * powerOfTwo(half1) * powerOfTwo(scale - half1)
+    return Double(kept &+ (up ? 1 : 0)) * powerOfTwo(half1) * powerOfTwo(scale &- half1)
   }
 }
 
 /// 2^exponent for -1022...1023.
 private func powerOfTwo(_ exponent: Int) -> Double {
-  Double(bitPattern: UInt64(exponent + 1023) << 52)
+  Double(bitPattern: UInt64(truncatingIfNeeded: exponent &+ 1023) << 52)
 }
 
 /// Whether `bytes` is exactly one JSON number token.
