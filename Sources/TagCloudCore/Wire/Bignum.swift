@@ -166,3 +166,14 @@ func exactQuotient(
     return (quotient, shift, numerator.isZero)
   }
 }
+
+/// 10^exponent for 0...19 (below 2^64), the fast paths' power of ten.
+func powerOfTen(_ exponent: Int) -> UInt64 {
+  var power: UInt64 = 1
+  var remaining = exponent
+  while remaining > 0 {
+    power &*= 10
+    remaining &-= 1
+  }
+  return power
+}

@@ -71,17 +71,18 @@ public enum DecimalFormatting {
     _ digits: UnsafeBufferPointer<UInt8>, point: Int, to bytes: inout [UInt8]
   ) {
     let count = digits.count
+    // "0." and the zeros of the two padded forms (at most 20 after the digits, 5 before).
+    let padding: StaticString = "0.00000000000000000000"
+    let zeros = UnsafeBufferPointer(start: padding.utf8Start, count: padding.utf8CodeUnitCount)
     if count <= point && point <= 21 {
       bytes.appendBytes(digits)
-      for _ in 0..<(point - count) { bytes.appendByte(UInt8(ascii: "0")) }
+      bytes.appendBytes(zeros, 2..<(2 &+ point &- count))
     } else if 0 < point && point <= 21 {
       bytes.appendBytes(digits, 0..<point)
       bytes.appendByte(UInt8(ascii: "."))
       bytes.appendBytes(digits, point..<count)
     } else if -6 < point && point <= 0 {
-      bytes.appendByte(UInt8(ascii: "0"))
-      bytes.appendByte(UInt8(ascii: "."))
-      for _ in 0..<(-point) { bytes.appendByte(UInt8(ascii: "0")) }
+      bytes.appendBytes(zeros, 0..<(2 &- point))
       bytes.appendBytes(digits)
     } else {
       bytes.appendByte(digits[0])
@@ -162,8 +163,7 @@ public enum DecimalFormatting {
     quotient: UInt64, exact: Bool
   ) {
     if twoExponent < 0 && twoExponent >= -63 && tenExponent >= 0 && tenExponent <= 19 {
-      var power: UInt64 = 1
-      for _ in 0..<tenExponent { power &*= 10 }  // at most 10^19 < 2^64
+      let power = powerOfTen(tenExponent)
       // The 128-bit product high:low of x < 2^56 and power in 32-bit halves (wasm32 would
       // call a 128-bit runtime helper for UInt128): every partial sum stays below 2^64.
       let xLow = x & 0xFFFF_FFFF

@@ -91,8 +91,7 @@ public enum DecimalParsing {
       // The common numbers, in 64-bit words: an integer mantissa * 10^k below 2^64, or
       // mantissa / 10^k: the integer quotient, then more quotient bits, as many at a time as
       // the divisor leaves room for, until there are at least 60.
-      var power: UInt64 = 1
-      for _ in 0..<(exponent < 0 ? 0 &- exponent : exponent) { power &*= 10 }  // <= 10^19
+      let power = powerOfTen(exponent < 0 ? 0 &- exponent : exponent)
       var quotient = mantissa
       var divisor: UInt64 = 1
       if exponent < 0 {
