@@ -1,6 +1,6 @@
 /// A small unsigned big integer over caller-provided storage (little-endian 32-bit words), just
 /// enough for exact decimal <-> binary conversion of `Double`s: multiply by small numbers and
-/// powers of two and ten, compare, subtract, and divide when the quotient fits in 64 bits.
+/// powers of two and ten, subtract, and divide when the quotient fits in 64 bits.
 ///
 /// The storage comes from `withUnsafeTemporaryAllocation` (see `exactQuotient`), so the exact
 /// slow paths of `DecimalParsing` and `DecimalFormatting` allocate nothing on the heap. Callers
@@ -68,30 +68,26 @@ struct Bignum {
     }
   }
 
-  /// -1, 0 or 1 as `self` is less than, equal to or greater than `other`.
-  func compare(_ other: Bignum) -> Int {
-    if count != other.count { return count < other.count ? -1 : 1 }
-    var index = count &- 1
-    while index >= 0 {
-      let a = words[index]
-      let b = other.words[index]
-      if a != b { return a < b ? -1 : 1 }
-      index &-= 1
+  /// `self = self - other` when `self >= other`; returns whether it subtracted. Two passes
+  /// from the bottom word: the first only finds the borrow out of the top word.
+  mutating func subtractIfNotLess(_ other: Bignum) -> Bool {
+    if other.count > count { return false }
+    var store = false
+    while true {
+      var borrow: UInt64 = 0
+      for index in 0..<count {
+        let b = index < other.count ? UInt64(other.words[index]) : 0
+        let difference = UInt64(words[index]) &- b &- borrow
+        if store { words[index] = UInt32(truncatingIfNeeded: difference) }
+        borrow = difference >> 63
+      }
+      if store {
+        normalize()
+        return true
+      }
+      if borrow != 0 { return false }
+      store = true
     }
-    return 0
-  }
-
-  /// `self = self - other`; requires `self >= other`.
-  mutating func subtract(_ other: Bignum) {
-    assert(compare(other) >= 0)
-    var borrow: UInt64 = 0
-    for index in 0..<count {
-      let b = index < other.count ? UInt64(other.words[index]) : 0
-      let difference = UInt64(words[index]) &- b &- borrow
-      words[index] = UInt32(truncatingIfNeeded: difference)
-      borrow = difference >> 63
-    }
-    normalize()
   }
 
   /// Returns `self / divisor` rounded down, which must be below 2^64, and leaves in `self` the
@@ -105,10 +101,7 @@ struct Bignum {
     var quotient: UInt64 = 0
     while true {
       quotient &+= quotient  // the bit shifted out is zero when the quotient fits
-      if compare(divisor) >= 0 {
-        subtract(divisor)
-        quotient |= 1
-      }
+      if subtractIfNotLess(divisor) { quotient |= 1 }
       if steps == 0 { return quotient }
       multiply(by: 2)  // self < divisor before, so at most one word more than the divisor
       steps &-= 1
