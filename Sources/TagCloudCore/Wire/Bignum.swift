@@ -8,7 +8,7 @@
 /// error and stops the program (`precondition`) rather than corrupting memory.
 ///
 ///     withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 8) { words in
-///       var n = Bignum(words, 12)
+///       var n = Bignum(words.baseAddress!, capacity: 8, 12)
 ///       n.multiply(byPowerOf: 10, 3)  // 12_000
 ///     }
 ///
@@ -20,10 +20,11 @@ struct Bignum {
   /// Number of significant words; zero is `count == 0`. Invariant: `words[count - 1] != 0`.
   private(set) var count: Int
 
-  init(_ storage: UnsafeMutableBufferPointer<UInt32>, _ value: UInt64) {
-    precondition(storage.count >= 2)
-    words = storage.baseAddress!
-    capacity = storage.count
+  /// A big integer of `value` in `capacity` words (at least 2) from `words`.
+  init(_ words: UnsafeMutablePointer<UInt32>, capacity: Int, _ value: UInt64) {
+    assert(capacity >= 2)
+    self.words = words
+    self.capacity = capacity
     words[0] = UInt32(truncatingIfNeeded: value)
     words[1] = UInt32(truncatingIfNeeded: value >> 32)
     count = 2
@@ -129,9 +130,9 @@ func exactQuotient(
 ) -> (quotient: UInt64, twoExponent: Int, exact: Bool) {
   let capacity = 160
   return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 2 * capacity) { storage in
-    var numerator = Bignum(UnsafeMutableBufferPointer(rebasing: storage[0..<capacity]), integer)
-    var denominator = Bignum(
-      UnsafeMutableBufferPointer(rebasing: storage[capacity..<(2 * capacity)]), 1)
+    let words = storage.baseAddress!
+    var numerator = Bignum(words, capacity: capacity, integer)
+    var denominator = Bignum(words + capacity, capacity: capacity, 1)
     // One pass over the big integer per digit: at most 801 digits, on the slow path only.
     var taken = 0
     var index = 0

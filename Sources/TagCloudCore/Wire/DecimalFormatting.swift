@@ -38,7 +38,8 @@ public enum DecimalFormatting {
     let (digits, exponent) = shortestDigits(magnitude)
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
       let start = writeDigits(digits, into: buffer)
-      layOut(UnsafeBufferPointer(rebasing: buffer[start...]), point: 20 - start + exponent, to: &bytes)
+      layOut(
+        UnsafeBufferPointer(rebasing: buffer[start...]), point: 20 - start + exponent, to: &bytes)
     }
   }
 
