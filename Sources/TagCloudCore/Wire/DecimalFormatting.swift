@@ -8,13 +8,16 @@
 ///     DecimalFormatting.append(1.5e-7, to: &text)  // "1.5e-7"
 ///     DecimalFormatting.append(-0.0, to: &text)    // "0"
 ///
-/// Integers below 2^53 take a fast path. Other values use Steele & White / Burger & Dybvig
-/// free-format generation: in 64-bit words when every quantity fits (doubles from about 0.01 to
-/// 2^53, what layouts produce), else on exact big integers held on the stack. Slower than Ryu
-/// or Schubfach at the extremes, but small (no tables), which matters more for the Wasm build.
+/// Integers below 2^53 take a fast path. Other values: the rounding interval around the value
+/// (Steele & White's free format) measured exactly in the unit of its 17th digit, then the
+/// coarsest power of ten with a multiple inside it (see `shortestDigits`). The measuring is one
+/// 128-bit product in 64-bit words for doubles from about 0.01 to 2^54 (what layouts produce),
+/// else a division of big integers held on the stack (`exactQuotient`, shared with
+/// `DecimalParsing`). Slower than Ryu or Schubfach at the extremes, but small (no tables),
+/// which matters more for the Wasm build.
 ///
-/// - Complexity: O(1) for integers below 2^53; otherwise at most 17 digit steps, each O(1) in
-///   words or linear in the size of the big integers (at most about 1,100 bits).
+/// - Complexity: O(1) for integers below 2^53; otherwise O(1) in words, or three big-integer
+///   divisions of about 1,100 bits bit by bit.
 public enum DecimalFormatting {
   /// Appends the ECMAScript `Number::toString` text of `value`: "NaN", "Infinity" and
   /// "-Infinity" for the non-finite values (JSON callers must not pass them).

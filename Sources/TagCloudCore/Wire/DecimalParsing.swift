@@ -4,15 +4,14 @@
 ///     "46.5".utf8.withContiguousStorageIfAvailable(DecimalParsing.parse)  // Optional(46.5)
 ///     // "1e400" gives +infinity (the caller decides whether that is an error), "01" gives nil.
 ///
-/// Two paths:
-/// - Fast (Clinger): a mantissa of at most 2^53 and a power of ten of at most 10^22 are both
-///   exact doubles, so one IEEE multiplication or division is correctly rounded.
-/// - Exact (in the spirit of Clinger's AlgorithmR): a floating-point estimate, at most a few
-///   units in the last place off, is corrected by comparing the exact decimal value with the
-///   exact midpoints to its neighbours, in big-integer arithmetic; ties go to the even
-///   significand. Digits past the 800th are folded into one sticky digit: a number halfway
-///   between two doubles has at most 767 significant digits, so no rounding decision can depend
-///   on them beyond "some were not zero".
+/// Both paths compute an integer quotient of at least 60 bits and whether a remainder is left
+/// over, then round that once (half to even, to 53 bits or to the subnormal unit):
+/// - Fast: up to 19 significant digits times 10^-18...10^19, in 64-bit words (an integer
+///   product, or a long division by the power of ten a few bits at a time).
+/// - Exact: the digits over or times the power of ten in big integers on the stack
+///   (`exactQuotient`, shared with `DecimalFormatting`). Digits past the 800th are folded into
+///   one sticky digit: a number halfway between two doubles has at most 767 significant
+///   digits, so no rounding decision can depend on them beyond "some were not zero".
 ///
 /// - Complexity: linear in the length of the token; the exact path is O(d^2) in the number of
 ///   significant digits (at most 801) and runs only for long mantissas or large exponents.
@@ -138,8 +137,8 @@ public enum DecimalParsing {
 
   /// (quotient + a fraction) * 2^binaryExponent correctly rounded, where the fraction is in
   /// [0, 1) and non-zero exactly when `sticky`, the quotient at least 2^59 (below 2^63 when the
-  /// result is subnormal or zero): round
-  /// half to even to 53 significant bits, or to the subnormal unit 2^-1074.
+  /// result is subnormal or zero): round half to even to 53 significant bits, or to the
+  /// subnormal unit 2^-1074.
   private static func rounded(_ quotient: UInt64, _ binaryExponent: Int, sticky: Bool) -> Double {
     // Wrapping arithmetic: bit counts, and binary exponents of a few thousand at most.
     let width = 64 &- quotient.leadingZeroBitCount
