@@ -161,12 +161,12 @@ func exactQuotient(
   }
 }
 
-/// 10^exponent for 0...19 (below 2^64), the fast paths' power of ten.
-func powerOfTen(_ exponent: Int) -> UInt64 {
+/// 5^exponent for 0...27 (below 2^63): the fast paths' powers of ten are 5^k * 2^k.
+func powerOfFive(_ exponent: Int) -> UInt64 {
   var power: UInt64 = 1
   var remaining = exponent
   while remaining > 0 {
-    power &*= 10
+    power &*= 5
     remaining &-= 1
   }
   return power

@@ -11,7 +11,7 @@
 /// Integers below 2^53 take a fast path. Other values: the rounding interval around the value
 /// (Steele & White's free format) measured exactly in the unit of its 17th digit, then the
 /// coarsest power of ten with a multiple inside it (see `shortestDigits`). The measuring is one
-/// 128-bit product in 64-bit words for doubles from about 0.01 to 2^54 (what layouts produce),
+/// 128-bit product in 64-bit words for doubles from about 10^-9 to 2^54 (what layouts produce),
 /// else a division of big integers held on the stack (`exactQuotient`, shared with
 /// `DecimalParsing`). Slower than Ryu or Schubfach at the extremes, but small (no tables),
 /// which matters more for the Wasm build.
@@ -160,16 +160,18 @@ public enum DecimalFormatting {
   }
 
   /// ⌊x * 10^tenExponent * 2^twoExponent⌋ and whether it is exact; below 2^64 by the caller's
-  /// choice of scale. In one 128-bit product when 10^tenExponent fits in 64 bits and
-  /// 2^twoExponent is a right shift by 1...63 (numbers from about 0.01 to 2^54, what layouts write),
-  /// else on big integers.
+  /// choice of scale. In one 128-bit product and a right shift when 5^tenExponent fits in 64
+  /// bits and 2^(twoExponent + tenExponent) is a right shift by 0...63 (numbers from about
+  /// 10^-9 to 2^54, what layouts write), else on big integers.
   private static func scaledFloor(_ x: UInt64, tenExponent: Int, twoExponent: Int) -> (
     quotient: UInt64, exact: Bool
   ) {
-    if twoExponent < 0 && twoExponent >= -63 && tenExponent >= 0 && tenExponent <= 19 {
-      let power = powerOfTen(tenExponent)
-      // The 128-bit product high:low of x < 2^56 and power in 32-bit halves (wasm32 would
-      // call a 128-bit runtime helper for UInt128): every partial sum stays below 2^64.
+    // 10^t = 5^t * 2^t: the right shift is by -twoExponent - t.
+    let shift = 0 &- twoExponent &- tenExponent
+    if shift >= 0 && shift <= 63 && tenExponent >= 0 && tenExponent <= 27 {
+      let power = powerOfFive(tenExponent)
+      // The 128-bit product high:low of x < 2^56 and power < 2^63 in 32-bit halves (wasm32
+      // would call a 128-bit runtime helper for UInt128): every partial sum stays below 2^64.
       let xLow = x & 0xFFFF_FFFF
       let xHigh = x >> 32
       let powerLow = power & 0xFFFF_FFFF
@@ -180,9 +182,12 @@ public enum DecimalFormatting {
       let middle = (lowLow >> 32) &+ (lowHigh & 0xFFFF_FFFF) &+ (highLow & 0xFFFF_FFFF)
       let low = middle << 32 | lowLow & 0xFFFF_FFFF
       let high = xHigh &* powerHigh &+ (lowHigh >> 32) &+ (highLow >> 32) &+ (middle >> 32)
-      // ⌊high:low / 2^shift⌋, shift in 1...63; high >> shift is zero by the choice of scale.
-      let shift = UInt64(truncatingIfNeeded: 0 &- twoExponent)
-      return (low &>> shift | high &<< (64 &- shift), low &<< (64 &- shift) == 0)
+      // ⌊high:low / 2^shift⌋, shift in 0...63: high >> shift is zero by the choice of scale
+      // (so high is 0 when shift is 0, where the masking shift `&<< 64` is `&<< 0`). Exact
+      // when shifting the quotient back restores the low word.
+      let bits = UInt64(truncatingIfNeeded: shift)
+      let quotient = low &>> bits | high &<< (64 &- bits)
+      return (quotient, quotient &<< bits == low)
     }
     let result = exactQuotient(
       of: x, digits: UnsafeBufferPointer(start: nil, count: 0), count: 0, sticky: false,

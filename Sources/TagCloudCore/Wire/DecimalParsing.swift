@@ -86,15 +86,15 @@ public enum DecimalParsing {
     if significantCount == 0 { return 0 }
     // Wrapping arithmetic below where the operands are bounded: exponents of a few thousand
     // at most, bit counts, digit counts of at most 801.
-    if significantCount <= 19 && exponent >= -18 && exponent <= 19 {
-      // The common numbers, in 64-bit words: an integer mantissa * 10^k below 2^64, or
-      // mantissa / 10^k: the integer quotient, then more quotient bits, as many at a time as
-      // the divisor leaves room for, until there are at least 60.
-      let power = powerOfTen(exponent < 0 ? 0 &- exponent : exponent)
+    if significantCount <= 19 && exponent >= -27 && exponent <= 27 {
+      // The common numbers, in 64-bit words, with 10^k = 5^k * 2^k: an integer mantissa * 5^k
+      // below 2^64, or mantissa / 5^k: the integer quotient, then more quotient bits, as many
+      // at a time as the divisor leaves room for, until there are at least 60.
+      let power = powerOfFive(exponent < 0 ? 0 &- exponent : exponent)
       var quotient = mantissa
       var divisor: UInt64 = 1
       if exponent < 0 {
-        divisor = power  // at most 10^18 < 2^60
+        divisor = power  // at most 5^27 < 2^63
       } else if mantissa.leadingZeroBitCount &+ power.leadingZeroBitCount >= 64 {
         // The product is below 2^64 (a bound, not `mantissa <= max / power`, which LLVM turns
         // into an overflow-checked multiply, a 128-bit runtime helper on wasm32).
@@ -106,7 +106,7 @@ public enum DecimalParsing {
         let room = divisor.leadingZeroBitCount
         var remainder = quotient % divisor
         quotient /= divisor
-        var binaryExponent = 0
+        var binaryExponent = exponent  // the 2^k of 10^k
         while quotient < 1 << 59 {
           // quotient << step < 2^60 and remainder << step < 2^64: nothing wraps.
           let step = Swift.min(room, quotient.leadingZeroBitCount &- 4)
