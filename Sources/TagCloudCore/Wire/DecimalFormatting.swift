@@ -122,7 +122,7 @@ public enum DecimalFormatting {
     let exponent = (biasedExponent == 0 ? 1 : biasedExponent) &- 1077
     let center = significand << 2
     let inclusive = significand & 1 == 0
-    let below: UInt64 = fraction == 0 && biasedExponent > 1 ? 1 : 2
+    let lowGap: UInt64 = fraction == 0 && biasedExponent > 1 ? 1 : 2
     // The decimal point position k (10^(k-1) <= value < 10^k) estimated from the binary
     // magnitude 2^b <= value < 2^(b+1): floor(b * log10(2)) + 1 is k or k - 1, never more.
     // (b * 78913) >> 18 is floor(b * log10(2)) for |b| <= 1,200 (checked exhaustively), and
@@ -132,44 +132,59 @@ public enum DecimalFormatting {
     // The unit: 10^(point - 17), so the quotients stay below 2 * 10^18 (10 times that for the
     // value, measured one digit finer to round it).
     let unit = point &- 17
-    let lowFloor = scaledFloor(center &- below, tenExponent: 0 &- unit, twoExponent: exponent)
-    let highFloor = scaledFloor(center &+ 2, tenExponent: 0 &- unit, twoExponent: exponent)
-    let centerFloor = scaledFloor(center, tenExponent: 1 &- unit, twoExponent: exponent)
+    let fives = powerOfFive(0 &- unit)  // wraps when unused: see scaledFloor
+    let lowFloor = scaledFloor(
+      center &- lowGap, fives, tenExponent: 0 &- unit, twoExponent: exponent)
+    let highFloor = scaledFloor(center &+ 2, fives, tenExponent: 0 &- unit, twoExponent: exponent)
+    let centerFloor = scaledFloor(
+      center, fives &* 5, tenExponent: 1 &- unit, twoExponent: exponent)
     // The first and last multiples of the unit inside the interval (its ends only when
     // inclusive): never empty, see above.
     let first = lowFloor.quotient &+ (lowFloor.exact && inclusive ? 0 : 1)
     let last = highFloor.quotient &- (highFloor.exact && !inclusive ? 1 : 0)
-    // The coarsest scale 10^i that still has a multiple in [first, last]. No overflow: first,
-    // last < 2 * 10^18 and the scale stops before 10^19.
-    var scale: UInt64 = 1
-    var scaleExponent = unit
-    while true {
-      let next = scale &* 10
-      if (first &+ next &- 1) / next > last / next { break }
-      scale = next
-      scaleExponent &+= 1
+    // The coarsest scale 10^i that still has a multiple in [first, last]: the largest i with
+    // ⌊(first - 1) / 10^i⌋ != ⌊last / 10^i⌋, found by halving steps (i <= 18, as first and
+    // last are below 2 * 10^18); below and above become those quotients.
+    var below = first &- 1
+    var above = last
+    var scale: UInt64 = 1  // 10^i <= 10^18, so 10 * scale fits
+    var scaleExponent = 0
+    var step = 16
+    var power: UInt64 = 10_000_000_000_000_000  // 10^step
+    while step > 0 {
+      if below / power != above / power {
+        below /= power
+        above /= power
+        scale &*= power
+        scaleExponent &+= step
+      }
+      step >>= 1
+      power = step == 8 ? 100_000_000 : step == 4 ? 10_000 : step == 2 ? 100 : 10
     }
-    // The value in that scale, rounded half to even, then kept inside the interval.
+    // The value in that scale, rounded half to even, then kept inside the interval
+    // [below + 1, above].
     let tenths = scale &* 10
     var digits = centerFloor.quotient / tenths
     let rest = centerFloor.quotient % tenths
     let half = scale &* 5
     if rest > half || (rest == half && (!centerFloor.exact || digits & 1 == 1)) { digits &+= 1 }
-    digits = Swift.min(Swift.max(digits, (first &+ scale &- 1) / scale), last / scale)
-    return (digits, scaleExponent)
+    digits = Swift.min(Swift.max(digits, below &+ 1), above)
+    return (digits, unit &+ scaleExponent)
   }
 
   /// ⌊x * 10^tenExponent * 2^twoExponent⌋ and whether it is exact; below 2^64 by the caller's
   /// choice of scale. In one 128-bit product and a right shift when 5^tenExponent fits in 64
   /// bits and 2^(twoExponent + tenExponent) is a right shift by 0...63 (numbers from about
   /// 10^-9 to 2^54, what layouts write), else on big integers.
-  private static func scaledFloor(_ x: UInt64, tenExponent: Int, twoExponent: Int) -> (
+  private static func scaledFloor(
+    _ x: UInt64, _ fives: UInt64, tenExponent: Int, twoExponent: Int
+  ) -> (
     quotient: UInt64, exact: Bool
   ) {
     // 10^t = 5^t * 2^t: the right shift is by -twoExponent - t.
     let shift = 0 &- twoExponent &- tenExponent
     if shift >= 0 && shift <= 63 && tenExponent >= 0 && tenExponent <= 27 {
-      let power = powerOfFive(tenExponent)
+      let power = fives  // 5^tenExponent
       // The 128-bit product high:low of x < 2^56 and power < 2^63 in 32-bit halves (wasm32
       // would call a 128-bit runtime helper for UInt128): every partial sum stays below 2^64.
       let xLow = x & 0xFFFF_FFFF

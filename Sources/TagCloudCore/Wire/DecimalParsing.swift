@@ -86,6 +86,12 @@ public enum DecimalParsing {
     if significantCount == 0 { return 0 }
     // Wrapping arithmetic below where the operands are bounded: exponents of a few thousand
     // at most, bit counts, digit counts of at most 801.
+    if mantissa <= 1 << 53 && significantCount <= 19 && exponent <= 0 && exponent >= -19 {
+      // Clinger: the mantissa and 10^k (5^k < 2^53) are exact doubles, so the one division
+      // rounds correctly. The commonest numbers, integers and short fractions.
+      let k = UInt64(truncatingIfNeeded: 0 &- exponent)
+      return Double(mantissa) / Double(powerOfFive(0 &- exponent) &<< k)
+    }
     if significantCount <= 19 && exponent >= -27 && exponent <= 27 {
       // The common numbers, in 64-bit words, with 10^k = 5^k * 2^k: an integer mantissa * 5^k
       // below 2^64, or mantissa / 5^k: the integer quotient, then more quotient bits, as many
