@@ -172,6 +172,52 @@ import Testing
       #"{"width": 1, "spacing": 1, "tags": [], "reduceMotion": 1}"#,
       "\"reduceMotion\" must be true or false at byte 55"
     ),
+    // Messages of a later tag, of its label, and with a length's detail: each is built from
+    // the decoder's message table (RequestFault).
+    (
+      #"{"width": 1, "spacing": 1, "tags": [{"id": "a", "size": [1, 1]}, {"id": "b", "size": [1, -2]}]}"#,
+      "tags[1].size must hold two non-negative numbers (got a negative number) at byte 89"
+    ),
+    (
+      #"{"width": 1, "spacing": 1, "tags": [{"id": "a", "size": [1, 1]}, {"id": "b", "label": {"width": 2e6}}]}"#,
+      "tags[1].label.width must be a non-negative number (at most 1000000) at byte 96"
+    ),
+    (
+      #"{"width": 1, "spacing": 1, "tags": [{"id": "a", "size": [1, 1]}, {"id": "b", "label": {"width": 1, "space": "x"}}]}"#,
+      "tags[1].label.space must be a non-negative number at byte 108"
+    ),
+    (
+      #"{"width": 1, "spacing": 1, "tags": [{"id": "a", "size": [1, 1]}, {"id": "b", "label": {"width": 1, "bold": true}}]}"#,
+      "unknown field \"bold\" in tags[1].label at byte 99"
+    ),
+    (
+      #"{"width": 1, "spacing": 1, "tags": [{"id": "a", "size": [1, 1]}, {"id": "b", "label": {"width": 1, "words": 3}}]}"#,
+      "tags[1].label.words must be an array of widths at byte 108"
+    ),
+    (
+      #"{"width": 1, "spacing": 1, "tags": [{"id": "a", "size": [1, 1]}, {"id": "b", "label": 3}]}"#,
+      "tags[1].label must be an object at byte 86"
+    ),
+    (
+      #"{"width": 1, "spacing": 1, "tags": [], "lineHeight": 2e6}"#,
+      "\"lineHeight\" must be a number of pixels (at most 1000000) at byte 53"
+    ),
+    (
+      #"{"width": 1, "spacing": 1, "tags": [], "animation": {"duration": 11}}"#,
+      "\"duration\" must be from 0.001 to 10 seconds at byte 65"
+    ),
+    (
+      #"{"width": 1, "spacing": 1, "tags": [], "direction": "up"}"#,
+      "\"direction\" must be \"ltr\" or \"rtl\" at byte 52"
+    ),
+    (
+      #"{"width": 1, "spacing": 1, "tags": [], "mergeDistance": true}"#,
+      "\"mergeDistance\" must be a number of pixels at byte 56"
+    ),
+    (
+      #"{"width": 1, "spacing": 1, "tags": [{"size": [1, 1], "id": "b"}, {"label": {"width": 1}, "id": "b"}]}"#,
+      "duplicate id \"b\" at byte 95"
+    ),
   ]
 
   @Test(arguments: 0..<refusals.count)

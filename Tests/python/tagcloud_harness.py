@@ -1,10 +1,19 @@
 """What every Python suite that runs the real `tagcloud` binary shares: where the binary is,
-the live protocol's name, the demo's tag ids, and a raw HTTP exchange that sends bytes exactly
-as given (no client-side path normalisation, for the traversal tests)."""
+the live protocol's name, the demo's tag ids, a running `tagcloud serve` (``ServeProcess``), and
+a raw HTTP exchange that sends bytes exactly as given (no client-side path normalisation, for
+the traversal tests)."""
 
 import os
 import pathlib
+import base64
+import json
+import re
+import signal
 import socket
+import struct
+import subprocess
+import threading
+import time
 
 import pytest
 
@@ -14,6 +23,12 @@ DEMO_IDS = [
     "SwiftUI", "Animation", "Layout", "Glass", "Gestures",
     "Symbols", "Charts", "Navigation", "Metal", "Widgets",
 ]
+
+
+def measure_message(sizes=None):
+    """A measure message for the demo tags: explicit capsule sizes, as a page would measure."""
+    sizes = sizes or {tag: [40 + 7 * len(tag), 40] for tag in DEMO_IDS}
+    return {"type": "measure", "tags": [{"id": tag, "size": sizes[tag]} for tag in DEMO_IDS]}
 
 
 def tagcloud_binary() -> pathlib.Path:
@@ -37,3 +52,224 @@ def raw_http(port, request: bytes, timeout=5.0) -> bytes:
                 break
             chunks.append(chunk)
         return b"".join(chunks)
+
+
+class ServeProcess:
+    """A running `tagcloud serve ARGS...`: its port (read from the start log line, so ``--port 0``
+    works), its log (stderr lines), its /proc figures, and how to stop it.
+
+        server = ServeProcess(["--host", "127.0.0.1", "--port", "0", "--web", "web"])
+        try:
+            ...  # server.http, server.ws
+        finally:
+            server.stop()
+    """
+
+    def __init__(self, args, *, cwd=None, env=None, start_timeout=15.0):
+        self.args = [str(tagcloud_binary()), "serve", *args]
+        self.process = subprocess.Popen(
+            self.args, cwd=cwd, env={**os.environ, **(env or {})},
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE, text=True)
+        self.log = []
+        self.port = None
+        started = threading.Event()
+
+        def read_log():
+            for line in self.process.stderr:
+                self.log.append(line.rstrip("\n"))
+                match = re.search(r"listening on http://[^ ]+:(\d+) ", line)
+                if match:
+                    self.port = int(match.group(1))
+                    started.set()
+            started.set()
+
+        self._reader = threading.Thread(target=read_log, daemon=True)
+        self._reader.start()
+        if not started.wait(start_timeout) or self.port is None:
+            self.kill()
+            raise AssertionError(f"server did not start; log: {self.log}")
+
+    @property
+    def pid(self):
+        return self.process.pid
+
+    @property
+    def alive(self):
+        return self.process.poll() is None
+
+    @property
+    def http(self):
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws(self):
+        return f"ws://127.0.0.1:{self.port}/live"
+
+    def stop(self, sig=signal.SIGTERM, timeout=5.0):
+        """Sends `sig` and waits; returns (exit status, seconds it took). Kills as a last resort."""
+        if not self.alive:
+            return self.process.returncode, 0.0
+        started = time.monotonic()
+        self.process.send_signal(sig)
+        try:
+            status = self.process.wait(timeout)
+        except subprocess.TimeoutExpired:
+            status = self.kill()
+        elapsed = time.monotonic() - started
+        self._reader.join(2)  # the log's last lines
+        return status, elapsed
+
+    def kill(self):
+        """SIGKILL: no close frames, no goodbye. Returns the exit status."""
+        if self.alive:
+            self.process.kill()
+        return self.process.wait()
+
+    def rss_kib(self) -> int:
+        status = pathlib.Path(f"/proc/{self.pid}/status").read_text()
+        return int(re.search(r"^VmRSS:\s+(\d+) kB", status, re.MULTILINE).group(1))
+
+    def fd_count(self) -> int:
+        return len(os.listdir(f"/proc/{self.pid}/fd"))
+
+    def sanitizer_reports(self):
+        """Lines of sanitizer reports the server wrote (after it exited)."""
+        self._reader.join(5)
+        return [line for line in self.log
+                if "Sanitizer" in line or "runtime error:" in line or "WARNING: ThreadSan" in line]
+
+
+# -- A raw WebSocket client: sends exactly the bytes it is told to ----------------------------
+
+
+OP_CONT, OP_TEXT, OP_BINARY, OP_CLOSE, OP_PING, OP_PONG = 0, 1, 2, 8, 9, 10
+
+
+def handshake_request(port, path="/live", protocol=SUBPROTOCOL, key=None) -> bytes:
+    key = key or base64.b64encode(os.urandom(16)).decode()
+    lines = [f"GET {path} HTTP/1.1", f"Host: 127.0.0.1:{port}", "Upgrade: websocket",
+             "Connection: Upgrade", f"Sec-WebSocket-Key: {key}", "Sec-WebSocket-Version: 13"]
+    if protocol:
+        lines.append(f"Sec-WebSocket-Protocol: {protocol}")
+    return ("\r\n".join(lines) + "\r\n\r\n").encode()
+
+
+def frame(opcode, payload=b"", fin=True, mask=True, rsv=0) -> bytes:
+    """One client frame, masked as RFC 6455 requires of clients."""
+    head = bytes([(0x80 if fin else 0) | (rsv << 4) | opcode])
+    length = len(payload)
+    bit = 0x80 if mask else 0
+    if length < 126:
+        head += bytes([bit | length])
+    elif length < 1 << 16:
+        head += bytes([bit | 126]) + struct.pack(">H", length)
+    else:
+        head += bytes([bit | 127]) + struct.pack(">Q", length)
+    if not mask:
+        return head + payload
+    key = os.urandom(4)
+    masked = bytes(b ^ key[i % 4] for i, b in enumerate(payload)) if length < 4096 else \
+        _mask_fast(payload, key)
+    return head + key + masked
+
+
+def _mask_fast(payload, key):
+    repeated = (key * (len(payload) // 4 + 1))[:len(payload)]
+    return (int.from_bytes(payload, "big") ^ int.from_bytes(repeated, "big")).to_bytes(
+        len(payload), "big")
+
+
+class RawClient:
+    """A WebSocket over a plain socket: sends exactly the bytes it is told to."""
+
+    def __init__(self, port, path="/live", protocol=SUBPROTOCOL, rcvbuf=None, timeout=5.0):
+        self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        if rcvbuf:
+            self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
+        self.sock.settimeout(timeout)
+        self.sock.connect(("127.0.0.1", port))
+        self.buffer = b""
+        self.sock.sendall(handshake_request(port, path, protocol))
+        head = self._read_until(b"\r\n\r\n")
+        self.status = int(head.split(b" ", 2)[1])
+
+    def _read_until(self, marker):
+        while marker not in self.buffer:
+            chunk = self.sock.recv(65536)
+            if not chunk:
+                raise ConnectionError("closed during the handshake")
+            self.buffer += chunk
+        head, _, self.buffer = self.buffer.partition(marker)
+        return head
+
+    def _read_exact(self, count):
+        while len(self.buffer) < count:
+            chunk = self.sock.recv(max(65536, count - len(self.buffer)))
+            if not chunk:
+                raise ConnectionError("closed")
+            self.buffer += chunk
+        data, self.buffer = self.buffer[:count], self.buffer[count:]
+        return data
+
+    def send(self, data: bytes):
+        self.sock.sendall(data)
+
+    def send_text(self, text):
+        self.send(frame(OP_TEXT, text.encode() if isinstance(text, str) else text))
+
+    def recv_frame(self):
+        """(opcode, payload) of the next server frame; raises ConnectionError at EOF."""
+        first, second = self._read_exact(2)
+        length = second & 0x7F
+        if length == 126:
+            length = struct.unpack(">H", self._read_exact(2))[0]
+        elif length == 127:
+            length = struct.unpack(">Q", self._read_exact(8))[0]
+        return first & 0x0F, self._read_exact(length)
+
+    def recv_until(self, opcode):
+        """Frames up to and including the first of `opcode`; None if the socket closes first."""
+        try:
+            while True:
+                received = self.recv_frame()
+                if received[0] == opcode:
+                    return received
+        except (ConnectionError, OSError):
+            return None
+
+    def recv_json(self):
+        """The next text message as JSON, skipping pongs; a close frame raises Closed."""
+        while True:
+            opcode, payload = self.recv_frame()
+            if opcode == OP_TEXT:
+                return json.loads(payload)
+            if opcode == OP_CLOSE:
+                raise Closed(close_code(payload))
+
+    def close_code(self, timeout=5.0):
+        """Reads until the server's close frame; its status code (None if the socket just ends)."""
+        self.sock.settimeout(timeout)
+        try:
+            while True:
+                opcode, payload = self.recv_frame()
+                if opcode == OP_CLOSE:
+                    return close_code(payload)
+        except (ConnectionError, OSError):
+            return None
+
+    def close(self):
+        try:
+            self.sock.close()
+        except OSError:
+            pass
+
+
+class Closed(Exception):
+    def __init__(self, code):
+        super().__init__(f"closed with {code}")
+        self.code = code
+
+
+def close_code(payload):
+    return struct.unpack(">H", payload[:2])[0] if len(payload) >= 2 else None

@@ -8,16 +8,18 @@
 ///     selection.toggle(3)
 ///     selection.indices  // [0, 3]
 ///
-/// - Complexity: O(1) for `contains`, `insert`, `remove`, `toggle`; O(capacity / 64 + k) to list.
+/// - Complexity: O(1) for `contains`, `insert`, `remove`, `toggle`; O(capacity / 8 + k) to list.
 public struct SelectionSet: Equatable, Sendable {
-  private var words: [UInt64]
+  /// The bits, eight tags to a byte: `[UInt8]` rather than `[UInt64]` words, as the Wasm
+  /// module already holds the byte array's code (a `[UInt64]` would add its own).
+  private var words: [UInt8]
   /// How many tags the set can hold: indices `0..<capacity`.
   public let capacity: Int
 
   public init(capacity: Int) {
     precondition(capacity >= 0, "capacity must be non-negative")
     self.capacity = capacity
-    words = [UInt64](repeating: 0, count: (capacity + 63) / 64)
+    words = [UInt8](repeating: 0, count: (capacity + 7) / 8)
   }
 
   /// A set holding `indices`.
@@ -28,16 +30,16 @@ public struct SelectionSet: Equatable, Sendable {
 
   public func contains(_ index: Int) -> Bool {
     checkIndex(index)
-    return words[index >> 6] & (1 << UInt64(index & 63)) != 0
+    return words[index >> 3] & (1 << UInt8(index & 7)) != 0
   }
 
   /// Adds `index`; returns whether it was absent before.
   @discardableResult
   public mutating func insert(_ index: Int) -> Bool {
     checkIndex(index)
-    let mask: UInt64 = 1 << UInt64(index & 63)
-    let wasAbsent = words[index >> 6] & mask == 0
-    words[index >> 6] |= mask
+    let mask: UInt8 = 1 << UInt8(index & 7)
+    let wasAbsent = words[index >> 3] & mask == 0
+    words[index >> 3] |= mask
     return wasAbsent
   }
 
@@ -45,9 +47,9 @@ public struct SelectionSet: Equatable, Sendable {
   @discardableResult
   public mutating func remove(_ index: Int) -> Bool {
     checkIndex(index)
-    let mask: UInt64 = 1 << UInt64(index & 63)
-    let wasPresent = words[index >> 6] & mask != 0
-    words[index >> 6] &= ~mask
+    let mask: UInt8 = 1 << UInt8(index & 7)
+    let wasPresent = words[index >> 3] & mask != 0
+    words[index >> 3] &= ~mask
     return wasPresent
   }
 
@@ -56,7 +58,7 @@ public struct SelectionSet: Equatable, Sendable {
   @discardableResult
   public mutating func toggle(_ index: Int) -> Bool {
     checkIndex(index)
-    words[index >> 6] ^= 1 << UInt64(index & 63)
+    words[index >> 3] ^= 1 << UInt8(index & 7)
     return contains(index)
   }
 
@@ -75,7 +77,7 @@ public struct SelectionSet: Equatable, Sendable {
     for (wordIndex, word) in words.enumerated() {
       var remaining = word
       while remaining != 0 {
-        result.append(wordIndex << 6 + remaining.trailingZeroBitCount)
+        result.append(wordIndex << 3 + remaining.trailingZeroBitCount)
         remaining &= remaining - 1
       }
     }

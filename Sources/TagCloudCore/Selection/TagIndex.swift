@@ -4,34 +4,81 @@
 ///     let index = TagIndex(ids: [Array("SwiftUI".utf8), Array("Glass".utf8)])
 ///     index.index(of: Array("Glass".utf8))  // 1
 ///
+/// The ids are ranges of one byte buffer: the decoder indexes the ids of a parsed request in
+/// the document's own text (``init(text:bounds:)``), without copying each id into an array of
+/// its own (in the Wasm build a `[[UInt8]]` costs array code and a release per id).
+///
 /// - Complexity: O(n log n) to build; O(log n) comparisons per lookup.
 public struct TagIndex: Sendable {
-  private let ids: [[UInt8]]
-  /// Positions into `ids`, ordered by id bytes.
+  /// The ids' bytes: id `i` is `text[bounds[2 * i] ..< bounds[2 * i + 1]]`.
+  private let text: [UInt8]
+  private let bounds: [Int]
+  /// Positions of the ids, ordered by id bytes.
   private let sorted: [Int]
 
   public init(ids: [[UInt8]]) {
-    self.ids = ids
-    var order: [Int] = []
-    order.reserveCapacity(ids.count)
-    for index in ids.indices { order.append(index) }
-    // Ties broken by position, so that equal ids sit in input order (see `firstDuplicate`).
-    sortIndices(&order) {
-      let order = TagIndex.compare(ids[$0], ids[$1])
-      return order != 0 ? order < 0 : $0 < $1
+    var text: [UInt8] = []
+    var bounds = [Int](repeating: 0, count: 2 * ids.count)
+    var position = 0
+    while position < ids.count {
+      bounds[2 &* position] = text.count
+      ids[position].withUnsafeBufferPointer { text.appendBytes($0) }
+      bounds[2 &* position &+ 1] = text.count
+      position &+= 1
     }
+    self.init(text: text, bounds: bounds)
+  }
+
+  /// The ids `text[bounds[2 * i] ..< bounds[2 * i + 1]]`, each range within `text`.
+  init(text: [UInt8], bounds: [Int]) {
+    self.text = text
+    self.bounds = bounds
+    // No overflow: half the count of an array.
+    let count = bounds.count / 2
+    var order = [Int](repeating: 0, count: count)
+    var position = 0
+    while position < count {
+      order[position] = position
+      position &+= 1
+    }
+    sortIndices(&order) { TagIndex.precedes(text, bounds, $0, $1) }
     sorted = order
+  }
+
+  /// Whether the id at position `first` sorts before the one at `second`: by bytes, ties by
+  /// position, so that equal ids sit in input order (see `firstDuplicate`).
+  // Out of line: the sort calls it twice per step.
+  @inline(never)
+  private static func precedes(
+    _ text: [UInt8], _ bounds: [Int], _ first: Int, _ second: Int
+  ) -> Bool {
+    let order = compare(text, bounds, first, second)
+    return order != 0 ? order < 0 : first < second
   }
 
   /// The index of the tag with id `id`, or nil.
   public func index(of id: [UInt8]) -> Int? {
+    find(id, 0, id.count)
+  }
+
+  /// The index of the id equal to the string (or key) `node` of `document`, or nil.
+  // Inlined, with `find`, into the decoder's selection loop (about 0.1 KB smaller).
+  @inline(__always)
+  func index(ofNode node: Int, in document: JSONDocument) -> Int? {
+    find(document.text, document.nodes[node].first, document.nodes[node].second)
+  }
+
+  /// Bisection for `other[start..<end]`.
+  @inline(__always)
+  private func find(_ other: [UInt8], _ start: Int, _ end: Int) -> Int? {
     var low = 0
     var high = sorted.count
     while low < high {
-      let mid = (low + high) / 2
-      let order = TagIndex.compare(ids[sorted[mid]], id)
+      // No overflow: both are at most the number of ids.
+      let mid = (low &+ high) / 2
+      let order = TagIndex.compare(text, bounds, sorted[mid], other, start, end)
       if order == 0 { return sorted[mid] }
-      if order < 0 { low = mid + 1 } else { high = mid }
+      if order < 0 { low = mid &+ 1 } else { high = mid }
     }
     return nil
   }
@@ -39,30 +86,49 @@ public struct TagIndex: Sendable {
   /// The earliest position in input order whose id already appeared before it; nil when all
   /// ids are unique.
   public func firstDuplicate() -> Int? {
-    var found: Int?
+    var found = Int.max
     var position = 1
     while position < sorted.count {
-      let previous = sorted[position - 1]
       let current = sorted[position]
-      // Equal ids are adjacent and in input order, so `current` is a repeat of `previous`.
-      if TagIndex.compare(ids[previous], ids[current]) == 0, found.map({ current < $0 }) ?? true {
+      // Equal ids are adjacent and in input order, so `current` is a repeat of the one before.
+      if current < found && TagIndex.compare(text, bounds, sorted[position &- 1], current) == 0 {
         found = current
       }
-      position += 1
+      position &+= 1
     }
-    return found
+    return found == Int.max ? nil : found
   }
 
-  /// Byte-wise comparison: negative, zero or positive.
-  static func compare(_ first: [UInt8], _ second: [UInt8]) -> Int {
-    let common = min(first.count, second.count)
-    var position = 0
-    while position < common {
-      if first[position] != second[position] {
-        return Int(first[position]) - Int(second[position])
+  /// Byte-wise comparison of the ids at positions `first` and `second`.
+  // Out of line: called from the sort and the duplicate scan.
+  @inline(never)
+  private static func compare(
+    _ text: [UInt8], _ bounds: [Int], _ first: Int, _ second: Int
+  ) -> Int {
+    // No overflow: positions are below the number of ids, and `bounds` holds two per id.
+    compare(text, bounds, first, text, bounds[2 &* second], bounds[2 &* second &+ 1])
+  }
+
+  /// Byte-wise comparison of the id at position `position` with `other[start..<end]`:
+  /// negative, zero or positive.
+  // Out of line: the sort, the lookups and the duplicate scan share it.
+  @inline(never)
+  private static func compare(
+    _ text: [UInt8], _ bounds: [Int], _ position: Int, _ other: [UInt8], _ start: Int,
+    _ end: Int
+  ) -> Int {
+    // No overflow: positions are below the number of ids, and `bounds` holds two per id.
+    var index = bounds[2 &* position]
+    let last = bounds[2 &* position &+ 1]
+    var otherIndex = start
+    while index < last && otherIndex < end {
+      if text[index] != other[otherIndex] {
+        return Int(text[index]) - Int(other[otherIndex])
       }
-      position += 1
+      index &+= 1
+      otherIndex &+= 1
     }
-    return first.count - second.count
+    // What is left of each (no overflow: indices stay within the strings' bounds).
+    return (last &- index) &- (end &- otherIndex)
   }
 }

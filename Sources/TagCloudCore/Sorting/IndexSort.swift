@@ -10,24 +10,29 @@
 func sortIndices(_ order: inout [Int], by precedes: (Int, Int) -> Bool) {
   // Heap building and extraction share one sift-down loop, so that it exists once in the
   // module: first sift down every inner node (from the last), then repeatedly move the root
-  // behind the heap and sift down the new root.
-  var start = order.count / 2
-  var end = order.count
-  while end > 1 {
-    if start > 0 {
-      start -= 1
-    } else {
-      end -= 1
-      order.swapAt(0, end)
-    }
-    var root = start
-    while true {
-      var child = 2 * root + 1
-      if child >= end { break }
-      if child + 1 < end && precedes(order[child], order[child + 1]) { child += 1 }
-      if !precedes(order[root], order[child]) { break }
-      order.swapAt(root, child)
-      root = child
+  // behind the heap and sift down the new root. Over the buffer: every index below is less
+  // than `end`, which starts at the count and only decreases (checked by the asserts).
+  order.withUnsafeMutableBufferPointer { order in
+    var start = order.count / 2
+    var end = order.count
+    while end > 1 {
+      if start > 0 {
+        start &-= 1
+      } else {
+        end &-= 1
+        order.swapAt(0, end)
+      }
+      var root = start
+      while true {
+        // No overflow: root < end <= count, far below Int.max / 2.
+        var child = 2 &* root &+ 1
+        if child >= end { break }
+        if child &+ 1 < end && precedes(order[child], order[child &+ 1]) { child &+= 1 }
+        assert(root < end && child < end)
+        if !precedes(order[root], order[child]) { break }
+        order.swapAt(root, child)
+        root = child
+      }
     }
   }
 }

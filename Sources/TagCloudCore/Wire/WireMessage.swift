@@ -23,67 +23,77 @@ public struct WireMessage: ExpressibleByStringLiteral {
     self.bytes = bytes
   }
 
+  // The builders consume the message and append to it in place: the usual chain
+  // `WireMessage("…").number(n).text("…")` then never copies its bytes.
+
   /// The message with literal text appended.
-  func text(_ text: StaticString) -> WireMessage {
-    var copy = self
-    copy.bytes.appendLiteral(text)
-    return copy
+  consuming func text(_ text: StaticString) -> WireMessage {
+    bytes.appendLiteral(text)
+    return self
   }
 
   /// The message with another message appended.
-  func appending(_ other: WireMessage) -> WireMessage {
-    var copy = self
-    other.bytes.withUnsafeBufferPointer { copy.bytes.appendBytes($0) }
-    return copy
+  consuming func appending(_ other: WireMessage) -> WireMessage {
+    other.bytes.withUnsafeBufferPointer { bytes.appendBytes($0) }
+    return self
   }
 
   /// The message with a decimal integer appended.
-  func number(_ value: Int) -> WireMessage {
-    var copy = self
-    if value < 0 { copy.bytes.appendByte(UInt8(ascii: "-")) }
-    DecimalFormatting.appendInteger(UInt64(value.magnitude), to: &copy.bytes)
-    return copy
+  consuming func number(_ value: Int) -> WireMessage {
+    if value < 0 { bytes.appendByte(UInt8(ascii: "-")) }
+    DecimalFormatting.appendInteger(UInt64(value.magnitude), to: &bytes)
+    return self
   }
 
   /// The message with an input byte described: "character 'x'" for printable ASCII, else
   /// "byte 0xHH".
-  func byte(_ byte: UInt8) -> WireMessage {
+  consuming func byte(_ byte: UInt8) -> WireMessage {
     if byte >= 0x21 && byte <= 0x7E {
-      var copy = text("character '")
-      copy.bytes.appendByte(byte)
-      copy.bytes.appendByte(UInt8(ascii: "'"))
-      return copy
+      bytes.appendLiteral("character '")
+      bytes.appendByte(byte)
+      bytes.appendByte(UInt8(ascii: "'"))
+      return self
     }
-    return text("byte ").hex(UInt32(byte), digits: 2)
+    bytes.appendLiteral("byte ")
+    return hex(UInt32(byte), digits: 2)
   }
 
   /// The message with the letter after a backslash: itself when printable ASCII, else its hex
   /// value in parentheses.
-  func escapeLetter(_ byte: UInt8) -> WireMessage {
+  consuming func escapeLetter(_ byte: UInt8) -> WireMessage {
     if byte >= 0x21 && byte <= 0x7E {
-      var copy = self
-      copy.bytes.appendByte(byte)
-      return copy
+      bytes.appendByte(byte)
+      return self
     }
-    return text("(").hex(UInt32(byte), digits: 2).text(")")
+    bytes.appendByte(UInt8(ascii: "("))
+    return hex(UInt32(byte), digits: 2).text(")")
   }
 
   /// The message with "0x" and upper-case hex digits appended (digits == 2), or just the four
   /// upper-case hex digits of a UTF-16 code unit (digits == 4).
-  func hex(_ value: UInt32, digits: Int) -> WireMessage {
-    var copy = digits == 2 ? text("0x") : self
+  consuming func hex(_ value: UInt32, digits: Int) -> WireMessage {
+    if digits == 2 { bytes.appendLiteral("0x") }
     var shift = digits * 4
     while shift > 0 {
       shift -= 4
       let nibble = UInt8(value >> UInt32(shift) & 0xF)
-      copy.bytes.appendByte(nibble < 10 ? 0x30 + nibble : 0x41 + nibble - 10)
+      bytes.appendByte(nibble < 10 ? 0x30 + nibble : 0x41 + nibble - 10)
     }
-    return copy
+    return self
   }
 
   /// The message with a key as a JSON string literal, cut to about 64 bytes (at a UTF-8
   /// boundary) with "..." so that a hostile key cannot make a huge message.
-  func quoted(_ key: [UInt8]) -> WireMessage {
+  consuming func quoted(_ key: [UInt8]) -> WireMessage {
+    bytes.appendQuoted(key)
+    return self
+  }
+}
+
+extension Array where Element == UInt8 {
+  /// Appends `key` as ``WireMessage/quoted(_:)`` words it (the decoder's messages build their
+  /// bytes directly).
+  mutating func appendQuoted(_ key: [UInt8]) {
     var writer = JSONWriter()
     if key.count <= 64 {
       writer.string(key)
@@ -95,8 +105,6 @@ public struct WireMessage: ExpressibleByStringLiteral {
       cut.appendLiteral("...")
       writer.string(cut)
     }
-    var copy = self
-    writer.bytes.withUnsafeBufferPointer { copy.bytes.appendBytes($0) }
-    return copy
+    writer.bytes.withUnsafeBufferPointer { appendBytes($0) }
   }
 }

@@ -31,18 +31,15 @@ public enum ClientMessage: Equatable, Sendable {
     }
     var probe = try JSONObjectReader(root, what: "a message")
     let type = try probe.string("type")
-    switch type {
-    case Array("hello".utf8): return try decodeHello(root, tags: tags)
-    case Array("measure".utf8): return try decodeMeasure(root, tags: tags)
-    case Array("viewport".utf8): return try decodeViewport(root)
-    case Array("toggle".utf8): return try decodeToggle(root, tags: tags)
-    case Array("spacing".utf8): return try decodeSpacing(root)
-    default:
-      let at = probe.optional("type")?.offset ?? root.offset
-      throw WireError(
-        "unknown message type \"\(type.text)\" (expected hello, measure, viewport, toggle or spacing)",
-        at: at)
-    }
+    if type.elementsEqual("viewport".utf8) { return try decodeViewport(root) }
+    if type.elementsEqual("toggle".utf8) { return try decodeToggle(root, tags: tags) }
+    if type.elementsEqual("spacing".utf8) { return try decodeSpacing(root) }
+    if type.elementsEqual("measure".utf8) { return try decodeMeasure(root, tags: tags) }
+    if type.elementsEqual("hello".utf8) { return try decodeHello(root, tags: tags) }
+    let at = probe.optional("type")?.offset ?? root.offset
+    throw WireError(
+      "unknown message type \"\(type.text)\" (expected hello, measure, viewport, toggle or spacing)",
+      at: at)
   }
 
   private static func decodeHello(_ root: JSONElement, tags: [LiveTag]) throws(WireError)
@@ -132,10 +129,11 @@ public enum ClientMessage: Equatable, Sendable {
     var direction = LayoutDirection.leftToRight
     if let element = object.optional("direction") {
       let name = try JSONObjectReader.string(element, "direction")
-      guard name == Array("ltr".utf8) || name == Array("rtl".utf8) else {
+      let isRightToLeft = name.elementsEqual("rtl".utf8)
+      guard isRightToLeft || name.elementsEqual("ltr".utf8) else {
         throw WireError(#""direction" must be "ltr" or "rtl""#, at: element.offset)
       }
-      direction = name == Array("rtl".utf8) ? .rightToLeft : .leftToRight
+      direction = isRightToLeft ? .rightToLeft : .leftToRight
     }
     try object.finish()
     return .viewport(width: width, reduceMotion: reduceMotion, direction: direction)

@@ -31,8 +31,11 @@ struct JSONObjectReader {
 
   /// The member's value, or nil when absent (JSON `null` is returned as an element).
   mutating func optional(_ key: String) -> JSONElement? {
-    let bytes = Array(key.utf8)
-    guard let index = members.firstIndex(where: { $0.key == bytes }) else { return nil }
+    // Compared in place: building `Array(key.utf8)` per lookup was most of a message's
+    // allocations.
+    guard let index = members.firstIndex(where: { $0.key.elementsEqual(key.utf8) }) else {
+      return nil
+    }
     used[index] = true
     return members[index].value
   }

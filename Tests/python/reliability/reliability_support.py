@@ -4,25 +4,20 @@ invalid UTF-8, half handshakes), and the server's resource use read from /proc.
 
 A uniquely named module, so that it never clashes with another suite's helpers."""
 
-import base64
 import json
 import os
 import pathlib
 import re
-import signal
-import socket
-import struct
-import subprocess
 import sys
-import threading
 import time
 
-import pytest
 from websockets.sync.client import connect
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))  # Tests/python
 from tagcloud_harness import (  # noqa: E402
-    DEMO_IDS, ROOT, SUBPROTOCOL, raw_http, tagcloud_binary)
+    DEMO_IDS, OP_BINARY, OP_CLOSE, OP_CONT, OP_PING, OP_PONG, OP_TEXT, ROOT, SUBPROTOCOL,  # re-exported
+    Closed, RawClient, ServeProcess, close_code, frame, handshake_request, measure_message, raw_http,
+    tagcloud_binary)
 
 SECRET = "RELIABILITY-SECRET-7d2e-never-served"
 # make check-full sets it: the long versions (100,000 churn cycles, the whole Autobahn run).
@@ -33,73 +28,12 @@ FULL = os.environ.get("RELIABILITY_FULL") == "1"
 SANITIZER = os.environ.get("RELIABILITY_SANITIZER", "")
 
 
-class Server:
-    """A running `tagcloud serve`; its port, its log lines (stderr) and its /proc figures."""
+class Server(ServeProcess):
+    """`tagcloud serve` on 127.0.0.1 serving `web`, on `port` (0: a free one)."""
 
     def __init__(self, web, args=(), port=0, env=None):
-        self.args = [str(tagcloud_binary()), "serve", "--host", "127.0.0.1", "--port", str(port),
-                     "--web", str(web), *args]
-        self.process = subprocess.Popen(self.args, stdin=subprocess.DEVNULL,
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                                        text=True, env={**os.environ, **(env or {})})
-        self.log = []
-        self.port = None
-        started = threading.Event()
-
-        def read_log():
-            for line in self.process.stderr:
-                self.log.append(line.rstrip("\n"))
-                match = re.search(r"listening on http://[^ ]+:(\d+) ", line)
-                if match:
-                    self.port = int(match.group(1))
-                    started.set()
-            started.set()
-
-        self._reader = threading.Thread(target=read_log, daemon=True)
-        self._reader.start()
-        if not started.wait(15) or self.port is None:
-            self.kill()
-            raise AssertionError(f"server did not start: {self.log}")
-
-    @property
-    def pid(self):
-        return self.process.pid
-
-    @property
-    def alive(self):
-        return self.process.poll() is None
-
-    def rss_kib(self) -> int:
-        status = pathlib.Path(f"/proc/{self.pid}/status").read_text()
-        return int(re.search(r"^VmRSS:\s+(\d+) kB", status, re.MULTILINE).group(1))
-
-    def fd_count(self) -> int:
-        return len(os.listdir(f"/proc/{self.pid}/fd"))
-
-    def stop(self, timeout=5.0):
-        if not self.alive:
-            return self.process.returncode
-        self.process.send_signal(signal.SIGTERM)
-        try:
-            return self.process.wait(timeout)
-        except subprocess.TimeoutExpired:
-            return self.kill()
-
-    def kill(self):
-        if self.alive:
-            self.process.kill()
-        return self.process.wait()
-
-    def sanitizer_reports(self):
-        """Lines of sanitizer reports the server wrote (after it exited)."""
-        self._reader.join(5)
-        return [line for line in self.log
-                if "Sanitizer" in line or "runtime error:" in line or "WARNING: ThreadSan" in line]
-
-
-def measure_message():
-    return {"type": "measure",
-            "tags": [{"id": tag, "size": [40 + 7 * len(tag), 40]} for tag in DEMO_IDS]}
+        super().__init__(
+            ["--host", "127.0.0.1", "--port", str(port), "--web", str(web), *args], env=env)
 
 
 class Witness:
@@ -125,130 +59,6 @@ class Witness:
 
     def close(self):
         self.ws.close()
-
-
-# -- A raw WebSocket client ------------------------------------------------------------------
-
-OP_CONT, OP_TEXT, OP_BINARY, OP_CLOSE, OP_PING, OP_PONG = 0, 1, 2, 8, 9, 10
-
-
-def handshake_request(port, path="/live", protocol=SUBPROTOCOL, key=None) -> bytes:
-    key = key or base64.b64encode(os.urandom(16)).decode()
-    lines = [f"GET {path} HTTP/1.1", f"Host: 127.0.0.1:{port}", "Upgrade: websocket",
-             "Connection: Upgrade", f"Sec-WebSocket-Key: {key}", "Sec-WebSocket-Version: 13"]
-    if protocol:
-        lines.append(f"Sec-WebSocket-Protocol: {protocol}")
-    return ("\r\n".join(lines) + "\r\n\r\n").encode()
-
-
-def frame(opcode, payload=b"", fin=True, mask=True, rsv=0) -> bytes:
-    """One client frame, masked as RFC 6455 requires of clients."""
-    head = bytes([(0x80 if fin else 0) | (rsv << 4) | opcode])
-    length = len(payload)
-    bit = 0x80 if mask else 0
-    if length < 126:
-        head += bytes([bit | length])
-    elif length < 1 << 16:
-        head += bytes([bit | 126]) + struct.pack(">H", length)
-    else:
-        head += bytes([bit | 127]) + struct.pack(">Q", length)
-    if not mask:
-        return head + payload
-    key = os.urandom(4)
-    masked = bytes(b ^ key[i % 4] for i, b in enumerate(payload)) if length < 4096 else \
-        _mask_fast(payload, key)
-    return head + key + masked
-
-
-def _mask_fast(payload, key):
-    repeated = (key * (len(payload) // 4 + 1))[:len(payload)]
-    return (int.from_bytes(payload, "big") ^ int.from_bytes(repeated, "big")).to_bytes(
-        len(payload), "big")
-
-
-class RawClient:
-    """A WebSocket over a plain socket: sends exactly the bytes it is told to."""
-
-    def __init__(self, port, path="/live", protocol=SUBPROTOCOL, rcvbuf=None, timeout=5.0):
-        self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        if rcvbuf:
-            self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
-        self.sock.settimeout(timeout)
-        self.sock.connect(("127.0.0.1", port))
-        self.buffer = b""
-        self.sock.sendall(handshake_request(port, path, protocol))
-        head = self._read_until(b"\r\n\r\n")
-        self.status = int(head.split(b" ", 2)[1])
-
-    def _read_until(self, marker):
-        while marker not in self.buffer:
-            chunk = self.sock.recv(65536)
-            if not chunk:
-                raise ConnectionError("closed during the handshake")
-            self.buffer += chunk
-        head, _, self.buffer = self.buffer.partition(marker)
-        return head
-
-    def _read_exact(self, count):
-        while len(self.buffer) < count:
-            chunk = self.sock.recv(max(65536, count - len(self.buffer)))
-            if not chunk:
-                raise ConnectionError("closed")
-            self.buffer += chunk
-        data, self.buffer = self.buffer[:count], self.buffer[count:]
-        return data
-
-    def send(self, data: bytes):
-        self.sock.sendall(data)
-
-    def send_text(self, text):
-        self.send(frame(OP_TEXT, text.encode() if isinstance(text, str) else text))
-
-    def recv_frame(self):
-        """(opcode, payload) of the next server frame; raises ConnectionError at EOF."""
-        first, second = self._read_exact(2)
-        length = second & 0x7F
-        if length == 126:
-            length = struct.unpack(">H", self._read_exact(2))[0]
-        elif length == 127:
-            length = struct.unpack(">Q", self._read_exact(8))[0]
-        return first & 0x0F, self._read_exact(length)
-
-    def recv_json(self):
-        """The next text message as JSON, skipping pongs; a close frame raises Closed."""
-        while True:
-            opcode, payload = self.recv_frame()
-            if opcode == OP_TEXT:
-                return json.loads(payload)
-            if opcode == OP_CLOSE:
-                raise Closed(close_code(payload))
-
-    def close_code(self, timeout=5.0):
-        """Reads until the server's close frame; its status code (None if the socket just ends)."""
-        self.sock.settimeout(timeout)
-        try:
-            while True:
-                opcode, payload = self.recv_frame()
-                if opcode == OP_CLOSE:
-                    return close_code(payload)
-        except (ConnectionError, OSError):
-            return None
-
-    def close(self):
-        try:
-            self.sock.close()
-        except OSError:
-            pass
-
-
-class Closed(Exception):
-    def __init__(self, code):
-        super().__init__(f"closed with {code}")
-        self.code = code
-
-
-def close_code(payload):
-    return struct.unpack(">H", payload[:2])[0] if len(payload) >= 2 else None
 
 
 def metrics(port) -> dict:

@@ -3,22 +3,15 @@ loopback port with ``--port 0``; the port is read from its start log line), WebS
 HTTP clients. A uniquely named module, so that it never clashes with another suite's helpers."""
 
 import json
-import os
 import pathlib
-import re
-import signal
-import socket
-import subprocess
 import sys
-import threading
-import time
 
-import pytest
 from websockets.sync.client import connect
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))  # Tests/python
 from tagcloud_harness import (  # noqa: E402
-    DEMO_IDS, ROOT, SUBPROTOCOL, raw_http, tagcloud_binary)
+    DEMO_IDS, ROOT, SUBPROTOCOL, RawClient, ServeProcess, frame, measure_message, raw_http,
+    tagcloud_binary)
 
 SECRET = "TOP-SECRET-do-not-serve-4f1c"
 
@@ -35,55 +28,11 @@ WEB_FILES = {
 }
 
 
-class Server:
-    """A running `tagcloud serve`: its port, its log (stderr lines) and how to stop it."""
+class Server(ServeProcess):
+    """`tagcloud serve --port 0 ARGS...` run from `cwd`."""
 
     def __init__(self, args, cwd, env=None):
-        self.process = subprocess.Popen(
-            [str(tagcloud_binary()), "serve", "--port", "0", *args],
-            cwd=cwd, env={**os.environ, **(env or {})},
-            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE, text=True)
-        self.log = []
-        self._started = threading.Event()
-        self.port = None
-        self._reader = threading.Thread(target=self._read_log, daemon=True)
-        self._reader.start()
-        if not self._started.wait(10) or self.port is None:
-            self.stop()
-            raise AssertionError(f"server did not start; log: {self.log}")
-
-    def _read_log(self):
-        for line in self.process.stderr:
-            self.log.append(line.rstrip("\n"))
-            match = re.search(r"listening on http://[^ ]+:(\d+) ", line)
-            if match:
-                self.port = int(match.group(1))
-                self._started.set()
-        self._started.set()
-
-    @property
-    def http(self):
-        return f"http://127.0.0.1:{self.port}"
-
-    @property
-    def ws(self):
-        return f"ws://127.0.0.1:{self.port}/live"
-
-    def stop(self, sig=signal.SIGTERM, timeout=5.0):
-        """Sends `sig` and waits; returns (exit status, seconds it took). Kills as a last resort."""
-        if self.process.poll() is not None:
-            return self.process.returncode, 0.0
-        started = time.monotonic()
-        self.process.send_signal(sig)
-        try:
-            status = self.process.wait(timeout)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            status = self.process.wait()
-        elapsed = time.monotonic() - started
-        self._reader.join(2)  # the log's last lines
-        return status, elapsed
+        super().__init__(["--port", "0", *args], cwd=cwd, env=env, start_timeout=10)
 
 
 def open_live(server, origin=None, subprotocols=(SUBPROTOCOL,), **kwargs):
@@ -104,12 +53,6 @@ def receive_type(ws, kind, timeout=5.0):
     message = receive(ws, timeout)
     assert message["type"] == kind, message
     return message
-
-
-def measure_message(sizes=None):
-    """A measure message for the demo tags: explicit capsule sizes, as a page would measure."""
-    sizes = sizes or {tag: [40 + 7 * len(tag), 40] for tag in DEMO_IDS}
-    return {"type": "measure", "tags": [{"id": tag, "size": sizes[tag]} for tag in DEMO_IDS]}
 
 
 def send(ws, message):
@@ -140,73 +83,3 @@ def metric(server, name):
     raise AssertionError(f"{name} not in /metrics")
 
 
-class RawWebSocket:
-    """A bare client over a socket, for frames a library will not send: invalid UTF-8,
-    interleaved control frames, protocol errors."""
-
-    def __init__(self, port, subprotocol=SUBPROTOCOL, timeout=5.0):
-        import base64
-        self.sock = socket.create_connection(("127.0.0.1", port), timeout=timeout)
-        key = base64.b64encode(os.urandom(16)).decode()
-        self.sock.sendall((f"GET /live HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
-                           "Upgrade: websocket\r\nConnection: Upgrade\r\n"
-                           f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n"
-                           f"Sec-WebSocket-Protocol: {subprotocol}\r\n\r\n").encode())
-        reply = b""
-        while b"\r\n\r\n" not in reply:
-            chunk = self.sock.recv(4096)
-            if not chunk:
-                raise AssertionError(f"handshake failed: {reply!r}")
-            reply += chunk
-        head, _, self.buffer = reply.partition(b"\r\n\r\n")
-        assert head.startswith(b"HTTP/1.1 101"), head
-
-    def send_frame(self, opcode, payload=b"", fin=True):
-        mask = os.urandom(4)
-        header = bytes([(0x80 if fin else 0) | opcode])
-        length = len(payload)
-        if length < 126:
-            header += bytes([0x80 | length])
-        elif length < 65536:
-            header += bytes([0x80 | 126]) + length.to_bytes(2, "big")
-        else:
-            header += bytes([0x80 | 127]) + length.to_bytes(8, "big")
-        masked = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
-        self.sock.sendall(header + mask + masked)
-
-    def read_frame(self, timeout=5.0):
-        """(opcode, payload), or None when the socket closed."""
-        deadline = time.monotonic() + timeout
-        while True:
-            if len(self.buffer) >= 2:
-                length = self.buffer[1] & 0x7F
-                offset = 2
-                if length == 126 and len(self.buffer) >= 4:
-                    length, offset = int.from_bytes(self.buffer[2:4], "big"), 4
-                elif length == 127 and len(self.buffer) >= 10:
-                    length, offset = int.from_bytes(self.buffer[2:10], "big"), 10
-                if length < 126 or offset > 2:
-                    if len(self.buffer) >= offset + length:
-                        opcode = self.buffer[0] & 0x0F
-                        payload = self.buffer[offset:offset + length]
-                        self.buffer = self.buffer[offset + length:]
-                        return opcode, payload
-            if time.monotonic() > deadline:
-                raise TimeoutError("no frame")
-            try:
-                chunk = self.sock.recv(65536)
-            except ConnectionResetError:
-                return None
-            if not chunk:
-                return None
-            self.buffer += chunk
-
-    def read_until(self, opcode, timeout=5.0):
-        """Frames up to and including the first of `opcode` (None if the socket closed first)."""
-        while True:
-            frame = self.read_frame(timeout)
-            if frame is None or frame[0] == opcode:
-                return frame
-
-    def close(self):
-        self.sock.close()

@@ -10,7 +10,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
-from server_support import (DEMO_IDS, SUBPROTOCOL, RawWebSocket, measure_message, metric,
+from server_support import (DEMO_IDS, SUBPROTOCOL, RawClient, frame, measure_message, metric,
                             open_live, receive, receive_type, send, tagcloud_binary)
 
 
@@ -307,45 +307,45 @@ def close_code(frame):
 
 
 def test_pings_are_answered_even_between_fragments(server):
-    raw = RawWebSocket(server.port)
+    raw = RawClient(server.port)
     try:
-        assert json.loads(raw.read_frame()[1])["type"] == "welcome"
-        raw.send_frame(1, json.dumps(measure_message()).encode())
+        assert json.loads(raw.recv_frame()[1])["type"] == "welcome"
+        raw.send(frame(1, json.dumps(measure_message()).encode()))
         text = json.dumps({"type": "viewport", "width": 277}).encode()
-        raw.send_frame(1, text[:10], fin=False)
-        raw.send_frame(9, b"are you there")
-        raw.send_frame(0, text[10:], fin=True)
-        pong = raw.read_until(10)
+        raw.send(frame(1, text[:10], fin=False))
+        raw.send(frame(9, b"are you there"))
+        raw.send(frame(0, text[10:], fin=True))
+        pong = raw.recv_until(10)
         assert pong == (10, b"are you there")
-        layout = json.loads(raw.read_until(1)[1])
+        layout = json.loads(raw.recv_until(1)[1])
         assert layout["type"] == "layout" and layout["width"] == 277
     finally:
         raw.close()
 
 
 def test_a_client_close_is_echoed(server):
-    raw = RawWebSocket(server.port)
+    raw = RawClient(server.port)
     try:
-        raw.read_frame()
-        raw.send_frame(8, (1000).to_bytes(2, "big") + b"bye")
-        assert close_code(raw.read_until(8)) == 1000
+        raw.recv_frame()
+        raw.send(frame(8, (1000).to_bytes(2, "big") + b"bye"))
+        assert close_code(raw.recv_until(8)) == 1000
     finally:
         raw.close()
 
 
 def test_invalid_utf8_closes_with_1007_and_protocol_errors_with_1002(server):
-    raw = RawWebSocket(server.port)
+    raw = RawClient(server.port)
     try:
-        raw.read_frame()
-        raw.send_frame(1, b'"\xff\xfe"')
-        assert close_code(raw.read_until(8)) == 1007
+        raw.recv_frame()
+        raw.send(frame(1, b'"\xff\xfe"'))
+        assert close_code(raw.recv_until(8)) == 1007
     finally:
         raw.close()
-    raw = RawWebSocket(server.port)
+    raw = RawClient(server.port)
     try:
-        raw.read_frame()
-        raw.send_frame(0, b"a continuation with nothing to continue")
-        frame = raw.read_until(8)
-        assert close_code(frame) == 1002
+        raw.recv_frame()
+        raw.send(frame(0, b"a continuation with nothing to continue"))
+        closing = raw.recv_until(8)
+        assert close_code(closing) == 1002
     finally:
         raw.close()
