@@ -52,7 +52,7 @@ public struct LayoutResponse: Equatable, Sendable {
       writer.number(frame.height)
       writer.key("selected")
       writer.bool(selection.contains(index))
-      let touch = touchTarget(index)
+      let touch = CapsuleSizing.touchTarget(for: frame)
       writer.key("touch")
       writeNumbers(touch.x, touch.y, touch.width, touch.height, into: &writer)
       writer.endObject()

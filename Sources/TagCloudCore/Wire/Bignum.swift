@@ -1,170 +1,173 @@
 /// A small unsigned big integer over caller-provided storage (little-endian 32-bit words), just
 /// enough for exact decimal <-> binary conversion of `Double`s: multiply by small numbers and
-/// powers of ten, shift, compare, subtract.
+/// powers of two and ten, subtract, and divide when the quotient fits in 64 bits.
 ///
-/// The storage usually comes from `withUnsafeTemporaryAllocation`, so the exact slow paths of
-/// `DecimalParsing` and `DecimalFormatting` allocate nothing on the heap. Callers size the
-/// storage from the bounds of their own algorithm; overflowing it is a programming error and
-/// stops the program (`precondition`) rather than corrupting memory.
+/// The storage comes from `withUnsafeTemporaryAllocation` (see `exactQuotient`), so the exact
+/// slow paths of `DecimalParsing` and `DecimalFormatting` allocate nothing on the heap. Callers
+/// size the storage from the bounds of their own algorithm; overflowing it is a programming
+/// error and stops the program (`precondition`) rather than corrupting memory.
 ///
 ///     withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 8) { words in
-///       var n = Bignum(words, 12)
-///       n.multiplyByPowerOfTen(3)  // 12_000
+///       var n = Bignum(words.baseAddress!, capacity: 8, 12)
+///       n.multiply(byPowerOf: 10, 3)  // 12_000
 ///     }
 ///
-/// - Complexity: every operation is linear in the number of words.
+/// - Complexity: every operation is linear in the number of words, but `divide(by:)`, which
+///   is linear times the number of quotient bits (at most 65).
 struct Bignum {
   private let words: UnsafeMutablePointer<UInt32>
   private let capacity: Int
   /// Number of significant words; zero is `count == 0`. Invariant: `words[count - 1] != 0`.
   private(set) var count: Int
 
-  init(_ storage: UnsafeMutableBufferPointer<UInt32>, _ value: UInt64) {
-    words = storage.baseAddress!
-    capacity = storage.count
-    count = 0
-    set(value)
+  /// A big integer of `value` in `capacity` words (at least 2) from `words`.
+  init(_ words: UnsafeMutablePointer<UInt32>, capacity: Int, _ value: UInt64) {
+    assert(capacity >= 2)
+    self.words = words
+    self.capacity = capacity
+    words[0] = UInt32(truncatingIfNeeded: value)
+    words[1] = UInt32(truncatingIfNeeded: value >> 32)
+    count = 2
+    normalize()
   }
 
   var isZero: Bool { count == 0 }
 
-  mutating func set(_ value: UInt64) {
-    precondition(capacity >= 2)
-    words[0] = UInt32(truncatingIfNeeded: value)
-    words[1] = UInt32(truncatingIfNeeded: value >> 32)
-    count = value == 0 ? 0 : (value >> 32 == 0 ? 1 : 2)
-  }
-
-  mutating func set(_ other: Bignum) {
-    precondition(other.count <= capacity)
-    words.update(from: other.words, count: other.count)
-    count = other.count
-  }
-
   /// The number of bits needed to write the value (0 for zero).
   var bitWidth: Int {
-    count == 0 ? 0 : count * 32 - words[count - 1].leadingZeroBitCount
+    count == 0 ? 0 : count &* 32 &- words[count &- 1].leadingZeroBitCount  // count <= capacity
   }
 
   /// `self = self * factor + addend`.
   mutating func multiply(by factor: UInt32, adding addend: UInt32 = 0) {
     var carry = UInt64(addend)
     for index in 0..<count {
-      let product = UInt64(words[index]) * UInt64(factor) + carry
+      // At most (2^32 - 1)^2 + 2^32 - 1 < 2^64: cannot wrap.
+      let product = UInt64(words[index]) &* UInt64(factor) &+ carry
       words[index] = UInt32(truncatingIfNeeded: product)
       carry = product >> 32
     }
     if carry != 0 {
       precondition(count < capacity, "Bignum capacity exceeded")
       words[count] = UInt32(carry)
-      count += 1
+      count += 1  // (checked: with wrapping, the optimizer inlines this function everywhere)
     }
   }
 
-  /// `self = self * 10^exponent`, exponent >= 0.
-  mutating func multiplyByPowerOfTen(_ exponent: Int) {
+  /// `self = self * base^exponent` for base 2 or 10, exponent >= 0: one pass per factor
+  /// base^k up to 2^29 or 10^9, so a shift by n bits is n / 29 passes (only the
+  /// slow paths shift far).
+  mutating func multiply(byPowerOf base: UInt32, _ exponent: Int) {
     var remaining = exponent
-    while remaining >= 9 {
-      multiply(by: 1_000_000_000)
-      remaining -= 9
-    }
-    var factor: UInt32 = 1
     while remaining > 0 {
-      factor &*= 10
-      remaining -= 1
-    }
-    if factor != 1 { multiply(by: factor) }
-  }
-
-  /// `self = self * 2^shift`, shift >= 0.
-  mutating func shiftLeft(_ shift: Int) {
-    if count == 0 || shift == 0 { return }
-    let wordShift = shift >> 5
-    let bitShift = shift & 31
-    let newCount = count + wordShift + 1
-    precondition(newCount <= capacity, "Bignum capacity exceeded")
-    words[count] = 0
-    var index = count
-    while index >= 0 {
-      let high = words[index] << UInt32(bitShift)
-      let low = (bitShift == 0 || index == 0) ? 0 : words[index - 1] >> UInt32(32 - bitShift)
-      words[index + wordShift] = high | low
-      index -= 1
-    }
-    for fill in 0..<wordShift { words[fill] = 0 }
-    count = newCount
-    normalize()
-  }
-
-  /// `self = self / 2` (rounding down).
-  mutating func shiftRightOne() {
-    if count == 0 { return }
-    for index in 0..<count {
-      let next = index + 1 < count ? words[index + 1] : 0
-      words[index] = (words[index] >> 1) | (next << 31)
-    }
-    normalize()
-  }
-
-  /// -1, 0 or 1 as `self` is less than, equal to or greater than `other`.
-  func compare(_ other: Bignum) -> Int {
-    if count != other.count { return count < other.count ? -1 : 1 }
-    var index = count - 1
-    while index >= 0 {
-      let a = words[index]
-      let b = other.words[index]
-      if a != b { return a < b ? -1 : 1 }
-      index -= 1
-    }
-    return 0
-  }
-
-  /// -1, 0 or 1 as `self + addend` is less than, equal to or greater than `other`, without
-  /// materialising the sum.
-  func compare(adding addend: Bignum, to other: Bignum) -> Int {
-    let width = Swift.max(count, addend.count)
-    if width + 1 < other.count { return -1 }
-    if width > other.count { return 1 }
-    // Compare from the top word down, tracking the carry that the lower words may still bring:
-    // compute (self + addend) - other word by word from the bottom instead, which is simpler
-    // and exact.
-    var borrow: Int64 = 0
-    var nonZero = false
-    let top = Swift.max(width, other.count)
-    for index in 0..<top {
-      let a = index < count ? Int64(words[index]) : 0
-      let b = index < addend.count ? Int64(addend.words[index]) : 0
-      let c = index < other.count ? Int64(other.words[index]) : 0
-      var digit = a + b - c + borrow
-      borrow = 0
-      while digit < 0 {
-        digit += 1 << 32
-        borrow -= 1
+      var factor: UInt32 = 1
+      while remaining > 0 && factor <= UInt32.max / 10 {  // factor * base cannot wrap
+        factor &*= base
+        remaining &-= 1
       }
-      while digit >= 1 << 32 {
-        digit -= 1 << 32
-        borrow += 1
-      }
-      if digit != 0 { nonZero = true }
+      multiply(by: factor)
     }
-    if borrow != 0 { return borrow < 0 ? -1 : 1 }
-    return nonZero ? 1 : 0
   }
 
-  /// `self = self - other`; requires `self >= other`.
-  mutating func subtract(_ other: Bignum) {
-    assert(compare(other) >= 0)
-    var borrow: UInt64 = 0
-    for index in 0..<count {
-      let b = index < other.count ? UInt64(other.words[index]) : 0
-      let difference = UInt64(words[index]) &- b &- borrow
-      words[index] = UInt32(truncatingIfNeeded: difference)
-      borrow = difference >> 63
+  /// `self = self - other` when `self >= other`; returns whether it subtracted. Two passes
+  /// from the bottom word: the first only finds the borrow out of the top word.
+  mutating func subtractIfNotLess(_ other: Bignum) -> Bool {
+    if other.count > count { return false }
+    var store = false
+    while true {
+      var borrow: UInt64 = 0
+      for index in 0..<count {
+        let b = index < other.count ? UInt64(other.words[index]) : 0
+        let difference = UInt64(words[index]) &- b &- borrow
+        if store { words[index] = UInt32(truncatingIfNeeded: difference) }
+        borrow = difference >> 63
+      }
+      if store {
+        normalize()
+        return true
+      }
+      if borrow != 0 { return false }
+      store = true
     }
-    normalize()
+  }
+
+  /// Returns `self / divisor` rounded down, which must be below 2^64, and leaves in `self` the
+  /// remainder times a power of two: zero exactly when the division is exact. Shifts `divisor`.
+  mutating func divide(by divisor: inout Bignum) -> UInt64 {
+    // Schoolbook division in base 2: the divisor aligned with the top bit of `self`, then one
+    // quotient bit per step.
+    var steps = bitWidth &- divisor.bitWidth
+    if steps < 0 { return 0 }
+    divisor.multiply(byPowerOf: 2, steps)
+    var quotient: UInt64 = 0
+    while true {
+      quotient &+= quotient  // the bit shifted out is zero when the quotient fits
+      if subtractIfNotLess(divisor) { quotient |= 1 }
+      if steps == 0 { return quotient }
+      multiply(by: 2)  // self < divisor before, so at most one word more than the divisor
+      steps &-= 1
+    }
   }
 
   private mutating func normalize() {
-    while count > 0 && words[count - 1] == 0 { count -= 1 }
+    while count > 0 && words[count &- 1] == 0 { count &-= 1 }
   }
+}
+
+/// The one exact slow path that parsing and formatting share: ⌊N · 10^tenExponent ·
+/// 2^twoExponent⌋ and whether it is exact, on big integers held on the stack.
+///
+/// N is `integer`, followed by the first `count` significant decimal digits of `digits` (other
+/// bytes, such as a sign or a decimal point, and leading zeros are skipped), followed by one digit 1 when `sticky` (`DecimalParsing`
+/// folds an over-long tail into it). When `twoExponent` is nil it is chosen so that the
+/// quotient is in [2^61, 2^63) and returned; otherwise the quotient must be below 2^64.
+///
+/// Bounds: N below 10^801 (2,662 bits), `tenExponent` in -1,125...341, the result's binary
+/// scale within 1,100 bits: 160 words (5,120 bits) per big integer cover every case.
+func exactQuotient(
+  of integer: UInt64, digits: UnsafeBufferPointer<UInt8>, count: Int, sticky: Bool,
+  tenExponent: Int, twoExponent: Int?
+) -> (quotient: UInt64, twoExponent: Int, exact: Bool) {
+  let capacity = 160
+  return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 2 * capacity) { storage in
+    let words = storage.baseAddress!
+    var numerator = Bignum(words, capacity: capacity, integer)
+    var denominator = Bignum(words + capacity, capacity: capacity, 1)
+    // One pass over the big integer per digit: at most 801 digits, on the slow path only.
+    var taken = 0
+    var index = 0
+    while taken < count {
+      let digit = digits[index] &- 0x30
+      index &+= 1  // bounded by the token's length, as `taken` by `count`
+      if digit > 9 || (digit == 0 && taken == 0) { continue }  // "-", ".", leading zeros
+      numerator.multiply(by: 10, adding: UInt32(digit))
+      taken &+= 1
+    }
+    if sticky { numerator.multiply(by: 10, adding: 1) }
+    if tenExponent >= 0 {
+      numerator.multiply(byPowerOf: 10, tenExponent)
+    } else {
+      denominator.multiply(byPowerOf: 10, -tenExponent)
+    }
+    // numerator / denominator is in [2^(a - b - 1), 2^(a - b + 1)) for bit widths a and b.
+    let shift = twoExponent ?? 62 &- numerator.bitWidth &+ denominator.bitWidth
+    if shift >= 0 {
+      numerator.multiply(byPowerOf: 2, shift)
+    } else {
+      denominator.multiply(byPowerOf: 2, -shift)
+    }
+    let quotient = numerator.divide(by: &denominator)
+    return (quotient, shift, numerator.isZero)
+  }
+}
+
+/// 5^exponent for 0...27 (below 2^63): the fast paths' powers of ten are 5^k * 2^k.
+func powerOfFive(_ exponent: Int) -> UInt64 {
+  var power: UInt64 = 1
+  var remaining = exponent
+  while remaining > 0 {
+    power &*= 5
+    remaining &-= 1
+  }
+  return power
 }

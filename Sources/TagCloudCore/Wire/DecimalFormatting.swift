@@ -8,13 +8,16 @@
 ///     DecimalFormatting.append(1.5e-7, to: &text)  // "1.5e-7"
 ///     DecimalFormatting.append(-0.0, to: &text)    // "0"
 ///
-/// Integers below 2^53 take a fast path. Other values use Steele & White / Burger & Dybvig
-/// free-format generation: in 64-bit words when every quantity fits (doubles from about 0.01 to
-/// 2^53, what layouts produce), else on exact big integers held on the stack. Slower than Ryu
-/// or Schubfach at the extremes, but small (no tables), which matters more for the Wasm build.
+/// Integers below 2^53 take a fast path. Other values: the rounding interval around the value
+/// (Steele & White's free format) measured exactly in the unit of its 17th digit, then the
+/// coarsest power of ten with a multiple inside it (see `shortestDigits`). The measuring is one
+/// 128-bit product in 64-bit words for doubles from about 10^-9 to 2^54 (what layouts produce),
+/// else a division of big integers held on the stack (`exactQuotient`, shared with
+/// `DecimalParsing`). Slower than Ryu or Schubfach at the extremes, but small (no tables),
+/// which matters more for the Wasm build.
 ///
-/// - Complexity: O(1) for integers below 2^53; otherwise at most 17 digit steps, each O(1) in
-///   words or linear in the size of the big integers (at most about 1,100 bits).
+/// - Complexity: O(1) for integers below 2^53; otherwise O(1) in words, or three big-integer
+///   divisions of about 1,100 bits bit by bit.
 public enum DecimalFormatting {
   /// Appends the ECMAScript `Number::toString` text of `value`: "NaN", "Infinity" and
   /// "-Infinity" for the non-finite values (JSON callers must not pass them).
@@ -35,24 +38,35 @@ public enum DecimalFormatting {
       appendInteger(UInt64(magnitude), to: &bytes)
       return
     }
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { digits in
-      let (count, point) = shortestDigits(magnitude, into: digits)
-      layOut(UnsafeBufferPointer(rebasing: digits[0..<count]), point: point, to: &bytes)
+    let (digits, exponent) = shortestDigits(magnitude)
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
+      let start = writeDigits(digits, into: buffer)
+      layOut(
+        UnsafeBufferPointer(rebasing: buffer[start...]), point: 20 - start + exponent, to: &bytes)
     }
   }
 
   /// Appends the decimal digits of `value`.
   static func appendInteger(_ value: UInt64, to bytes: inout [UInt8]) {
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-      var remaining = value
-      var start = 20
-      repeat {
-        start -= 1
-        digits[start] = UInt8(truncatingIfNeeded: remaining % 10) + 0x30
-        remaining /= 10
-      } while remaining != 0
-      bytes.appendBytes(UnsafeBufferPointer(digits), start..<20)
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
+      let start = writeDigits(value, into: buffer)
+      bytes.appendBytes(UnsafeBufferPointer(buffer), start..<20)
     }
+  }
+
+  /// Writes the decimal digits of `value` at the end of a 20-byte buffer; returns where they
+  /// start.
+  private static func writeDigits(_ value: UInt64, into buffer: UnsafeMutableBufferPointer<UInt8>)
+    -> Int
+  {
+    var remaining = value
+    var start = 20
+    repeat {
+      start -= 1
+      buffer[start] = UInt8(truncatingIfNeeded: remaining % 10) &+ 0x30
+      remaining /= 10
+    } while remaining != 0
+    return start
   }
 
   /// Writes digits d1...dn (no leading or trailing zeros) that mean 0.d1...dn * 10^point in the
@@ -61,17 +75,18 @@ public enum DecimalFormatting {
     _ digits: UnsafeBufferPointer<UInt8>, point: Int, to bytes: inout [UInt8]
   ) {
     let count = digits.count
+    // "0." and the zeros of the two padded forms (at most 20 after the digits, 5 before).
+    let padding: StaticString = "0.00000000000000000000"
+    let zeros = UnsafeBufferPointer(start: padding.utf8Start, count: padding.utf8CodeUnitCount)
     if count <= point && point <= 21 {
       bytes.appendBytes(digits)
-      for _ in 0..<(point - count) { bytes.appendByte(UInt8(ascii: "0")) }
+      bytes.appendBytes(zeros, 2..<(2 &+ point &- count))
     } else if 0 < point && point <= 21 {
       bytes.appendBytes(digits, 0..<point)
       bytes.appendByte(UInt8(ascii: "."))
       bytes.appendBytes(digits, point..<count)
     } else if -6 < point && point <= 0 {
-      bytes.appendByte(UInt8(ascii: "0"))
-      bytes.appendByte(UInt8(ascii: "."))
-      for _ in 0..<(-point) { bytes.appendByte(UInt8(ascii: "0")) }
+      bytes.appendBytes(zeros, 0..<(2 &- point))
       bytes.appendBytes(digits)
     } else {
       bytes.appendByte(digits[0])
@@ -86,167 +101,112 @@ public enum DecimalFormatting {
     }
   }
 
-  /// Free-format shortest digits of a positive finite `value` (Burger & Dybvig, "Printing
-  /// Floating-Point Numbers Quickly and Accurately", 1996), with round-half-even reading (the
-  /// interval ends count when the significand is even) and ties between two candidate last
-  /// digits broken toward the exact value, then toward even.
-  /// Returns the digit count and the decimal point position.
-  private static func shortestDigits(
-    _ value: Double, into digits: UnsafeMutableBufferPointer<UInt8>
-  ) -> (count: Int, point: Int) {
+  /// The shortest digits of a positive finite `value` that read back as it (round half to
+  /// even, so the interval ends count when the significand is even), the closest of them to the
+  /// exact value, ties to even: value ≈ digits * 10^exponent, `digits` without trailing zeros.
+  ///
+  /// Exact integer arithmetic on the rounding interval [low, high] around the value (Steele &
+  /// White's free format, without generating digits one by one): ⌊low⌋, ⌊high⌋ and the value
+  /// itself measured in the unit 10^e of its 17th significant digit, where some multiple of
+  /// the unit is always in the interval (17 digits tell every double apart); then the coarsest
+  /// power of ten of which a multiple still lies in the interval gives the fewest digits.
+  private static func shortestDigits(_ value: Double) -> (digits: UInt64, exponent: Int) {
     let biasedExponent = Int(value.bitPattern >> 52)
     let fraction = value.bitPattern & ((1 << 52) - 1)
     let significand = biasedExponent == 0 ? fraction : fraction | 1 << 52
-    // value = significand * 2^exponent
-    let exponent = (biasedExponent == 0 ? 1 : biasedExponent) - 1075
+    // value = 4 * significand * 2^exponent; the gaps to the neighbours are 4 * 2^exponent, or
+    // 2 * 2^exponent below a power of two (except at the bottom of the normal range): low and
+    // high, halfway to the neighbours, are integers in this unit.
+    // (Wrapping arithmetic in this function: exponents of a few thousand, quotients below
+    // 2 * 10^19, bit counts.)
+    let exponent = (biasedExponent == 0 ? 1 : biasedExponent) &- 1077
+    let center = significand << 2
     let inclusive = significand & 1 == 0
-    // The gap to the next double below is half the gap above at a power of two (except at the
-    // bottom of the normal range); everything is doubled once more so that the half-gaps
-    // (the interval ends) are integers.
-    let unequalGaps = fraction == 0 && biasedExponent > 1
-    let bitLength = exponent + (64 - significand.leadingZeroBitCount)
-    // k = ceil(log10(upper end)), estimated from the binary magnitude (never too high), then
-    // corrected upwards by the generation.
-    let logarithm = Double(bitLength - 1) * 0.301_029_995_663_981_14 - 1e-10
-    let truncated = Int(logarithm)
-    let estimatedPoint = Double(truncated) < logarithm ? truncated + 1 : truncated  // ceil
-    if let result = shortestDigitsInWords(
-      significand: significand, exponent: exponent, point: estimatedPoint, inclusive: inclusive,
-      unequalGaps: unequalGaps, into: digits)
-    {
-      return result
+    let lowGap: UInt64 = fraction == 0 && biasedExponent > 1 ? 1 : 2
+    // The decimal point position k (10^(k-1) <= value < 10^k) estimated from the binary
+    // magnitude 2^b <= value < 2^(b+1): floor(b * log10(2)) + 1 is k or k - 1, never more.
+    // (b * 78913) >> 18 is floor(b * log10(2)) for |b| <= 1,200 (checked exhaustively), and
+    // the product stays below 2^31.
+    let binaryMagnitude = exponent &+ 65 &- significand.leadingZeroBitCount
+    let point = (binaryMagnitude &* 78913) >> 18 &+ 1
+    // The unit: 10^(point - 17), so the quotients stay below 2 * 10^18 (10 times that for the
+    // value, measured one digit finer to round it).
+    let unit = point &- 17
+    let fives = powerOfFive(0 &- unit)  // wraps when unused: see scaledFloor
+    let lowFloor = scaledFloor(
+      center &- lowGap, fives, tenExponent: 0 &- unit, twoExponent: exponent)
+    let highFloor = scaledFloor(center &+ 2, fives, tenExponent: 0 &- unit, twoExponent: exponent)
+    let centerFloor = scaledFloor(
+      center, fives &* 5, tenExponent: 1 &- unit, twoExponent: exponent)
+    // The first and last multiples of the unit inside the interval (its ends only when
+    // inclusive): never empty, see above.
+    let first = lowFloor.quotient &+ (lowFloor.exact && inclusive ? 0 : 1)
+    let last = highFloor.quotient &- (highFloor.exact && !inclusive ? 1 : 0)
+    // The coarsest scale 10^i that still has a multiple in [first, last]: the largest i with
+    // ⌊(first - 1) / 10^i⌋ != ⌊last / 10^i⌋, found by halving steps (i <= 18, as first and
+    // last are below 2 * 10^18); below and above become those quotients.
+    var below = first &- 1
+    var above = last
+    var scale: UInt64 = 1  // 10^i <= 10^18, so 10 * scale fits
+    var scaleExponent = 0
+    var step = 16
+    var power: UInt64 = 10_000_000_000_000_000  // 10^step
+    while step > 0 {
+      if below / power != above / power {
+        below /= power
+        above /= power
+        scale &*= power
+        scaleExponent &+= step
+      }
+      step >>= 1
+      power = step == 8 ? 100_000_000 : step == 4 ? 10_000 : step == 2 ? 100 : 10
     }
-    // At most 1,077 + 1,078 bits for s or r scaled by 10^k: 40 words each.
-    let capacity = 40
-    return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 4 * capacity) {
-      storage in
-      func slice(_ index: Int) -> UnsafeMutableBufferPointer<UInt32> {
-        UnsafeMutableBufferPointer(rebasing: storage[(index * capacity)..<((index + 1) * capacity)])
-      }
-      var remainder = Bignum(slice(0), significand << (unequalGaps ? 2 : 1))
-      var scale = Bignum(slice(1), unequalGaps ? 4 : 2)
-      var gapAbove = Bignum(slice(2), unequalGaps ? 2 : 1)
-      var gapBelow = Bignum(slice(3), 1)
-      if exponent >= 0 {
-        remainder.shiftLeft(exponent)
-        gapAbove.shiftLeft(exponent)
-        gapBelow.shiftLeft(exponent)
-      } else {
-        scale.shiftLeft(-exponent)
-      }
-      var point = estimatedPoint
-      if point >= 0 {
-        scale.multiplyByPowerOfTen(point)
-      } else {
-        remainder.multiplyByPowerOfTen(-point)
-        gapAbove.multiplyByPowerOfTen(-point)
-        gapBelow.multiplyByPowerOfTen(-point)
-      }
-      while true {
-        let high = remainder.compare(adding: gapAbove, to: scale)
-        if high < 0 || (high == 0 && !inclusive) { break }
-        scale.multiply(by: 10)
-        point += 1
-      }
-      var count = 0
-      while true {
-        remainder.multiply(by: 10)
-        gapAbove.multiply(by: 10)
-        gapBelow.multiply(by: 10)
-        var digit: UInt8 = 0
-        while remainder.compare(scale) >= 0 {
-          remainder.subtract(scale)
-          digit += 1
-        }
-        let low = remainder.compare(gapBelow)
-        let lowEnough = low < 0 || (low == 0 && inclusive)
-        let high = remainder.compare(adding: gapAbove, to: scale)
-        let highEnough = high > 0 || (high == 0 && inclusive)
-        if !lowEnough && !highEnough {
-          digits[count] = digit + 0x30
-          count += 1
-          continue
-        }
-        if lowEnough && highEnough {
-          // Both d and d + 1 read back correctly: take the closer, ties to even.
-          let half = remainder.compare(adding: remainder, to: scale)
-          if half > 0 || (half == 0 && digit & 1 == 1) { digit += 1 }
-        } else if highEnough {
-          digit += 1
-        }
-        assert(digit <= 9)
-        digits[count] = digit + 0x30
-        count += 1
-        break
-      }
-      return (count, point)
-    }
+    // The value in that scale, rounded half to even, then kept inside the interval
+    // [below + 1, above].
+    let tenths = scale &* 10
+    var digits = centerFloor.quotient / tenths
+    let rest = centerFloor.quotient % tenths
+    let half = scale &* 5
+    if rest > half || (rest == half && (!centerFloor.exact || digits & 1 == 1)) { digits &+= 1 }
+    digits = Swift.min(Swift.max(digits, below &+ 1), above)
+    return (digits, unit &+ scaleExponent)
   }
 
-  /// The same generation in 64-bit words, which holds r, s and the gaps for most doubles
-  /// between about 0.01 and 2^53 (the values a layout produces): no big integers at all.
-  /// Returns nil as soon as a quantity would not fit, and the caller starts over exactly.
-  private static func shortestDigitsInWords(
-    significand: UInt64, exponent: Int, point estimatedPoint: Int, inclusive: Bool,
-    unequalGaps: Bool, into digits: UnsafeMutableBufferPointer<UInt8>
-  ) -> (count: Int, point: Int)? {
-    if exponent >= 0 || exponent < -60 || estimatedPoint > 18 || estimatedPoint < -18 {
-      return nil
+  /// ⌊x * 10^tenExponent * 2^twoExponent⌋ and whether it is exact; below 2^64 by the caller's
+  /// choice of scale. In one 128-bit product and a right shift when 5^tenExponent fits in 64
+  /// bits and 2^(twoExponent + tenExponent) is a right shift by 0...63 (numbers from about
+  /// 10^-9 to 2^54, what layouts write), else on big integers.
+  private static func scaledFloor(
+    _ x: UInt64, _ fives: UInt64, tenExponent: Int, twoExponent: Int
+  ) -> (
+    quotient: UInt64, exact: Bool
+  ) {
+    // 10^t = 5^t * 2^t: the right shift is by -twoExponent - t.
+    let shift = 0 &- twoExponent &- tenExponent
+    if shift >= 0 && shift <= 63 && tenExponent >= 0 && tenExponent <= 27 {
+      let power = fives  // 5^tenExponent
+      // The 128-bit product high:low of x < 2^56 and power < 2^63 in 32-bit halves (wasm32
+      // would call a 128-bit runtime helper for UInt128): every partial sum stays below 2^64.
+      let xLow = x & 0xFFFF_FFFF
+      let xHigh = x >> 32
+      let powerLow = power & 0xFFFF_FFFF
+      let powerHigh = power >> 32
+      let lowLow = xLow &* powerLow
+      let lowHigh = xLow &* powerHigh
+      let highLow = xHigh &* powerLow
+      let middle = (lowLow >> 32) &+ (lowHigh & 0xFFFF_FFFF) &+ (highLow & 0xFFFF_FFFF)
+      let low = middle << 32 | lowLow & 0xFFFF_FFFF
+      let high = xHigh &* powerHigh &+ (lowHigh >> 32) &+ (highLow >> 32) &+ (middle >> 32)
+      // ⌊high:low / 2^shift⌋, shift in 0...63: high >> shift is zero by the choice of scale
+      // (so high is 0 when shift is 0, where the masking shift `&<< 64` is `&<< 0`). Exact
+      // when shifting the quotient back restores the low word.
+      let bits = UInt64(truncatingIfNeeded: shift)
+      let quotient = low &>> bits | high &<< (64 &- bits)
+      return (quotient, quotient &<< bits == low)
     }
-    var remainder = significand << (unequalGaps ? 2 : 1)
-    var scale: UInt64 = (unequalGaps ? 4 : 2) << UInt64(-exponent)
-    var gapAbove: UInt64 = unequalGaps ? 2 : 1
-    var gapBelow: UInt64 = 1
-    var point = estimatedPoint
-    var power: UInt64 = 1
-    for _ in 0..<Swift.abs(point) { power &*= 10 }
-    // Every quantity stays at most max / 16, so that * 10 and sums of two cannot overflow; the
-    // products are written wrapping (&*) because a checked 64-bit multiply needs a 128-bit
-    // helper (__multi3) on wasm32.
-    let limit = UInt64.max / 16
-    if scale > limit { return nil }
-    if point >= 0 {
-      if scale > limit / power { return nil }
-      scale &*= power
-    } else {
-      if remainder > limit / power { return nil }
-      remainder &*= power
-      gapAbove &*= power
-      gapBelow &*= power
-    }
-    while true {
-      let high = remainder + gapAbove
-      if high < scale || (high == scale && !inclusive) { break }
-      if scale > limit / 10 { return nil }
-      scale &*= 10
-      point += 1
-    }
-    // From here r < s <= max / 16, so r * 10 and r + r never overflow; only the gaps grow.
-    var count = 0
-    while true {
-      if gapAbove > limit / 10 { return nil }
-      remainder &*= 10
-      gapAbove &*= 10
-      gapBelow &*= 10
-      var digit = UInt8(truncatingIfNeeded: remainder / scale)
-      remainder %= scale
-      let lowEnough = remainder < gapBelow || (remainder == gapBelow && inclusive)
-      let high = remainder + gapAbove
-      let highEnough = high > scale || (high == scale && inclusive)
-      if !lowEnough && !highEnough {
-        digits[count] = digit + 0x30
-        count += 1
-        continue
-      }
-      if lowEnough && highEnough {
-        let twice = remainder &* 2
-        if twice > scale || (twice == scale && digit & 1 == 1) { digit += 1 }
-      } else if highEnough {
-        digit += 1
-      }
-      digits[count] = digit + 0x30
-      count += 1
-      return (count, point)
-    }
+    let result = exactQuotient(
+      of: x, digits: UnsafeBufferPointer(start: nil, count: 0), count: 0, sticky: false,
+      tenExponent: tenExponent, twoExponent: twoExponent)
+    return (result.quotient, result.exact)
   }
 }

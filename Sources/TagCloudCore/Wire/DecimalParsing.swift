@@ -4,15 +4,14 @@
 ///     "46.5".utf8.withContiguousStorageIfAvailable(DecimalParsing.parse)  // Optional(46.5)
 ///     // "1e400" gives +infinity (the caller decides whether that is an error), "01" gives nil.
 ///
-/// Two paths:
-/// - Fast (Clinger): a mantissa of at most 2^53 and a power of ten of at most 10^22 are both
-///   exact doubles, so one IEEE multiplication or division is correctly rounded.
-/// - Exact (in the spirit of Clinger's AlgorithmR): a floating-point estimate, at most a few
-///   units in the last place off, is corrected by comparing the exact decimal value with the
-///   exact midpoints to its neighbours, in big-integer arithmetic; ties go to the even
-///   significand. Digits past the 800th are folded into one sticky digit: a number halfway
-///   between two doubles has at most 767 significant digits, so no rounding decision can depend
-///   on them beyond "some were not zero".
+/// Both paths compute an integer quotient of at least 60 bits and whether a remainder is left
+/// over, then round that once (half to even, to 53 bits or to the subnormal unit):
+/// - Fast: up to 19 significant digits times 10^-18...10^19, in 64-bit words (an integer
+///   product, or a long division by the power of ten a few bits at a time).
+/// - Exact: the digits over or times the power of ten in big integers on the stack
+///   (`exactQuotient`, shared with `DecimalFormatting`). Digits past the 800th are folded into
+///   one sticky digit: a number halfway between two doubles has at most 767 significant
+///   digits, so no rounding decision can depend on them beyond "some were not zero".
 ///
 /// - Complexity: linear in the length of the token; the exact path is O(d^2) in the number of
 ///   significant digits (at most 801) and runs only for long mantissas or large exponents.
@@ -21,238 +20,175 @@ public enum DecimalParsing {
   /// before or after it). Returns nil when the bytes are not exactly that grammar, and
   /// ±infinity when the value is too large for a `Double`.
   public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
-    guard let number = DecimalToken(bytes) else { return nil }
-    return number.value(bytes)
-  }
-}
-
-/// The pieces of a validated number token: where its significant digits are and the decimal
-/// exponent that applies to them, so that value = (digits as an integer) * 10^exponent.
-private struct DecimalToken {
-  var negative = false
-  /// Positions in the token of the integer digits and of the fraction digits.
-  var integerDigits = 0..<0
-  var fractionDigits = 0..<0
-  /// The written exponent, saturated far beyond any meaningful value.
-  var exponent = 0
-
-  init?(_ bytes: UnsafeBufferPointer<UInt8>) {
-    var index = 0
-    let end = bytes.count
-    if index < end && bytes[index] == UInt8(ascii: "-") {
-      negative = true
-      index += 1
-    }
-    let integerStart = index
-    guard index < end, bytes[index].isDigit else { return nil }
-    if bytes[index] == UInt8(ascii: "0") {
-      index += 1
-    } else {
-      while index < end && bytes[index].isDigit { index += 1 }
-    }
-    integerDigits = integerStart..<index
-    if index < end && bytes[index] == UInt8(ascii: ".") {
-      index += 1
-      let fractionStart = index
-      while index < end && bytes[index].isDigit { index += 1 }
-      guard index > fractionStart else { return nil }
-      fractionDigits = fractionStart..<index
-    }
-    if index < end && (bytes[index] | 0x20) == UInt8(ascii: "e") {
-      index += 1
-      var exponentNegative = false
-      if index < end && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) {
-        exponentNegative = bytes[index] == UInt8(ascii: "-")
-        index += 1
-      }
-      let exponentStart = index
-      var magnitude = 0
-      while index < end && bytes[index].isDigit {
-        // Saturate: 10^(±100 million) is far beyond both overflow and underflow, and keeps
-        // the later arithmetic on exponents free of integer overflow.
-        if magnitude < 100_000_000 { magnitude = magnitude * 10 + Int(bytes[index] &- 0x30) }
-        index += 1
-      }
-      guard index > exponentStart else { return nil }
-      exponent = exponentNegative ? -magnitude : magnitude
-    }
-    guard index == end else { return nil }
+    guard isNumberToken(bytes) else { return nil }
+    return parseCheckedToken(bytes)
   }
 
-  /// The correctly rounded value of the token.
-  func value(_ bytes: UnsafeBufferPointer<UInt8>) -> Double {
-    // Significant digits: integer then fraction digits, without leading zeros. Collect the
-    // first 19 into a UInt64 for the fast path and count them all.
+  /// `parse` for a token whose grammar the caller has already checked (`JSONScanner` does, with
+  /// its own messages): the module then links no second grammar check. Never nil for such a
+  /// token; for other bytes the result is unspecified.
+  static func parseCheckedToken(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+    // The mantissa up to an e or E: the sign, the significant digits (the first 19 in
+    // `mantissa`; counts are bounded by the token's length, so they cannot wrap) and minus the
+    // number of fraction digits.
+    var negative = false
     var mantissa: UInt64 = 0
     var significantCount = 0
-    var decimalExponent = exponent - fractionDigits.count
-    var sawNonZero = false
     var trailingZeros = 0
-    for index in integerDigits
-      .lowerBound..<(fractionDigits.isEmpty
-      ? integerDigits.upperBound : fractionDigits.upperBound)
-    {
+    var fractionExponent = 0
+    var inFraction = false
+    var index = 0
+    while index < bytes.count {
       let byte = bytes[index]
-      if byte == UInt8(ascii: ".") { continue }
-      let digit = byte &- 0x30
-      if digit == 0 && !sawNonZero { continue }
-      sawNonZero = true
-      significantCount += 1
-      trailingZeros = digit == 0 ? trailingZeros + 1 : 0
-      if significantCount <= 19 { mantissa = mantissa &* 10 &+ UInt64(digit) }
-    }
-    if !sawNonZero { return negative ? -0.0 : 0.0 }
-    // Trailing zeros of the significant digits only scale the value: drop them.
-    // `mantissa` holds the first min(count, 19) significant digits.
-    var zeros = Swift.min(significantCount, 19) - (significantCount - trailingZeros)
-    significantCount -= trailingZeros
-    while zeros > 0 {
-      mantissa /= 10
-      zeros -= 1
-    }
-    decimalExponent += trailingZeros
-    let magnitude: Double
-    if significantCount <= 19 && mantissa <= 1 << 53 && decimalExponent >= -22
-      && decimalExponent <= 22
-    {
-      let scale = exactPowerOfTen(abs(decimalExponent))
-      magnitude =
-        decimalExponent < 0 ? Double(mantissa) / scale : Double(mantissa) * scale
-    } else {
-      // The estimate: the first 19 digits times the power of ten, in floating point, with a
-      // handful of rounding errors.
-      var estimate = Double(mantissa)
-      var scaleExponent = decimalExponent + Swift.max(0, significantCount - 19)
-      while scaleExponent > 22 && estimate.isFinite {
-        estimate *= 1e22
-        scaleExponent -= 22
+      let digit = byte &- UInt8(ascii: "0")
+      index &+= 1
+      if digit < 10 {
+        if inFraction { fractionExponent &-= 1 }
+        if digit == 0 && significantCount == 0 { continue }
+        significantCount &+= 1
+        trailingZeros = digit == 0 ? trailingZeros &+ 1 : 0
+        if significantCount <= 19 { mantissa = mantissa &* 10 &+ UInt64(digit) }
+      } else if byte == UInt8(ascii: ".") {
+        inFraction = true
+      } else if byte == UInt8(ascii: "-") {
+        negative = true
+      } else {
+        break  // e or E
       }
-      while scaleExponent < -22 && estimate != 0 {
-        estimate /= 1e22
-        scaleExponent += 22
-      }
-      let scale = exactPowerOfTen(abs(scaleExponent))
-      estimate = scaleExponent < 0 ? estimate / scale : estimate * scale
-      magnitude = exactValue(
-        bytes, significantCount: significantCount, exponent: decimalExponent, estimate: estimate)
     }
+    // The exponent, saturated: 10^(±100 million) is far beyond both overflow and underflow,
+    // and keeps the later arithmetic on exponents free of integer overflow.
+    var exponentNegative = false
+    var exponent = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      let digit = byte &- UInt8(ascii: "0")
+      index &+= 1
+      if digit < 10 {
+        if exponent < 100_000_000 { exponent = exponent &* 10 &+ Int(digit) }
+      } else if byte == UInt8(ascii: "-") {
+        exponentNegative = true
+      }
+    }
+    let magnitude = value(
+      bytes, mantissa: mantissa, significantCount: significantCount,
+      trailingZeros: trailingZeros,
+      exponent: (exponentNegative ? 0 &- exponent : exponent) + fractionExponent)
     return negative ? -magnitude : magnitude
   }
 
-  /// The slow path: corrects `estimate` by exact comparisons with the midpoints between
-  /// neighbouring doubles.
-  private func exactValue(
-    _ bytes: UnsafeBufferPointer<UInt8>, significantCount: Int, exponent decimalExponent: Int,
-    estimate: Double
+  /// The correctly rounded magnitude of the token: its significant digits (the first 19 also
+  /// in `mantissa`) as an integer times 10^exponent.
+  private static func value(
+    _ token: UnsafeBufferPointer<UInt8>, mantissa: UInt64, significantCount: Int,
+    trailingZeros: Int, exponent: Int
   ) -> Double {
-    // value = 0.d1d2d3... * 10^point
-    let point = significantCount + decimalExponent
-    if point > 310 { return .infinity }  // >= 10^309
-    if point < -324 { return 0 }  // < 10^-325, below half the smallest subnormal
-    // Keep at most 800 digits; a non-zero tail becomes one more digit 1 (the sticky digit).
-    let keptCount = Swift.min(significantCount, 800)
-    let stickyDigit = significantCount > 800
-    let digitCount = keptCount + (stickyDigit ? 1 : 0)
-    let exponent10 = point - digitCount  // value = D * 10^exponent10, D has digitCount digits
-    // Bits: D < 10^801 (2662 bits), shifted by at most 1076; the midpoint's 55 bits times
-    // 10^|exponent10| <= 10^1125 (3738 bits). 160 words (5120 bits) cover every case.
-    let capacity = 160
-    return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 3 * capacity) { storage in
-      func slice(_ index: Int) -> UnsafeMutableBufferPointer<UInt32> {
-        UnsafeMutableBufferPointer(rebasing: storage[(index * capacity)..<((index + 1) * capacity)])
+    if significantCount == 0 { return 0 }
+    // Wrapping arithmetic below where the operands are bounded: exponents of a few thousand
+    // at most, bit counts, digit counts of at most 801.
+    if mantissa <= 1 << 53 && significantCount <= 19 && exponent <= 0 && exponent >= -19 {
+      // Clinger: the mantissa and 10^k (5^k < 2^53) are exact doubles, so the one division
+      // rounds correctly. The commonest numbers, integers and short fractions.
+      let k = UInt64(truncatingIfNeeded: 0 &- exponent)
+      return Double(mantissa) / Double(powerOfFive(0 &- exponent) &<< k)
+    }
+    if significantCount <= 19 && exponent >= -27 && exponent <= 27 {
+      // The common numbers, in 64-bit words, with 10^k = 5^k * 2^k: an integer mantissa * 5^k
+      // below 2^64, or mantissa / 5^k: the integer quotient, then more quotient bits, as many
+      // at a time as the divisor leaves room for, until there are at least 60.
+      let power = powerOfFive(exponent < 0 ? 0 &- exponent : exponent)
+      var quotient = mantissa
+      var divisor: UInt64 = 1
+      if exponent < 0 {
+        divisor = power  // at most 5^27 < 2^63
+      } else if mantissa.leadingZeroBitCount &+ power.leadingZeroBitCount >= 64 {
+        // The product is below 2^64 (a bound, not `mantissa <= max / power`, which LLVM turns
+        // into an overflow-checked multiply, a 128-bit runtime helper on wasm32).
+        quotient = mantissa &* power
+      } else {
+        divisor = 0  // too large: the exact path
       }
-      var digits = Bignum(slice(0), 0)
-      var decimal = Bignum(slice(1), 0)
-      var binary = Bignum(slice(2), 0)
-      // Accumulate the kept digits nine at a time.
-      var taken = 0
-      var chunk: UInt32 = 0
-      var chunkScale: UInt32 = 1
-      var started = false
-      var index = integerDigits.lowerBound
-      let end = fractionDigits.isEmpty ? integerDigits.upperBound : fractionDigits.upperBound
-      while index < end && taken < keptCount {
-        let byte = bytes[index]
-        index += 1
-        if byte == UInt8(ascii: ".") { continue }
-        if byte == UInt8(ascii: "0") && !started { continue }
-        started = true
-        chunk = chunk * 10 + UInt32(byte &- 0x30)
-        chunkScale *= 10
-        taken += 1
-        if chunkScale == 1_000_000_000 {
-          digits.multiply(by: chunkScale, adding: chunk)
-          chunk = 0
-          chunkScale = 1
+      if divisor != 0 {
+        let room = divisor.leadingZeroBitCount
+        var remainder = quotient % divisor
+        quotient /= divisor
+        var binaryExponent = exponent  // the 2^k of 10^k
+        while quotient < 1 << 59 {
+          // quotient << step < 2^60 and remainder << step < 2^64: nothing wraps.
+          let step = Swift.min(room, quotient.leadingZeroBitCount &- 4)
+          remainder &<<= UInt64(truncatingIfNeeded: step)
+          quotient = quotient &<< UInt64(truncatingIfNeeded: step) | remainder / divisor
+          remainder %= divisor
+          binaryExponent &-= step
         }
-      }
-      if chunkScale != 1 { digits.multiply(by: chunkScale, adding: chunk) }
-      if stickyDigit {
-        // The digits after the kept ones are not all zero (trailing zeros were dropped): the
-        // value is strictly above the kept prefix, and one extra digit 1 stands for that.
-        digits.multiply(by: 10, adding: 1)
-      }
-
-      /// -1, 0 or 1 as the decimal value is below, at or above the midpoint between `lower`
-      /// (finite, >= 0) and the next double up.
-      func compareWithMidpoint(above lower: Double) -> Int {
-        let biased = Int(lower.bitPattern >> 52)
-        let fraction = lower.bitPattern & ((1 << 52) - 1)
-        let significand = biased == 0 ? fraction : fraction | 1 << 52
-        // midpoint = (2 * significand + 1) * 2^(exponent - 1)
-        let binaryExponent = (biased == 0 ? 1 : biased) - 1075 - 1
-        decimal.set(digits)
-        binary.set(2 * significand + 1)
-        if exponent10 >= 0 {
-          decimal.multiplyByPowerOfTen(exponent10)
-        } else {
-          binary.multiplyByPowerOfTen(-exponent10)
-        }
-        if binaryExponent >= 0 {
-          binary.shiftLeft(binaryExponent)
-        } else {
-          decimal.shiftLeft(-binaryExponent)
-        }
-        return decimal.compare(binary)
-      }
-
-      var candidate = estimate.isFinite ? estimate : .greatestFiniteMagnitude
-      // Each step moves one double toward the exact value, never back: the estimate is a few
-      // steps away at most.
-      while true {
-        let oddSignificand = candidate.bitPattern & 1 == 1
-        let above = compareWithMidpoint(above: candidate)
-        if above > 0 || (above == 0 && oddSignificand) {
-          candidate = candidate.nextUp
-          if candidate.isInfinite { return candidate }
-          continue
-        }
-        if candidate != 0 {
-          let below = compareWithMidpoint(above: candidate.nextDown)
-          if below < 0 || (below == 0 && oddSignificand) {
-            candidate = candidate.nextDown
-            continue
-          }
-        }
-        return candidate
+        return rounded(quotient, binaryExponent, sticky: remainder != 0)
       }
     }
+    // The exact path: value = 0.d1d2d3... * 10^point, d1...dn the digits without the
+    // trailing zeros.
+    let count = significantCount &- trailingZeros
+    let point = significantCount + exponent
+    if point > 310 { return .infinity }  // >= 10^309
+    if point < -324 { return 0 }  // < 10^-325, below half the smallest subnormal
+    // Keep at most 800 digits; a non-zero tail becomes one more digit 1 (the sticky digit):
+    // a number halfway between two doubles has at most 767 significant digits, so no rounding
+    // decision can depend on the digits past the 800th beyond "some were not zero".
+    let kept = Swift.min(count, 800)
+    let sticky = count > 800
+    let result = exactQuotient(
+      of: 0, digits: token, count: kept, sticky: sticky,
+      tenExponent: point &- kept &- (sticky ? 1 : 0), twoExponent: nil)
+    return rounded(result.quotient, 0 &- result.twoExponent, sticky: !result.exact)
+  }
+
+  /// (quotient + a fraction) * 2^binaryExponent correctly rounded, where the fraction is in
+  /// [0, 1) and non-zero exactly when `sticky`, the quotient at least 2^59 (below 2^63 when the
+  /// result is subnormal or zero): round half to even to 53 significant bits, or to the
+  /// subnormal unit 2^-1074.
+  private static func rounded(_ quotient: UInt64, _ binaryExponent: Int, sticky: Bool) -> Double {
+    // Wrapping arithmetic: bit counts, and binary exponents of a few thousand at most.
+    let width = 64 &- quotient.leadingZeroBitCount
+    let drop = Swift.max(width &- 53, -1074 &- binaryExponent)  // at least 6
+    // Below half the smallest subnormal (quotient < 2^63 <= 2^drop): zero.
+    if drop > 63 { return 0 }
+    let kept = quotient &>> UInt64(truncatingIfNeeded: drop)
+    let rest = quotient &- kept &<< UInt64(truncatingIfNeeded: drop)
+    let half: UInt64 = 1 &<< UInt64(truncatingIfNeeded: drop &- 1)
+    let up = rest > half || (rest == half && (sticky || kept & 1 == 1))
+    // kept + 1 <= 2^53 is exact, and so is the scaling unless it overflows to infinity. The
+    // scale, in -1074...1100, is applied in two halves that are each a normal power of two.
+    let scale = binaryExponent &+ drop
+    let half1 = scale / 2
+    return Double(kept &+ (up ? 1 : 0)) * powerOfTwo(half1) * powerOfTwo(scale &- half1)
   }
 }
 
-/// 10^exponent for 0...22, exactly: products of exact powers of ten up to 10^22 are exact.
-private func exactPowerOfTen(_ exponent: Int) -> Double {
-  var result = 1.0
-  var power = 10.0
-  var remaining = exponent
-  while remaining > 0 {
-    if remaining & 1 == 1 { result *= power }
-    power *= power
-    remaining >>= 1
-  }
-  return result
+/// 2^exponent for -1022...1023.
+private func powerOfTwo(_ exponent: Int) -> Double {
+  Double(bitPattern: UInt64(truncatingIfNeeded: exponent &+ 1023) << 52)
 }
 
-extension UInt8 {
-  fileprivate var isDigit: Bool { self &- UInt8(ascii: "0") < 10 }
+/// Whether `bytes` is exactly one JSON number token.
+private func isNumberToken(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  var index = 0
+  func skipDigits() -> Bool {
+    let start = index
+    while index < bytes.count && bytes[index] &- UInt8(ascii: "0") < 10 { index += 1 }
+    return index > start
+  }
+  func skip(_ byte: UInt8) -> Bool {
+    if index < bytes.count && bytes[index] | (byte == UInt8(ascii: "e") ? 0x20 : 0) == byte {
+      index += 1
+      return true
+    }
+    return false
+  }
+  _ = skip(UInt8(ascii: "-"))
+  if !skip(UInt8(ascii: "0")) && !skipDigits() { return false }
+  if skip(UInt8(ascii: ".")) && !skipDigits() { return false }
+  if skip(UInt8(ascii: "e")) {
+    if !skip(UInt8(ascii: "+")) { _ = skip(UInt8(ascii: "-")) }
+    if !skipDigits() { return false }
+  }
+  return index == bytes.count
 }

@@ -96,7 +96,7 @@ struct JSONScanner {
         WireMessage("number longer than ").number(limits.maxNumberBytes).text(" bytes"), at: start)
     }
     let token = UnsafeBufferPointer(rebasing: input[start..<position])
-    guard let value = DecimalParsing.parse(token) else {
+    guard let value = DecimalParsing.parseCheckedToken(token) else {
       // Unreachable: the grammar was checked above. Kept as an error, never a crash.
       throw WireError("malformed number", at: start)
     }

@@ -22,7 +22,8 @@ public struct JSONWriter {
   /// The JSON text written so far, UTF-8.
   public private(set) var bytes: [UInt8] = []
   /// One entry per open container: 1 for an object, 0 for an array (bytes, not `Bool`s: one
-  /// array element type fewer in the Wasm build).
+  /// array element type fewer in the Wasm build). Only the misuse checks read it, so only
+  /// debug builds keep it: it changes inside `assert`s, which release builds drop.
   private var openContainers: [UInt8] = []
   /// The current container already holds a value, so the next one needs a comma.
   private var needsComma = false
@@ -37,28 +38,29 @@ public struct JSONWriter {
   public mutating func beginObject() {
     beforeValue()
     bytes.appendByte(UInt8(ascii: "{"))
-    openContainers.append(1)
+    assert(pushContainer(1))
     needsComma = false
   }
 
+  @inline(never)  // one copy rather than one per call site (Wasm build)
   public mutating func endObject() {
-    assert(openContainers.last == 1, "endObject() without a matching beginObject()")
+    assert(popContainer(1), "endObject() without a matching beginObject()")
     assert(!afterKey, "endObject() right after a key: the key has no value")
-    openContainers.removeLast()
     bytes.appendByte(UInt8(ascii: "}"))
     needsComma = true
   }
 
+  @inline(never)  // one copy rather than one per call site (Wasm build)
   public mutating func beginArray() {
     beforeValue()
     bytes.appendByte(UInt8(ascii: "["))
-    openContainers.append(0)
+    assert(pushContainer(0))
     needsComma = false
   }
 
+  @inline(never)  // one copy rather than one per call site (Wasm build)
   public mutating func endArray() {
-    assert(openContainers.last == 0, "endArray() without a matching beginArray()")
-    openContainers.removeLast()
+    assert(popContainer(0), "endArray() without a matching beginArray()")
     bytes.appendByte(UInt8(ascii: "]"))
     needsComma = true
   }
@@ -158,6 +160,19 @@ public struct JSONWriter {
 
   // MARK: Punctuation and escaping
 
+  /// Debug builds: opens a container of `kind`; true, for `assert`.
+  private mutating func pushContainer(_ kind: UInt8) -> Bool {
+    openContainers.append(kind)
+    return true
+  }
+
+  /// Debug builds: closes the innermost container if it is of `kind`; false if it is not.
+  private mutating func popContainer(_ kind: UInt8) -> Bool {
+    if openContainers.last != kind { return false }
+    openContainers.removeLast()
+    return true
+  }
+
   private mutating func beforeKey() {
     assert(openContainers.last == 1, "key outside an object")
     assert(!afterKey, "two keys in a row: the first has no value")
@@ -185,15 +200,14 @@ public struct JSONWriter {
       bytes.appendBytes(text, runStart..<index)
       runStart = index + 1
       bytes.appendByte(UInt8(ascii: "\\"))
-      switch byte {
-      case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.appendByte(byte)
-      case 0x08: bytes.appendByte(UInt8(ascii: "b"))
-      case 0x0C: bytes.appendByte(UInt8(ascii: "f"))
-      case 0x0A: bytes.appendByte(UInt8(ascii: "n"))
-      case 0x0D: bytes.appendByte(UInt8(ascii: "r"))
-      case 0x09: bytes.appendByte(UInt8(ascii: "t"))
-      default:
-        let hex: StaticString = "0123456789abcdef"
+      // \b \t \n \f \r for 0x08...0x0D but 0x0B; \u00xx for the other controls.
+      let letters: StaticString = "btn_fr"
+      let hex: StaticString = "0123456789abcdef"
+      if byte >= 0x20 {
+        bytes.appendByte(byte)  // " or \
+      } else if byte &- 0x08 < 6 && byte != 0x0B {
+        bytes.appendByte(letters.utf8Start[Int(byte &- 0x08)])
+      } else {
         bytes.appendLiteral("u00")
         bytes.appendByte(hex.utf8Start[Int(byte >> 4)])
         bytes.appendByte(hex.utf8Start[Int(byte & 0xF)])
