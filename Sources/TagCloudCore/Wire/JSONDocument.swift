@@ -31,12 +31,20 @@ public struct JSONDocument: Sendable {
 
   /// Whether a string or key node spells `name`.
   func equals(_ node: Int, _ name: StaticString) -> Bool {
-    let range = nodes[node].first..<nodes[node].second
-    guard range.count == name.utf8CodeUnitCount else { return false }
-    for index in 0..<range.count where text[range.lowerBound + index] != name.utf8Start[index] {
-      return false
+    matches(node, UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+  }
+
+  /// Whether a string or key node holds exactly `bytes`; what `equals` and the duplicate-key
+  /// check share.
+  @inline(never)
+  private func matches(_ node: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    let start = nodes[node].first
+    guard nodes[node].second - start == bytes.count else { return false }
+    return text.withUnsafeBufferPointer { (text) -> Bool in
+      // In range: `start..<second` is the node's slice of `text`.
+      for index in 0..<bytes.count where text[start &+ index] != bytes[index] { return false }
+      return true
     }
-    return true
   }
 
   /// Parses exactly one JSON value that spans the whole input; strictness as `JSONReader`.
@@ -52,194 +60,178 @@ public struct JSONDocument: Sendable {
   public static func parse(
     _ input: UnsafeBufferPointer<UInt8>, limits: JSONLimits = JSONLimits()
   ) throws(WireError) -> JSONDocument {
-    if input.count > limits.maxBytes {
-      throw WireError(
-        WireMessage("input larger than ").number(limits.maxBytes).text(" bytes"),
-        at: limits.maxBytes)
-    }
-    var scanner = JSONScanner(input: input, limits: limits)
     var document = JSONDocument()
-    try document.parseDocument(&scanner)
+    do throws(JSONFault) {
+      try document.parseDocument(input, limits)
+    } catch {
+      throw error.error(in: document)
+    }
     return document
   }
 
   /// The structural half of the reader: brackets, commas, colons, nesting, duplicate keys. The
-  /// parser is iterative: open containers are indices on an explicit stack bounded by
-  /// `maxDepth`, so no input can exhaust the call stack.
-  private mutating func parseDocument(_ scanner: inout JSONScanner) throws(WireError) {
-    let input = scanner.input
-    if input.count >= 3 && input[0] == 0xEF && input[1] == 0xBB && input[2] == 0xBF {
-      throw WireError("byte order mark is not allowed", at: 0)
+  /// parser is iterative: an open container's node holds its parent's index (in `second`,
+  /// until it closes), so no input can exhaust the call stack and no stack array is needed.
+  /// One loop with one node append: each step costs the Wasm module its bytes once.
+  private mutating func parseDocument(
+    _ input: UnsafeBufferPointer<UInt8>, _ limits: JSONLimits
+  ) throws(JSONFault) {
+    if input.count > limits.maxBytes {
+      throw JSONFault(.inputTooLarge, limits.maxBytes, at: limits.maxBytes)
     }
+    if input.count >= 3 && input[0] == 0xEF && input[1] == 0xBB && input[2] == 0xBF {
+      throw JSONFault(.byteOrderMark, at: 0)
+    }
+    var scanner = JSONScanner(input: input, limits: limits)
     scanner.skipWhitespace()
-    if scanner.atEnd { throw WireError("empty input", at: scanner.position) }
-    var open: [Int] = []
+    if scanner.position >= input.count { throw JSONFault(.emptyInput, at: scanner.position) }
+    // The innermost open container's node, or -1; how many are open.
+    var container = -1
+    var depth = 0
     // Key nodes do not count against `maxValues`.
     var keyCount = 0
+    // At a value (false) or after one (true).
+    var complete = false
+    // The next value is an object member's key.
+    var isKey = false
 
-    parseValue: while true {
-      // At the first byte of a value; whitespace already skipped.
-      let start = scanner.position
-      let byte = try scanner.peekOrEnd()
-      if nodes.count - keyCount >= scanner.limits.maxValues {
-        throw WireError(
-          WireMessage("more than ").number(scanner.limits.maxValues).text(" values"), at: start)
-      }
-      var node = JSONNode(kind: .number, offset: start)
-      switch byte {
-      case UInt8(ascii: "["), UInt8(ascii: "{"):
-        if open.count >= scanner.limits.maxDepth {
-          throw WireError(
-            WireMessage("nesting deeper than ").number(scanner.limits.maxDepth), at: start)
+    while true {
+      if !complete {
+        // At the first byte of a value or key; whitespace already skipped.
+        let start = scanner.position
+        let byte = try scanner.peek()
+        var node = JSONNode(kind: .number, offset: start)
+        if isKey {
+          if byte != UInt8(ascii: "\"") { throw JSONFault(.expectedKey, Int(byte), at: start) }
+          node.kind = .key
+          keyCount += 1
+        } else if nodes.count - keyCount >= limits.maxValues {
+          throw JSONFault(.tooManyValues, limits.maxValues, at: start)
         }
-        node.kind = byte == UInt8(ascii: "{") ? .object : .array
-        scanner.position += 1
-        scanner.skipWhitespace()
-        let isEmpty =
-          try scanner.peekOrEnd() == (node.kind == .object ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+        complete = true
+        switch byte {
+        case UInt8(ascii: "["), UInt8(ascii: "{"):
+          if depth >= limits.maxDepth { throw JSONFault(.tooDeep, limits.maxDepth, at: start) }
+          node.kind = byte == UInt8(ascii: "{") ? .object : .array
+          node.second = container
+          container = nodes.count
+          depth += 1
+          scanner.position += 1
+          // Not empty: on to the first element or key. Empty: closed below.
+          complete = try scanner.peekAfterWhitespace() == byte + 2
+        case UInt8(ascii: "\""):
+          if !isKey { node.kind = .string }
+          node.first = text.count
+          try scanner.parseString(into: &text)
+          node.second = text.count
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+          node.number = try scanner.parseNumber()
+        default:
+          try scanner.parseLiteral(&node)
+        }
         node.next = nodes.count + 1
         nodes.append(node)
-        if isEmpty {
-          scanner.position += 1
-        } else {
-          open.append(nodes.count - 1)
-          if node.kind == .object {
-            try parseKey(&scanner)
-            keyCount += 1
+        isKey = false
+        if node.kind == .key {
+          let colon = try scanner.peekAfterWhitespace()
+          if colon != UInt8(ascii: ":") {
+            throw JSONFault(.expectedColon, Int(colon), at: scanner.position)
           }
-          continue parseValue
+          scanner.position += 1
+          scanner.skipWhitespace()
+          complete = false
         }
-      case UInt8(ascii: "\""):
-        node.kind = .string
-        try appendString(&node, &scanner)
-      case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-        node.number = try scanner.parseNumber()
-        appendLeaf(node)
-      default:
-        appendLeaf(try scanner.parseLiteral())
+        if !complete {
+          isKey = node.kind == .object
+          continue
+        }
       }
 
-      // A value is complete: count it in the enclosing container, closing containers as their
-      // closing brackets come, until one expects another value.
-      while true {
-        guard let container = open.last else {
-          scanner.skipWhitespace()
-          if !scanner.atEnd {
-            throw WireError("trailing characters after the JSON value", at: scanner.position)
-          }
-          return
-        }
-        let isObject = nodes[container].kind == .object
-        nodes[container].first += 1
+      // A value is complete (or a container is empty): close containers as their closing
+      // brackets come, until one expects another value.
+      if container < 0 {
         scanner.skipWhitespace()
-        let separator = try scanner.peekOrEnd()
-        let closer = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
-        if separator == UInt8(ascii: ",") {
-          let comma = scanner.position
-          scanner.position += 1
-          scanner.skipWhitespace()
-          if try scanner.peekOrEnd() == closer { throw WireError("trailing comma", at: comma) }
-          if isObject {
-            try parseKey(&scanner)
-            keyCount += 1
-          }
-          continue parseValue
+        if scanner.position < input.count {
+          throw JSONFault(.trailingCharacters, at: scanner.position)
         }
-        if separator != closer {
-          let expected: WireMessage =
-            isObject ? "expected ',' or '}' but found " : "expected ',' or ']' but found "
-          throw WireError(expected.byte(separator), at: scanner.position)
-        }
-        scanner.position += 1
-        open.removeLast()
-        nodes[container].next = nodes.count
-        if isObject { try checkUniqueKeys(container) }
+        return
       }
+      let isObject = nodes[container].kind == .object
+      // "]" and "}" are two past "[" and "{".
+      let closer = (isObject ? UInt8(ascii: "{") : UInt8(ascii: "[")) + 2
+      let separator = try scanner.peekAfterWhitespace()
+      if separator == UInt8(ascii: ",") {
+        let comma = scanner.position
+        scanner.position += 1
+        if try scanner.peekAfterWhitespace() == closer { throw JSONFault(.trailingComma, at: comma) }
+        isKey = isObject
+        complete = false
+        continue
+      }
+      if separator != closer {
+        throw JSONFault(
+          isObject ? .expectedCommaOrBrace : .expectedCommaOrBracket, Int(separator),
+          at: scanner.position)
+      }
+      scanner.position += 1
+      depth -= 1
+      container = try close(container)
     }
   }
 
-  private mutating func appendLeaf(_ node: JSONNode) {
-    var leaf = node
-    leaf.next = nodes.count + 1
-    nodes.append(leaf)
-  }
-
-  /// Decodes the string at the scanner into `text` and appends its node.
-  private mutating func appendString(
-    _ node: inout JSONNode, _ scanner: inout JSONScanner
-  ) throws(WireError) {
-    node.first = text.count
-    try scanner.parseString(into: &text)
-    node.second = text.count
-    appendLeaf(node)
-  }
-
-  /// Reads `"key" :` and the whitespace after it, appending the key's node.
-  private mutating func parseKey(_ scanner: inout JSONScanner) throws(WireError) {
-    let start = scanner.position
-    let byte = try scanner.peekOrEnd()
-    if byte != UInt8(ascii: "\"") {
-      throw WireError(WireMessage("expected a string key but found ").byte(byte), at: start)
-    }
-    var node = JSONNode(kind: .key, offset: start)
-    try appendString(&node, &scanner)
-    scanner.skipWhitespace()
-    let colon = try scanner.peekOrEnd()
-    if colon != UInt8(ascii: ":") {
-      throw WireError(WireMessage("expected ':' but found ").byte(colon), at: scanner.position)
-    }
-    scanner.position += 1
-    scanner.skipWhitespace()
-  }
-
-  /// Refuses an object whose members repeat a key, naming the first repetition in input order.
-  /// Small objects (the common case) compare their keys pairwise in place; larger ones look
-  /// keys up like tag ids (`TagIndex`: sorted bytes, no hashing), so that one sort serves both
-  /// in the Wasm build.
-  private func checkUniqueKeys(_ object: Int) throws(WireError) {
-    let count = nodes[object].first
-    if count < 2 { return }
+  /// Ends an open container's node: its count and subtree end, its parent link cleared; refuses
+  /// an object whose members repeat a key, naming the first repetition in input order. Small
+  /// objects (the common case) compare their keys pairwise in place; larger ones look keys up
+  /// like tag ids (`TagIndex`: sorted bytes, no hashing), so that one sort serves both in the
+  /// Wasm build. Returns the parent's index.
+  private mutating func close(_ container: Int) throws(JSONFault) -> Int {
+    var node = nodes[container]
+    let parent = node.second
+    // An object's children are key and value: a key's subtree ends where its value's starts.
+    let step = node.kind == .object ? 1 : 0
+    var count = 0
+    var child = container + 1
     var repeated = -1
-    if count <= 8 {
-      var later = nodes[object + 2].next
-      search: for _ in 1..<count {
-        var earlier = object + 1
-        while earlier != later {
-          if sameBytes(earlier, later) {
-            repeated = later
-            break search
-          }
+    while child < nodes.count {
+      if step == 1 && count < 8 && repeated < 0 {
+        var earlier = container + 1
+        while earlier != child {
+          if sameBytes(earlier, child) { repeated = child }
           earlier = nodes[earlier + 1].next
         }
-        later = nodes[later + 1].next
       }
-    } else {
+      count += 1
+      child = nodes[child + step].next
+    }
+    if step == 1 && count > 8 {
       var keys: [[UInt8]] = []
-      var keyNodes: [Int] = []
       keys.reserveCapacity(count)
-      keyNodes.reserveCapacity(count)
-      var key = object + 1
+      child = container + 1
       for _ in 0..<count {
-        keys.append(bytes(key))
-        keyNodes.append(key)
-        key = nodes[key + 1].next
+        keys.append(bytes(child))
+        child = nodes[child + 1].next
       }
-      if let index = TagIndex(ids: keys).firstDuplicate() { repeated = keyNodes[index] }
+      repeated = -1
+      if let index = TagIndex(ids: keys).firstDuplicate() {
+        repeated = container + 1
+        for _ in 0..<index { repeated = nodes[repeated + 1].next }
+      }
     }
-    if repeated >= 0 {
-      throw WireError(
-        WireMessage("duplicate key ").quoted(bytes(repeated)), at: nodes[repeated].offset)
-    }
+    if repeated >= 0 { throw JSONFault(.duplicateKey, repeated, at: nodes[repeated].offset) }
+    node.first = count
+    node.second = 0
+    node.next = nodes.count
+    nodes[container] = node
+    return parent
   }
 
   /// Whether two string or key nodes hold the same bytes.
   private func sameBytes(_ a: Int, _ b: Int) -> Bool {
-    let start = nodes[a].first
-    let other = nodes[b].first
-    let count = nodes[a].second - start
-    guard count == nodes[b].second - other else { return false }
-    for index in 0..<count where text[start + index] != text[other + index] { return false }
-    return true
+    text.withUnsafeBufferPointer { (text) -> Bool in
+      let start = nodes[a].first
+      // In range: `start..<second` is a's slice of `text`.
+      return matches(b, UnsafeBufferPointer(rebasing: text[start..<nodes[a].second]))
+    }
   }
 }
 

@@ -1,9 +1,13 @@
-/// The lexical half of `JSONReader`: whitespace, strings (with strict UTF-8 validation and
-/// escape decoding), numbers and the three literals, each refusing bad input with a precise
-/// `WireError`.
+/// The lexical half of `JSONDocument`'s parser: whitespace, strings (with strict UTF-8
+/// validation and escape decoding), numbers and the three literals, each refusing bad input
+/// with a precise `JSONFault`.
 ///
 ///     var scanner = JSONScanner(input: buffer, limits: JSONLimits())  // buffer holds "\"a\\n\""
 ///     try scanner.parseString(into: &text)  // appends [0x61, 0x0A]
+///
+/// Written for a small Wasm module: reads go through the borrowed buffer (unchecked in
+/// optimized builds; every index is compared with `input.count` first), refusals are plain
+/// codes (`JSONFault`), and similar steps share one routine (`digits`, the literal loop).
 ///
 /// - Complexity: linear in the bytes consumed.
 struct JSONScanner {
@@ -16,12 +20,18 @@ struct JSONScanner {
     self.limits = limits
   }
 
-  var atEnd: Bool { position >= input.count }
-
-  /// The byte at the current position, or the "unexpected end of input" error.
-  func peekOrEnd() throws(WireError) -> UInt8 {
-    if position >= input.count { throw WireError("unexpected end of input", at: input.count) }
+  /// The byte at the current position, or the "unexpected end of input" refusal.
+  @inline(never)  // called from many places; one copy is smaller (Wasm build)
+  func peek() throws(JSONFault) -> UInt8 {
+    if position >= input.count { throw JSONFault(.endOfInput, at: input.count) }
     return input[position]
+  }
+
+  /// Steps over whitespace, then peeks (see `peek`).
+  @inline(never)
+  mutating func peekAfterWhitespace() throws(JSONFault) -> UInt8 {
+    skipWhitespace()
+    return try peek()
   }
 
   @inline(never)  // called from many places; one copy is smaller (Wasm build)
@@ -34,11 +44,10 @@ struct JSONScanner {
     }
   }
 
-  /// Reads `true`, `false` or `null` into a node's kind and flag; anything else at a value's
-  /// start is refused here.
-  mutating func parseLiteral() throws(WireError) -> JSONNode {
+  /// Reads `true`, `false` or `null` into a node's kind and flag. Any other byte at a value's
+  /// start is refused here too: it differs from the first letter of "null".
+  mutating func parseLiteral(_ node: inout JSONNode) throws(JSONFault) {
     let literal: StaticString
-    var node = JSONNode(kind: .null, offset: position)
     switch input[position] {
     case UInt8(ascii: "t"):
       literal = "true"
@@ -47,40 +56,34 @@ struct JSONScanner {
     case UInt8(ascii: "f"):
       literal = "false"
       node.kind = .bool
-    case UInt8(ascii: "n"):
-      literal = "null"
     default:
-      throw WireError(WireMessage("unexpected ").byte(input[position]), at: position)
+      literal = "null"
+      node.kind = .null
     }
-    for byte in UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount) {
-      let actual = try peekOrEnd()
-      if actual != byte { throw WireError(WireMessage("unexpected ").byte(actual), at: position) }
+    for index in 0..<literal.utf8CodeUnitCount {
+      let actual = try peek()
+      if actual != literal.utf8Start[index] {
+        throw JSONFault(.unexpected, Int(actual), at: position)
+      }
       position += 1
     }
-    return node
   }
 
   // MARK: Numbers
 
   /// Reads a number token in the exact RFC 8259 grammar and converts it, correctly rounded.
-  mutating func parseNumber() throws(WireError) -> Double {
+  mutating func parseNumber() throws(JSONFault) -> Double {
     let start = position
     if input[position] == UInt8(ascii: "-") { position += 1 }
-    let first = try peekOrEnd()
-    if first == UInt8(ascii: "0") {
-      position += 1
-      if position < input.count && isDigit(input[position]) {
-        throw WireError("leading zero in number", at: position - 1)
-      }
-    } else if isDigit(first) {
-      skipDigits()
-    } else {
-      throw WireError(
-        WireMessage("expected a digit after '-' but found ").byte(first), at: position)
+    let integer = position
+    try digits(.digitAfterMinus)
+    // A leading zero followed by more digits; the first digit is always there.
+    if input[integer] == UInt8(ascii: "0") && position - integer > 1 {
+      throw JSONFault(.leadingZero, at: integer)
     }
     if position < input.count && input[position] == UInt8(ascii: ".") {
       position += 1
-      try expectDigit(WireMessage("expected a digit after the decimal point but found "))
+      try digits(.digitAfterPoint)
     }
     if position < input.count && (input[position] | 0x20) == UInt8(ascii: "e") {
       position += 1
@@ -89,64 +92,52 @@ struct JSONScanner {
       {
         position += 1
       }
-      try expectDigit(WireMessage("expected a digit in the exponent but found "))
+      try digits(.digitInExponent)
     }
     if position - start > limits.maxNumberBytes {
-      throw WireError(
-        WireMessage("number longer than ").number(limits.maxNumberBytes).text(" bytes"), at: start)
+      throw JSONFault(.numberTooLong, limits.maxNumberBytes, at: start)
     }
-    let token = UnsafeBufferPointer(rebasing: input[start..<position])
-    guard let value = DecimalParsing.parse(token) else {
-      // Unreachable: the grammar was checked above. Kept as an error, never a crash.
-      throw WireError("malformed number", at: start)
-    }
-    if !value.isFinite { throw WireError("number out of range", at: start) }
+    // Unreachable `nil`: the grammar was checked above. Kept as a refusal, never a crash.
+    guard let value = DecimalParsing.parse(UnsafeBufferPointer(rebasing: input[start..<position]))
+    else { throw JSONFault(.malformedNumber, at: start) }
+    if !value.isFinite { throw JSONFault(.numberOutOfRange, at: start) }
     return value
   }
 
-  private mutating func expectDigit(_ message: WireMessage) throws(WireError) {
-    let byte = try peekOrEnd()
-    if !isDigit(byte) { throw WireError(message.byte(byte), at: position) }
-    skipDigits()
+  /// Steps over one or more digits; `code` refuses a first byte that is not one.
+  private mutating func digits(_ code: JSONFault.Code) throws(JSONFault) {
+    let byte = try peek()
+    if byte &- UInt8(ascii: "0") >= 10 { throw JSONFault(code, Int(byte), at: position) }
+    repeat {
+      position += 1
+    } while position < input.count && input[position] &- UInt8(ascii: "0") < 10
   }
-
-  private mutating func skipDigits() {
-    while position < input.count && isDigit(input[position]) { position += 1 }
-  }
-
-  private func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
 
   // MARK: Strings
 
   /// Reads a string starting at its opening quote; appends its UTF-8 bytes, escapes decoded,
-  /// to `decoded`.
-  mutating func parseString(into decoded: inout [UInt8]) throws(WireError) {
+  /// to `decoded`. Runs of plain bytes are appended at once.
+  mutating func parseString(into decoded: inout [UInt8]) throws(JSONFault) {
     let quote = position
     assert(input[quote] == UInt8(ascii: "\""))
     position += 1
     var runStart = position
     while true {
-      if position >= input.count { throw WireError("unterminated string", at: quote) }
+      if position >= input.count { throw JSONFault(.unterminatedString, at: quote) }
       let byte = input[position]
-      if byte == UInt8(ascii: "\"") {
-        if position - quote - 1 > limits.maxStringBytes {
-          throw WireError(
-            WireMessage("string longer than ").number(limits.maxStringBytes).text(" bytes"),
-            at: quote)
+      if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+        decoded.appendBytes(input, runStart..<position)
+        if byte == UInt8(ascii: "\"") {
+          if position - quote - 1 > limits.maxStringBytes {
+            throw JSONFault(.stringTooLong, limits.maxStringBytes, at: quote)
+          }
+          position += 1
+          return
         }
-        decoded.appendBytes(input, runStart..<position)
-        position += 1
-        return
-      }
-      if byte == UInt8(ascii: "\\") {
-        decoded.appendBytes(input, runStart..<position)
         try decodeEscape(into: &decoded, quote: quote)
         runStart = position
       } else if byte < 0x20 {
-        throw WireError(
-          WireMessage("unescaped control character ").hex(UInt32(byte), digits: 2).text(
-            " in string"),
-          at: position)
+        throw JSONFault(.controlCharacter, Int(byte), at: position)
       } else if byte < 0x80 {
         position += 1
       } else {
@@ -157,100 +148,83 @@ struct JSONScanner {
 
   /// Validates one multi-byte UTF-8 sequence at the current position (RFC 3629: shortest form,
   /// no surrogates, nothing above U+10FFFF) and steps over it.
-  private mutating func skipMultibyteScalar() throws(WireError) {
+  private mutating func skipMultibyteScalar() throws(JSONFault) {
     let lead = input[position]
-    var length = 3
+    if lead &- 0xC2 > 0xF4 - 0xC2 { throw JSONFault(.invalidUTF8Byte, Int(lead), at: position) }
+    // The second byte's range: 80...BF but for E0 (A0...), ED (...9F), F0 (90...), F4 (...8F).
+    var length = 2
     var low: UInt8 = 0x80
     var high: UInt8 = 0xBF
-    switch lead {
-    case 0xC2...0xDF: length = 2
-    case 0xE0: low = 0xA0
-    case 0xE1...0xEC, 0xEE, 0xEF: break
-    case 0xED: high = 0x9F
-    case 0xF0:
-      length = 4
-      low = 0x90
-    case 0xF1...0xF3: length = 4
-    case 0xF4:
-      length = 4
-      high = 0x8F
-    default:
-      throw WireError(WireMessage("invalid UTF-8 byte ").hex(UInt32(lead), digits: 2), at: position)
+    if lead >= 0xE0 {
+      length = 3
+      if lead == 0xE0 { low = 0xA0 }
+      if lead == 0xED { high = 0x9F }
     }
-    for index in 1..<length {
-      if position + index >= input.count || input[position + index] & 0xC0 != 0x80 {
-        throw WireError("truncated UTF-8 sequence", at: position)
-      }
+    if lead >= 0xF0 {
+      length = 4
+      if lead == 0xF0 { low = 0x90 }
+      if lead == 0xF4 { high = 0x8F }
+    }
+    for index in 1..<length
+    where position + index >= input.count || input[position + index] & 0xC0 != 0x80 {
+      throw JSONFault(.truncatedUTF8, at: position)
     }
     let second = input[position + 1]
-    if second < low {
-      throw WireError("overlong UTF-8 sequence", at: position)
-    }
+    if second < low { throw JSONFault(.overlongUTF8, at: position) }
     if second > high {
-      throw WireError(
-        lead == 0xED ? "UTF-8-encoded surrogate" : "UTF-8 sequence above U+10FFFF", at: position)
+      throw JSONFault(lead == 0xED ? .encodedSurrogate : .aboveUnicode, at: position)
     }
     position += length
   }
 
   /// Decodes one escape sequence at the current position (the backslash).
-  private mutating func decodeEscape(into decoded: inout [UInt8], quote: Int) throws(WireError) {
+  private mutating func decodeEscape(into decoded: inout [UInt8], quote: Int) throws(JSONFault) {
     let backslash = position
-    if position + 1 >= input.count { throw WireError("unterminated string", at: quote) }
+    if position + 1 >= input.count { throw JSONFault(.unterminatedString, at: quote) }
     let letter = input[position + 1]
     position += 2
-    let simple: UInt8
-    switch letter {
-    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): simple = letter
-    case UInt8(ascii: "b"): simple = 0x08
-    case UInt8(ascii: "f"): simple = 0x0C
-    case UInt8(ascii: "n"): simple = 0x0A
-    case UInt8(ascii: "r"): simple = 0x0D
-    case UInt8(ascii: "t"): simple = 0x09
-    case UInt8(ascii: "u"):
+    if letter == UInt8(ascii: "u") {
       var scalar = try hexQuad(escapeAt: backslash)
-      if scalar & 0xFC00 == 0xDC00 {
-        throw WireError(WireMessage("lone surrogate \\u").hex(scalar, digits: 4), at: backslash)
-      }
-      if scalar & 0xFC00 == 0xD800 {
-        // Must be followed at once by an escaped low surrogate.
+      if scalar & 0xF800 == 0xD800 {
+        // A high surrogate must be followed at once by an escaped low one.
         var low: UInt32 = 0
-        if position + 1 < input.count && input[position] == UInt8(ascii: "\\")
-          && input[position + 1] == UInt8(ascii: "u")
+        if scalar < 0xDC00 && position + 1 < input.count
+          && input[position] == UInt8(ascii: "\\") && input[position + 1] == UInt8(ascii: "u")
         {
-          let saved = position
           position += 2
-          low = (try? hexQuad(escapeAt: saved)) ?? 0
-          if low & 0xFC00 != 0xDC00 { position = saved }
+          low = (try? hexQuad(escapeAt: backslash)) ?? 0
         }
         if low & 0xFC00 != 0xDC00 {
-          throw WireError(WireMessage("lone surrogate \\u").hex(scalar, digits: 4), at: backslash)
+          throw JSONFault(.loneSurrogate, Int(scalar), at: backslash)
         }
-        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+        scalar = 0x10000 + (scalar - 0xD800) << 10 + (low - 0xDC00)
       }
       appendUTF8(scalar, to: &decoded)
       return
-    default:
-      throw WireError(WireMessage("invalid escape \\").escapeLetter(letter), at: backslash)
     }
-    decoded.appendByte(simple)
+    // The simple escapes as pairs: the letter, then the byte it stands for.
+    let table: StaticString = "\"\"\\\\//b\u{8}f\u{C}n\nr\rt\t"
+    var index = 0
+    while index < table.utf8CodeUnitCount {
+      if table.utf8Start[index] == letter {
+        decoded.appendByte(table.utf8Start[index + 1])
+        return
+      }
+      index += 2
+    }
+    throw JSONFault(.invalidEscape, Int(letter), at: backslash)
   }
 
   /// Reads the four hex digits after `\u` (the current position is the first digit).
-  private mutating func hexQuad(escapeAt backslash: Int) throws(WireError) -> UInt32 {
+  private mutating func hexQuad(escapeAt backslash: Int) throws(JSONFault) -> UInt32 {
     var value: UInt32 = 0
     for _ in 0..<4 {
-      if position >= input.count {
-        throw WireError("unexpected end of input", at: input.count)
-      }
-      let byte = input[position]
-      let digit: UInt8
-      switch byte {
-      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-      default:
-        throw WireError("invalid \\u escape: expected 4 hex digits", at: backslash)
+      let byte = try peek()
+      var digit = byte &- UInt8(ascii: "0")
+      if digit >= 10 {
+        // 'a'...'f' and 'A'...'F' map to 10...15; every other byte lands outside.
+        digit = (byte | 0x20) &- (UInt8(ascii: "a") - 10)
+        if digit &- 10 >= 6 { throw JSONFault(.invalidHex, at: backslash) }
       }
       value = value << 4 | UInt32(digit)
       position += 1
@@ -259,21 +233,15 @@ struct JSONScanner {
   }
 }
 
-/// Appends the UTF-8 encoding of a Unicode scalar value (not a surrogate).
+/// Appends the UTF-8 encoding of a Unicode scalar value (not a surrogate): the lead byte, then
+/// one continuation byte per six bits left.
 private func appendUTF8(_ scalar: UInt32, to bytes: inout [UInt8]) {
-  if scalar < 0x80 {
-    bytes.appendByte(UInt8(scalar))
-  } else if scalar < 0x800 {
-    bytes.appendByte(UInt8(0xC0 | scalar >> 6))
-    bytes.appendByte(UInt8(0x80 | scalar & 0x3F))
-  } else if scalar < 0x10000 {
-    bytes.appendByte(UInt8(0xE0 | scalar >> 12))
-    bytes.appendByte(UInt8(0x80 | (scalar >> 6) & 0x3F))
-    bytes.appendByte(UInt8(0x80 | scalar & 0x3F))
-  } else {
-    bytes.appendByte(UInt8(0xF0 | scalar >> 18))
-    bytes.appendByte(UInt8(0x80 | (scalar >> 12) & 0x3F))
-    bytes.appendByte(UInt8(0x80 | (scalar >> 6) & 0x3F))
-    bytes.appendByte(UInt8(0x80 | scalar & 0x3F))
+  var continuations: UInt32 = scalar < 0x80 ? 0 : scalar < 0x800 ? 1 : scalar < 0x10000 ? 2 : 3
+  // The lead's marker bits (none, C0, E0, F0) above the scalar's top bits.
+  let marker: UInt32 = continuations == 0 ? 0 : 0xFF80 >> continuations
+  bytes.appendByte(UInt8(truncatingIfNeeded: marker | scalar >> (6 * continuations)))
+  while continuations > 0 {
+    continuations -= 1
+    bytes.appendByte(UInt8(truncatingIfNeeded: 0x80 | (scalar >> (6 * continuations)) & 0x3F))
   }
 }
