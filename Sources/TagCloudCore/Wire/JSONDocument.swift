@@ -61,10 +61,11 @@ public struct JSONDocument: Sendable {
     _ input: UnsafeBufferPointer<UInt8>, limits: JSONLimits = JSONLimits()
   ) throws(WireError) -> JSONDocument {
     var document = JSONDocument()
-    do throws(JSONFault) {
-      try document.parseDocument(input, limits)
+    var scanner = JSONScanner(input: input, limits: limits)
+    do throws(JSONStop) {
+      try document.parseDocument(&scanner)
     } catch {
-      throw error.error(in: document)
+      throw scanner.fault.error(in: document)
     }
     return document
   }
@@ -73,18 +74,17 @@ public struct JSONDocument: Sendable {
   /// parser is iterative: an open container's node holds its parent's index (in `second`,
   /// until it closes), so no input can exhaust the call stack and no stack array is needed.
   /// One loop with one node append: each step costs the Wasm module its bytes once.
-  private mutating func parseDocument(
-    _ input: UnsafeBufferPointer<UInt8>, _ limits: JSONLimits
-  ) throws(JSONFault) {
+  private mutating func parseDocument(_ scanner: inout JSONScanner) throws(JSONStop) {
+    let input = scanner.input
+    let limits = scanner.limits
     if input.count > limits.maxBytes {
-      throw JSONFault(.inputTooLarge, limits.maxBytes, at: limits.maxBytes)
+      throw scanner.fail(.inputTooLarge, limits.maxBytes, at: limits.maxBytes)
     }
     if input.count >= 3 && input[0] == 0xEF && input[1] == 0xBB && input[2] == 0xBF {
-      throw JSONFault(.byteOrderMark, at: 0)
+      throw scanner.fail(.byteOrderMark, at: 0)
     }
-    var scanner = JSONScanner(input: input, limits: limits)
     scanner.skipWhitespace()
-    if scanner.position >= input.count { throw JSONFault(.emptyInput, at: scanner.position) }
+    if scanner.position >= input.count { throw scanner.fail(.emptyInput, at: scanner.position) }
     // The innermost open container's node, or -1; how many are open.
     var container = -1
     var depth = 0
@@ -102,23 +102,23 @@ public struct JSONDocument: Sendable {
         let byte = try scanner.peek()
         var node = JSONNode(kind: .number, offset: start)
         if isKey {
-          if byte != UInt8(ascii: "\"") { throw JSONFault(.expectedKey, Int(byte), at: start) }
+          if byte != UInt8(ascii: "\"") { throw scanner.fail(.expectedKey, Int(byte), at: start) }
           node.kind = .key
-          keyCount += 1
+          keyCount &+= 1
         } else if nodes.count - keyCount >= limits.maxValues {
-          throw JSONFault(.tooManyValues, limits.maxValues, at: start)
+          throw scanner.fail(.tooManyValues, limits.maxValues, at: start)
         }
         complete = true
         switch byte {
         case UInt8(ascii: "["), UInt8(ascii: "{"):
-          if depth >= limits.maxDepth { throw JSONFault(.tooDeep, limits.maxDepth, at: start) }
+          if depth >= limits.maxDepth { throw scanner.fail(.tooDeep, limits.maxDepth, at: start) }
           node.kind = byte == UInt8(ascii: "{") ? .object : .array
           node.second = container
           container = nodes.count
-          depth += 1
-          scanner.position += 1
+          depth &+= 1
+          scanner.position &+= 1
           // Not empty: on to the first element or key. Empty: closed below.
-          complete = try scanner.peekAfterWhitespace() == byte + 2
+          complete = try scanner.peekAfterWhitespace() == byte &+ 2
         case UInt8(ascii: "\""):
           if !isKey { node.kind = .string }
           node.first = text.count
@@ -129,15 +129,15 @@ public struct JSONDocument: Sendable {
         default:
           try scanner.parseLiteral(&node)
         }
-        node.next = nodes.count + 1
+        node.next = nodes.count &+ 1
         nodes.append(node)
         isKey = false
         if node.kind == .key {
           let colon = try scanner.peekAfterWhitespace()
           if colon != UInt8(ascii: ":") {
-            throw JSONFault(.expectedColon, Int(colon), at: scanner.position)
+            throw scanner.fail(.expectedColon, Int(colon), at: scanner.position)
           }
-          scanner.position += 1
+          scanner.position &+= 1
           scanner.skipWhitespace()
           complete = false
         }
@@ -152,30 +152,35 @@ public struct JSONDocument: Sendable {
       if container < 0 {
         scanner.skipWhitespace()
         if scanner.position < input.count {
-          throw JSONFault(.trailingCharacters, at: scanner.position)
+          throw scanner.fail(.trailingCharacters, at: scanner.position)
         }
         return
       }
       let isObject = nodes[container].kind == .object
       // "]" and "}" are two past "[" and "{".
-      let closer = (isObject ? UInt8(ascii: "{") : UInt8(ascii: "[")) + 2
+      let closer = (isObject ? UInt8(ascii: "{") : UInt8(ascii: "[")) &+ 2
       let separator = try scanner.peekAfterWhitespace()
       if separator == UInt8(ascii: ",") {
         let comma = scanner.position
-        scanner.position += 1
-        if try scanner.peekAfterWhitespace() == closer { throw JSONFault(.trailingComma, at: comma) }
+        scanner.position &+= 1
+        if try scanner.peekAfterWhitespace() == closer { throw scanner.fail(.trailingComma, at: comma) }
         isKey = isObject
         complete = false
         continue
       }
       if separator != closer {
-        throw JSONFault(
+        throw scanner.fail(
           isObject ? .expectedCommaOrBrace : .expectedCommaOrBracket, Int(separator),
           at: scanner.position)
       }
-      scanner.position += 1
-      depth -= 1
-      container = try close(container)
+      scanner.position &+= 1
+      depth &-= 1
+      let parent = nodes[container].second
+      let repeated = close(container)
+      if repeated >= 0 {
+        throw scanner.fail(.duplicateKey, repeated, at: nodes[repeated].offset)
+      }
+      container = parent
     }
   }
 
@@ -183,46 +188,44 @@ public struct JSONDocument: Sendable {
   /// an object whose members repeat a key, naming the first repetition in input order. Small
   /// objects (the common case) compare their keys pairwise in place; larger ones look keys up
   /// like tag ids (`TagIndex`: sorted bytes, no hashing), so that one sort serves both in the
-  /// Wasm build. Returns the parent's index.
-  private mutating func close(_ container: Int) throws(JSONFault) -> Int {
+  /// Wasm build. Returns the first repeated key's node, or -1.
+  private mutating func close(_ container: Int) -> Int {
     var node = nodes[container]
-    let parent = node.second
     // An object's children are key and value: a key's subtree ends where its value's starts.
     let step = node.kind == .object ? 1 : 0
     var count = 0
-    var child = container + 1
+    var child = container &+ 1
     var repeated = -1
     while child < nodes.count {
       if step == 1 && count < 8 && repeated < 0 {
-        var earlier = container + 1
+        var earlier = container &+ 1
         while earlier != child {
           if sameBytes(earlier, child) { repeated = child }
-          earlier = nodes[earlier + 1].next
+          earlier = nodes[earlier &+ 1].next
         }
       }
-      count += 1
-      child = nodes[child + step].next
+      count &+= 1
+      child = nodes[child &+ step].next
     }
     if step == 1 && count > 8 {
       var keys: [[UInt8]] = []
       keys.reserveCapacity(count)
-      child = container + 1
+      child = container &+ 1
       for _ in 0..<count {
         keys.append(bytes(child))
-        child = nodes[child + 1].next
+        child = nodes[child &+ 1].next
       }
       repeated = -1
       if let index = TagIndex(ids: keys).firstDuplicate() {
-        repeated = container + 1
-        for _ in 0..<index { repeated = nodes[repeated + 1].next }
+        repeated = container &+ 1
+        for _ in 0..<index { repeated = nodes[repeated &+ 1].next }
       }
     }
-    if repeated >= 0 { throw JSONFault(.duplicateKey, repeated, at: nodes[repeated].offset) }
     node.first = count
     node.second = 0
     node.next = nodes.count
     nodes[container] = node
-    return parent
+    return repeated
   }
 
   /// Whether two string or key nodes hold the same bytes.

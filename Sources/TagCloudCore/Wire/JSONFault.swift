@@ -1,12 +1,16 @@
+/// What the parser's steps throw: nothing but the fact. The refusal itself is recorded first
+/// (`JSONScanner.fail`), so that each throw and each `try` costs the Wasm module only a flag.
+struct JSONStop: Error {}
+
 /// A refusal found by `JSONScanner` or `JSONDocument`, as a code, one argument and an offset;
 /// worded into a `WireError` once, by `JSONDocument.parse`.
 ///
-///     throw JSONFault(.trailingComma, at: 2)  // becomes WireError("trailing comma", at: 2)
+///     throw scanner.fail(.trailingComma, at: 2)  // becomes WireError("trailing comma", at: 2)
 ///
 /// Why not a `WireError` at once: each of the parser's thirty-odd refusals would then build its
 /// message inline (a few calls and an array each); a plain code is a few bytes per site in the
 /// Wasm module, and `message` words every refusal from one table of text.
-struct JSONFault: Error {
+struct JSONFault {
   /// What is wrong: an index into `JSONFault.table`, in its order.
   enum Code: UInt8 {
     case endOfInput, unexpected, leadingZero, digitAfterMinus, digitAfterPoint, digitInExponent
@@ -31,7 +35,7 @@ struct JSONFault: Error {
 
   /// The messages, one per code in order, each ended by a NUL. A byte below 0x08 stands for the
   /// argument: 1 an input byte (`WireMessage.byte`), 2 a decimal limit, 3 a byte in hex, 4 a
-  /// UTF-16 code unit in hex, 5 the letter after a backslash, 6 a key node's text, quoted.
+  /// UTF-16 code unit in hex (digits: 2 × (mark - 2)), 5 the letter after a backslash, 6 a key node's text, quoted.
   /// One string instead of thirty literals and message-building calls: data, not code.
   private static var table: StaticString {
     """
@@ -57,33 +61,37 @@ struct JSONFault: Error {
   func error(in document: JSONDocument) -> WireError {
     let table = UnsafeBufferPointer(
       start: JSONFault.table.utf8Start, count: JSONFault.table.utf8CodeUnitCount)
-    var index = 0
-    var skipped = 0
-    while skipped < Int(code.rawValue) {
-      if table[index] == 0 { skipped += 1 }
-      index += 1
+    // Past `code` NULs. (Loops that stop at a NUL alone would become `strlen` calls, which the
+    // module does not have.)
+    var start = 0
+    var skipped: UInt8 = 0
+    while skipped < code.rawValue {
+      if table[start] == 0 { skipped &+= 1 }
+      start &+= 1
     }
-    var message = WireMessage([])
-    var run: [UInt8] = []
-    while table[index] != 0 {
-      let byte = table[index]
-      index += 1
-      if byte >= 0x08 {
-        run.appendByte(byte)
-        continue
-      }
-      message = message.appending(WireMessage(run))
-      run = []
+    // The text before the argument's mark (or the NUL), the argument, the text after it.
+    var end = start
+    while table[end] >= 0x08 { end &+= 1 }
+    var bytes: [UInt8] = []
+    bytes.appendBytes(table, start..<end)
+    var message = WireMessage(bytes)
+    let mark = table[end]
+    if mark != 0 {
       let low = UInt8(truncatingIfNeeded: argument)
-      switch byte {
+      switch mark {
       case 1: message = message.byte(low)
       case 2: message = message.number(argument)
-      case 3: message = message.hex(UInt32(low), digits: 2)
-      case 4: message = message.hex(UInt32(truncatingIfNeeded: argument), digits: 4)
+      case 3, 4: message = message.hex(UInt32(truncatingIfNeeded: argument), digits: Int(mark &- 2) &* 2)
       case 5: message = message.escapeLetter(low)
       default: message = message.quoted(document.bytes(argument))
       }
+      start = end &+ 1
+      end = start
+      while table[end] >= 0x08 { end &+= 1 }
+      bytes = []
+      bytes.appendBytes(table, start..<end)
+      message = message.appending(WireMessage(bytes))
     }
-    return WireError(message.appending(WireMessage(run)), at: offset)
+    return WireError(message, at: offset)
   }
 }

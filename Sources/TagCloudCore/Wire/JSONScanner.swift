@@ -14,22 +14,31 @@ struct JSONScanner {
   let input: UnsafeBufferPointer<UInt8>
   let limits: JSONLimits
   var position = 0
+  /// What is wrong, once a step has thrown `JSONStop`.
+  var fault = JSONFault(.endOfInput, at: 0)
 
   init(input: UnsafeBufferPointer<UInt8>, limits: JSONLimits) {
     self.input = input
     self.limits = limits
   }
 
+  /// Records a refusal; throw the result.
+  @inline(never)
+  mutating func fail(_ code: JSONFault.Code, _ argument: Int = 0, at offset: Int) -> JSONStop {
+    fault = JSONFault(code, argument, at: offset)
+    return JSONStop()
+  }
+
   /// The byte at the current position, or the "unexpected end of input" refusal.
   @inline(never)  // called from many places; one copy is smaller (Wasm build)
-  func peek() throws(JSONFault) -> UInt8 {
-    if position >= input.count { throw JSONFault(.endOfInput, at: input.count) }
+  mutating func peek() throws(JSONStop) -> UInt8 {
+    if position >= input.count { throw fail(.endOfInput, at: input.count) }
     return input[position]
   }
 
   /// Steps over whitespace, then peeks (see `peek`).
   @inline(never)
-  mutating func peekAfterWhitespace() throws(JSONFault) -> UInt8 {
+  mutating func peekAfterWhitespace() throws(JSONStop) -> UInt8 {
     skipWhitespace()
     return try peek()
   }
@@ -38,7 +47,7 @@ struct JSONScanner {
   mutating func skipWhitespace() {
     while position < input.count {
       switch input[position] {
-      case 0x20, 0x09, 0x0A, 0x0D: position += 1
+      case 0x20, 0x09, 0x0A, 0x0D: position &+= 1
       default: return
       }
     }
@@ -46,7 +55,7 @@ struct JSONScanner {
 
   /// Reads `true`, `false` or `null` into a node's kind and flag. Any other byte at a value's
   /// start is refused here too: it differs from the first letter of "null".
-  mutating func parseLiteral(_ node: inout JSONNode) throws(JSONFault) {
+  mutating func parseLiteral(_ node: inout JSONNode) throws(JSONStop) {
     let literal: StaticString
     switch input[position] {
     case UInt8(ascii: "t"):
@@ -63,53 +72,53 @@ struct JSONScanner {
     for index in 0..<literal.utf8CodeUnitCount {
       let actual = try peek()
       if actual != literal.utf8Start[index] {
-        throw JSONFault(.unexpected, Int(actual), at: position)
+        throw fail(.unexpected, Int(actual), at: position)
       }
-      position += 1
+      position &+= 1
     }
   }
 
   // MARK: Numbers
 
   /// Reads a number token in the exact RFC 8259 grammar and converts it, correctly rounded.
-  mutating func parseNumber() throws(JSONFault) -> Double {
+  mutating func parseNumber() throws(JSONStop) -> Double {
     let start = position
-    if input[position] == UInt8(ascii: "-") { position += 1 }
+    if input[position] == UInt8(ascii: "-") { position &+= 1 }
     let integer = position
     try digits(.digitAfterMinus)
     // A leading zero followed by more digits; the first digit is always there.
     if input[integer] == UInt8(ascii: "0") && position - integer > 1 {
-      throw JSONFault(.leadingZero, at: integer)
+      throw fail(.leadingZero, at: integer)
     }
     if position < input.count && input[position] == UInt8(ascii: ".") {
-      position += 1
+      position &+= 1
       try digits(.digitAfterPoint)
     }
     if position < input.count && (input[position] | 0x20) == UInt8(ascii: "e") {
-      position += 1
+      position &+= 1
       if position < input.count
         && (input[position] == UInt8(ascii: "+") || input[position] == UInt8(ascii: "-"))
       {
-        position += 1
+        position &+= 1
       }
       try digits(.digitInExponent)
     }
     if position - start > limits.maxNumberBytes {
-      throw JSONFault(.numberTooLong, limits.maxNumberBytes, at: start)
+      throw fail(.numberTooLong, limits.maxNumberBytes, at: start)
     }
     // Unreachable `nil`: the grammar was checked above. Kept as a refusal, never a crash.
     guard let value = DecimalParsing.parse(UnsafeBufferPointer(rebasing: input[start..<position]))
-    else { throw JSONFault(.malformedNumber, at: start) }
-    if !value.isFinite { throw JSONFault(.numberOutOfRange, at: start) }
+    else { throw fail(.malformedNumber, at: start) }
+    if !value.isFinite { throw fail(.numberOutOfRange, at: start) }
     return value
   }
 
   /// Steps over one or more digits; `code` refuses a first byte that is not one.
-  private mutating func digits(_ code: JSONFault.Code) throws(JSONFault) {
+  private mutating func digits(_ code: JSONFault.Code) throws(JSONStop) {
     let byte = try peek()
-    if byte &- UInt8(ascii: "0") >= 10 { throw JSONFault(code, Int(byte), at: position) }
+    if byte &- UInt8(ascii: "0") >= 10 { throw fail(code, Int(byte), at: position) }
     repeat {
-      position += 1
+      position &+= 1
     } while position < input.count && input[position] &- UInt8(ascii: "0") < 10
   }
 
@@ -117,29 +126,29 @@ struct JSONScanner {
 
   /// Reads a string starting at its opening quote; appends its UTF-8 bytes, escapes decoded,
   /// to `decoded`. Runs of plain bytes are appended at once.
-  mutating func parseString(into decoded: inout [UInt8]) throws(JSONFault) {
+  mutating func parseString(into decoded: inout [UInt8]) throws(JSONStop) {
     let quote = position
     assert(input[quote] == UInt8(ascii: "\""))
-    position += 1
+    position &+= 1
     var runStart = position
     while true {
-      if position >= input.count { throw JSONFault(.unterminatedString, at: quote) }
+      if position >= input.count { throw fail(.unterminatedString, at: quote) }
       let byte = input[position]
       if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
         decoded.appendBytes(input, runStart..<position)
         if byte == UInt8(ascii: "\"") {
-          if position - quote - 1 > limits.maxStringBytes {
-            throw JSONFault(.stringTooLong, limits.maxStringBytes, at: quote)
+          if position &- quote &- 1 > limits.maxStringBytes {
+            throw fail(.stringTooLong, limits.maxStringBytes, at: quote)
           }
-          position += 1
+          position &+= 1
           return
         }
         try decodeEscape(into: &decoded, quote: quote)
         runStart = position
       } else if byte < 0x20 {
-        throw JSONFault(.controlCharacter, Int(byte), at: position)
+        throw fail(.controlCharacter, Int(byte), at: position)
       } else if byte < 0x80 {
-        position += 1
+        position &+= 1
       } else {
         try skipMultibyteScalar()
       }
@@ -148,9 +157,9 @@ struct JSONScanner {
 
   /// Validates one multi-byte UTF-8 sequence at the current position (RFC 3629: shortest form,
   /// no surrogates, nothing above U+10FFFF) and steps over it.
-  private mutating func skipMultibyteScalar() throws(JSONFault) {
+  private mutating func skipMultibyteScalar() throws(JSONStop) {
     let lead = input[position]
-    if lead &- 0xC2 > 0xF4 - 0xC2 { throw JSONFault(.invalidUTF8Byte, Int(lead), at: position) }
+    if lead &- 0xC2 > 0xF4 - 0xC2 { throw fail(.invalidUTF8Byte, Int(lead), at: position) }
     // The second byte's range: 80...BF but for E0 (A0...), ED (...9F), F0 (90...), F4 (...8F).
     var length = 2
     var low: UInt8 = 0x80
@@ -166,36 +175,36 @@ struct JSONScanner {
       if lead == 0xF4 { high = 0x8F }
     }
     for index in 1..<length
-    where position + index >= input.count || input[position + index] & 0xC0 != 0x80 {
-      throw JSONFault(.truncatedUTF8, at: position)
+    where position &+ index >= input.count || input[position &+ index] & 0xC0 != 0x80 {
+      throw fail(.truncatedUTF8, at: position)
     }
-    let second = input[position + 1]
-    if second < low { throw JSONFault(.overlongUTF8, at: position) }
+    let second = input[position &+ 1]
+    if second < low { throw fail(.overlongUTF8, at: position) }
     if second > high {
-      throw JSONFault(lead == 0xED ? .encodedSurrogate : .aboveUnicode, at: position)
+      throw fail(lead == 0xED ? .encodedSurrogate : .aboveUnicode, at: position)
     }
-    position += length
+    position &+= length
   }
 
   /// Decodes one escape sequence at the current position (the backslash).
-  private mutating func decodeEscape(into decoded: inout [UInt8], quote: Int) throws(JSONFault) {
+  private mutating func decodeEscape(into decoded: inout [UInt8], quote: Int) throws(JSONStop) {
     let backslash = position
-    if position + 1 >= input.count { throw JSONFault(.unterminatedString, at: quote) }
-    let letter = input[position + 1]
-    position += 2
+    if position &+ 1 >= input.count { throw fail(.unterminatedString, at: quote) }
+    let letter = input[position &+ 1]
+    position &+= 2
     if letter == UInt8(ascii: "u") {
       var scalar = try hexQuad(escapeAt: backslash)
       if scalar & 0xF800 == 0xD800 {
         // A high surrogate must be followed at once by an escaped low one.
         var low: UInt32 = 0
-        if scalar < 0xDC00 && position + 1 < input.count
-          && input[position] == UInt8(ascii: "\\") && input[position + 1] == UInt8(ascii: "u")
+        if scalar < 0xDC00 && position &+ 1 < input.count
+          && input[position] == UInt8(ascii: "\\") && input[position &+ 1] == UInt8(ascii: "u")
         {
-          position += 2
+          position &+= 2
           low = (try? hexQuad(escapeAt: backslash)) ?? 0
         }
         if low & 0xFC00 != 0xDC00 {
-          throw JSONFault(.loneSurrogate, Int(scalar), at: backslash)
+          throw fail(.loneSurrogate, Int(scalar), at: backslash)
         }
         scalar = 0x10000 + (scalar - 0xD800) << 10 + (low - 0xDC00)
       }
@@ -207,16 +216,16 @@ struct JSONScanner {
     var index = 0
     while index < table.utf8CodeUnitCount {
       if table.utf8Start[index] == letter {
-        decoded.appendByte(table.utf8Start[index + 1])
+        decoded.appendByte(table.utf8Start[index &+ 1])
         return
       }
-      index += 2
+      index &+= 2
     }
-    throw JSONFault(.invalidEscape, Int(letter), at: backslash)
+    throw fail(.invalidEscape, Int(letter), at: backslash)
   }
 
   /// Reads the four hex digits after `\u` (the current position is the first digit).
-  private mutating func hexQuad(escapeAt backslash: Int) throws(JSONFault) -> UInt32 {
+  private mutating func hexQuad(escapeAt backslash: Int) throws(JSONStop) -> UInt32 {
     var value: UInt32 = 0
     for _ in 0..<4 {
       let byte = try peek()
@@ -224,10 +233,10 @@ struct JSONScanner {
       if digit >= 10 {
         // 'a'...'f' and 'A'...'F' map to 10...15; every other byte lands outside.
         digit = (byte | 0x20) &- (UInt8(ascii: "a") - 10)
-        if digit &- 10 >= 6 { throw JSONFault(.invalidHex, at: backslash) }
+        if digit &- 10 >= 6 { throw fail(.invalidHex, at: backslash) }
       }
       value = value << 4 | UInt32(digit)
-      position += 1
+      position &+= 1
     }
     return value
   }
@@ -241,7 +250,7 @@ private func appendUTF8(_ scalar: UInt32, to bytes: inout [UInt8]) {
   let marker: UInt32 = continuations == 0 ? 0 : 0xFF80 >> continuations
   bytes.appendByte(UInt8(truncatingIfNeeded: marker | scalar >> (6 * continuations)))
   while continuations > 0 {
-    continuations -= 1
+    continuations &-= 1
     bytes.appendByte(UInt8(truncatingIfNeeded: 0x80 | (scalar >> (6 * continuations)) & 0x3F))
   }
 }
