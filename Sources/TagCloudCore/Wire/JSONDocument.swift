@@ -16,7 +16,7 @@
 /// - Complexity: O(n) in the input length, plus O(k log k) per object of k > 8 members for the
 ///   duplicate-key check.
 public struct JSONDocument: Sendable {
-  public internal(set) var nodes: [JSONNode] = []
+  public internal(set) var nodes = JSONNodes()
   /// The decoded bytes of every string and key, concatenated.
   public internal(set) var text: [UInt8] = []
 

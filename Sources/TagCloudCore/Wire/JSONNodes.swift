@@ -1,0 +1,72 @@
+/// The nodes of a `JSONDocument`, read like an array of `JSONNode`s.
+///
+///     let node = document.nodes[1]  // a JSONNode
+///     for index in 0..<document.nodes.count { ... }
+///
+/// Stored as six `Double` slots per node (kind, offset, number, first, second, next; the
+/// integers as bit patterns). Why not `[JSONNode]`: in the Embedded Wasm build every array
+/// element type costs its own copy of the array machinery (growth and copying, about 0.6 KB);
+/// `[Double]` has one already. Reading a node checks its index once, like an array.
+public struct JSONNodes: RandomAccessCollection, Sendable {
+  private var slots: [Double] = []
+
+  init() {}
+
+  /// How many nodes there are.
+  public var count: Int { slots.count / 6 }
+  public var startIndex: Int { 0 }
+  public var endIndex: Int { count }
+
+  public subscript(index: Int) -> JSONNode {
+    // Inlined: a caller that reads one field then loads one slot, not six.
+    @inline(__always) get {
+      // The array's own check of the node's last slot covers all six (index * 6 + 5 < count
+      // and >= 0, unless it overflows, which traps); the reads below are then in range.
+      precondition(UInt(bitPattern: index) < UInt(bitPattern: count))
+      return slots.withUnsafeBufferPointer { (slots) -> JSONNode in
+        let base = index &* 6
+        var node = JSONNode(
+          kind: JSONNode.Kind(rawValue: UInt8(truncatingIfNeeded: integer(slots[base]))) ?? .null,
+          offset: integer(slots[base &+ 1]))
+        node.number = slots[base &+ 2]
+        node.first = integer(slots[base &+ 3])
+        node.second = integer(slots[base &+ 4])
+        node.next = integer(slots[base &+ 5])
+        return node
+      }
+    }
+    set {
+      _ = slots[index * 6 + 5]
+      slots.withUnsafeMutableBufferPointer { slots in
+        let base = index &* 6
+        slots[base] = slot(Int(newValue.kind.rawValue))
+        slots[base &+ 1] = slot(newValue.offset)
+        slots[base &+ 2] = newValue.number
+        slots[base &+ 3] = slot(newValue.first)
+        slots[base &+ 4] = slot(newValue.second)
+        slots[base &+ 5] = slot(newValue.next)
+      }
+    }
+  }
+
+  /// Appends a node. Out of line: one copy of the six appends.
+  @inline(never)
+  mutating func append(_ node: JSONNode) {
+    slots.append(slot(Int(node.kind.rawValue)))
+    slots.append(slot(node.offset))
+    slots.append(node.number)
+    slots.append(slot(node.first))
+    slots.append(slot(node.second))
+    slots.append(slot(node.next))
+  }
+}
+
+/// An integer kept in a `Double` slot: its bits, not its value (exact for every `Int`).
+private func slot(_ value: Int) -> Double {
+  Double(bitPattern: UInt64(truncatingIfNeeded: value))
+}
+
+/// The integer of a slot written by `slot`.
+private func integer(_ slot: Double) -> Int {
+  Int(truncatingIfNeeded: slot.bitPattern)
+}
