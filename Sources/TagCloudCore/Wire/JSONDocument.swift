@@ -184,22 +184,22 @@ public struct JSONDocument: Sendable {
     }
   }
 
-  /// Ends an open container's node: its count and subtree end, its parent link cleared; refuses
-  /// an object whose members repeat a key, naming the first repetition in input order. Small
-  /// objects (the common case) compare their keys pairwise in place; larger ones look keys up
-  /// like tag ids (`TagIndex`: sorted bytes, no hashing), so that one sort serves both in the
-  /// Wasm build. Returns the first repeated key's node, or -1.
+  /// Ends an open container's node (its count and subtree end; its parent link cleared) and
+  /// finds the first key of an object that repeats an earlier one, in input order. The first
+  /// eight keys (all of a small object, the common case) are compared pairwise in place; past
+  /// them, keys are looked up like tag ids (`TagIndex`: sorted bytes, no hashing), so that one
+  /// sort serves both in the Wasm build. Returns the repeated key's node, or -1.
   private mutating func close(_ container: Int) -> Int {
-    var node = nodes[container]
     // An object's children are key and value: a key's subtree ends where its value's starts.
-    let step = node.kind == .object ? 1 : 0
+    let step = nodes[container].kind == .object ? 1 : 0
+    let end = nodes.count
     var count = 0
     var child = container &+ 1
     var repeated = -1
-    while child < nodes.count {
-      if step == 1 && count < 8 && repeated < 0 {
+    while child < end {
+      if step == 1 && count < 8 {
         var earlier = container &+ 1
-        while earlier != child {
+        while earlier != child && repeated < 0 {
           if sameBytes(earlier, child) { repeated = child }
           earlier = nodes[earlier &+ 1].next
         }
@@ -207,24 +207,20 @@ public struct JSONDocument: Sendable {
       count &+= 1
       child = nodes[child &+ step].next
     }
-    if step == 1 && count > 8 {
+    // A repetition among the first eight keys is the first one; otherwise look further.
+    if step == 1 && count > 8 && repeated < 0 {
       var keys: [[UInt8]] = []
-      keys.reserveCapacity(count)
       child = container &+ 1
-      for _ in 0..<count {
+      while child < end {
         keys.append(bytes(child))
         child = nodes[child &+ 1].next
       }
-      repeated = -1
       if let index = TagIndex(ids: keys).firstDuplicate() {
         repeated = container &+ 1
         for _ in 0..<index { repeated = nodes[repeated &+ 1].next }
       }
     }
-    node.first = count
-    node.second = 0
-    node.next = nodes.count
-    nodes[container] = node
+    nodes.finish(container, count: count, next: end)
     return repeated
   }
 

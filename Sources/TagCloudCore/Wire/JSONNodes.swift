@@ -49,6 +49,18 @@ public struct JSONNodes: RandomAccessCollection, Sendable {
     }
   }
 
+  /// Ends a container's node: its count (`first`), no parent link (`second`), its subtree's
+  /// end (`next`).
+  mutating func finish(_ index: Int, count: Int, next: Int) {
+    precondition(UInt(bitPattern: index) < UInt(bitPattern: self.count))
+    slots.withUnsafeMutableBufferPointer { slots in
+      let base = index &* 6
+      slots[base &+ 3] = slot(count)
+      slots[base &+ 4] = 0
+      slots[base &+ 5] = slot(next)
+    }
+  }
+
   /// Appends a node. Out of line: one copy of the six appends.
   @inline(never)
   mutating func append(_ node: JSONNode) {
