@@ -69,29 +69,32 @@ struct JSONFault {
       if table[start] == 0 { skipped &+= 1 }
       start &+= 1
     }
-    // The text before the argument's mark (or the NUL), the argument, the text after it.
+    // The text before the argument's mark (or the NUL), the argument, the text after it
+    // (nothing when there is no mark).
     var end = start
     while table[end] >= 0x08 { end &+= 1 }
-    var bytes: [UInt8] = []
-    bytes.appendBytes(table, start..<end)
-    var message = WireMessage(bytes)
     let mark = table[end]
-    if mark != 0 {
-      let low = UInt8(truncatingIfNeeded: argument)
-      switch mark {
-      case 1: message = message.byte(low)
-      case 2: message = message.number(argument)
-      case 3, 4: message = message.hex(UInt32(truncatingIfNeeded: argument), digits: Int(mark &- 2) &* 2)
-      case 5: message = message.escapeLetter(low)
-      default: message = message.quoted(document.bytes(argument))
-      }
-      start = end &+ 1
-      end = start
-      while table[end] >= 0x08 { end &+= 1 }
-      bytes = []
-      bytes.appendBytes(table, start..<end)
-      message = message.appending(WireMessage(bytes))
+    let prefix = WireMessage(bytes(table, start..<end))
+    start = mark == 0 ? end : end &+ 1
+    end = start
+    while table[end] >= 0x08 { end &+= 1 }
+    let low = UInt8(truncatingIfNeeded: argument)
+    let message: WireMessage
+    switch mark {
+    case 0: message = prefix
+    case 1: message = prefix.byte(low)
+    case 2: message = prefix.number(argument)
+    case 3, 4: message = prefix.hex(UInt32(truncatingIfNeeded: argument), digits: Int(mark &- 2) &* 2)
+    case 5: message = prefix.escapeLetter(low)
+    default: message = prefix.quoted(document.bytes(argument))
     }
-    return WireError(message, at: offset)
+    return WireError(message.appending(WireMessage(bytes(table, start..<end))), at: offset)
   }
+}
+
+/// A copy of `buffer[range]`.
+private func bytes(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> [UInt8] {
+  var bytes: [UInt8] = []
+  bytes.appendBytes(buffer, range)
+  return bytes
 }

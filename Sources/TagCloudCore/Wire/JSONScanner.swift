@@ -56,19 +56,11 @@ struct JSONScanner {
   /// Reads `true`, `false` or `null` into a node's kind and flag. Any other byte at a value's
   /// start is refused here too: it differs from the first letter of "null".
   mutating func parseLiteral(_ node: inout JSONNode) throws(JSONStop) {
-    let literal: StaticString
-    switch input[position] {
-    case UInt8(ascii: "t"):
-      literal = "true"
-      node.kind = .bool
-      node.first = 1
-    case UInt8(ascii: "f"):
-      literal = "false"
-      node.kind = .bool
-    default:
-      literal = "null"
-      node.kind = .null
-    }
+    let byte = input[position]
+    let literal: StaticString =
+      byte == UInt8(ascii: "t") ? "true" : byte == UInt8(ascii: "f") ? "false" : "null"
+    node.kind = byte == UInt8(ascii: "t") || byte == UInt8(ascii: "f") ? .bool : .null
+    node.first = byte == UInt8(ascii: "t") ? 1 : 0
     for index in 0..<literal.utf8CodeUnitCount {
       let actual = try peek()
       if actual != literal.utf8Start[index] {
@@ -87,7 +79,7 @@ struct JSONScanner {
     let integer = position
     try digits(.digitAfterMinus)
     // A leading zero followed by more digits; the first digit is always there.
-    if input[integer] == UInt8(ascii: "0") && position - integer > 1 {
+    if input[integer] == UInt8(ascii: "0") && position &- integer > 1 {
       throw fail(.leadingZero, at: integer)
     }
     if position < input.count && input[position] == UInt8(ascii: ".") {
@@ -103,12 +95,13 @@ struct JSONScanner {
       }
       try digits(.digitInExponent)
     }
-    if position - start > limits.maxNumberBytes {
+    if position &- start > limits.maxNumberBytes {
       throw fail(.numberTooLong, limits.maxNumberBytes, at: start)
     }
     // Unreachable `nil`: the grammar was checked above. Kept as a refusal, never a crash.
-    guard let value = DecimalParsing.parse(UnsafeBufferPointer(rebasing: input[start..<position]))
-    else { throw fail(.malformedNumber, at: start) }
+    let token = UnsafeBufferPointer(
+      start: input.baseAddress.map { $0 + start }, count: position &- start)
+    guard let value = DecimalParsing.parse(token) else { throw fail(.malformedNumber, at: start) }
     if !value.isFinite { throw fail(.numberOutOfRange, at: start) }
     return value
   }
