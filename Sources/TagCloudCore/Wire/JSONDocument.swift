@@ -100,10 +100,14 @@ public struct JSONDocument: Sendable {
         // At the first byte of a value or key; whitespace already skipped.
         let start = scanner.position
         let byte = try scanner.peek()
-        var node = JSONNode(kind: .number, offset: start)
+        // The new node's fields.
+        var kind = JSONNode.Kind.number
+        var number = 0.0
+        var first = 0
+        var second = 0
         if isKey {
           if byte != UInt8(ascii: "\"") { throw scanner.fail(.expectedKey, Int(byte), at: start) }
-          node.kind = .key
+          kind = .key
           keyCount &+= 1
         } else if nodes.count - keyCount >= limits.maxValues {
           throw scanner.fail(.tooManyValues, limits.maxValues, at: start)
@@ -112,27 +116,28 @@ public struct JSONDocument: Sendable {
         switch byte {
         case UInt8(ascii: "["), UInt8(ascii: "{"):
           if depth >= limits.maxDepth { throw scanner.fail(.tooDeep, limits.maxDepth, at: start) }
-          node.kind = byte == UInt8(ascii: "{") ? .object : .array
-          node.second = container
+          kind = byte == UInt8(ascii: "{") ? .object : .array
+          second = container
           container = nodes.count
           depth &+= 1
           scanner.position &+= 1
           // Not empty: on to the first element or key. Empty: closed below.
           complete = try scanner.peekAfterWhitespace() == byte &+ 2
         case UInt8(ascii: "\""):
-          if !isKey { node.kind = .string }
-          node.first = text.count
+          if !isKey { kind = .string }
+          first = text.count
           try scanner.parseString(into: &text)
-          node.second = text.count
+          second = text.count
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-          node.number = try scanner.parseNumber()
+          number = try scanner.parseNumber()
         default:
-          try scanner.parseLiteral(&node)
+          kind = byte == UInt8(ascii: "t") || byte == UInt8(ascii: "f") ? .bool : .null
+          first = byte == UInt8(ascii: "t") ? 1 : 0
+          try scanner.parseLiteral()
         }
-        node.next = nodes.count &+ 1
-        nodes.append(node)
+        nodes.append(kind, offset: start, number: number, first: first, second: second)
         isKey = false
-        if node.kind == .key {
+        if kind == .key {
           let colon = try scanner.peekAfterWhitespace()
           if colon != UInt8(ascii: ":") {
             throw scanner.fail(.expectedColon, Int(colon), at: scanner.position)
@@ -142,7 +147,7 @@ public struct JSONDocument: Sendable {
           complete = false
         }
         if !complete {
-          isKey = node.kind == .object
+          isKey = kind == .object
           continue
         }
       }

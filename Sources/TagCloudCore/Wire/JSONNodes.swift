@@ -17,7 +17,7 @@ public struct JSONNodes: RandomAccessCollection, Sendable {
   public var startIndex: Int { 0 }
   public var endIndex: Int { count }
 
-  public subscript(index: Int) -> JSONNode {
+  public internal(set) subscript(index: Int) -> JSONNode {
     // Inlined: a caller that reads one field then loads one slot, not six.
     @inline(__always) get {
       // The array's own check of the node's last slot covers all six (index * 6 + 5 < count
@@ -61,15 +61,19 @@ public struct JSONNodes: RandomAccessCollection, Sendable {
     }
   }
 
-  /// Appends a node. Out of line: one copy of the six appends.
+  /// Appends a node whose subtree is itself alone (`next` is the index after it). Out of line:
+  /// one copy of the six appends.
   @inline(never)
-  mutating func append(_ node: JSONNode) {
-    slots.append(slot(Int(node.kind.rawValue)))
-    slots.append(slot(node.offset))
-    slots.append(node.number)
-    slots.append(slot(node.first))
-    slots.append(slot(node.second))
-    slots.append(slot(node.next))
+  mutating func append(
+    _ kind: JSONNode.Kind, offset: Int, number: Double = 0, first: Int = 0, second: Int = 0
+  ) {
+    let next = count &+ 1
+    slots.append(slot(Int(kind.rawValue)))
+    slots.append(slot(offset))
+    slots.append(number)
+    slots.append(slot(first))
+    slots.append(slot(second))
+    slots.append(slot(next))
   }
 }
 

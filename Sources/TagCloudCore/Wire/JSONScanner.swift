@@ -53,14 +53,13 @@ struct JSONScanner {
     }
   }
 
-  /// Reads `true`, `false` or `null` into a node's kind and flag. Any other byte at a value's
-  /// start is refused here too: it differs from the first letter of "null".
-  mutating func parseLiteral(_ node: inout JSONNode) throws(JSONStop) {
+  /// Steps over `true`, `false` or `null`, whichever the current byte begins (its kind is the
+  /// caller's). Any other byte at a value's start is refused here too: it differs from the
+  /// first letter of "null".
+  mutating func parseLiteral() throws(JSONStop) {
     let byte = input[position]
     let literal: StaticString =
       byte == UInt8(ascii: "t") ? "true" : byte == UInt8(ascii: "f") ? "false" : "null"
-    node.kind = byte == UInt8(ascii: "t") || byte == UInt8(ascii: "f") ? .bool : .null
-    node.first = byte == UInt8(ascii: "t") ? 1 : 0
     for index in 0..<literal.utf8CodeUnitCount {
       let actual = try peek()
       if actual != literal.utf8Start[index] {
