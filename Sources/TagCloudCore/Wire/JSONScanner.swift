@@ -69,6 +69,12 @@ struct JSONScanner {
     }
   }
 
+  /// The input from `start` up to the current position (`start <= position <= input.count`),
+  /// without the checks of a slice.
+  private func bytes(from start: Int) -> UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(start: input.baseAddress.map { $0 + start }, count: position &- start)
+  }
+
   // MARK: Numbers
 
   /// Reads a number token in the exact RFC 8259 grammar and converts it, correctly rounded.
@@ -98,9 +104,9 @@ struct JSONScanner {
       throw fail(.numberTooLong, limits.maxNumberBytes, at: start)
     }
     // Unreachable `nil`: the grammar was checked above. Kept as a refusal, never a crash.
-    let token = UnsafeBufferPointer(
-      start: input.baseAddress.map { $0 + start }, count: position &- start)
-    guard let value = DecimalParsing.parse(token) else { throw fail(.malformedNumber, at: start) }
+    guard let value = DecimalParsing.parse(bytes(from: start)) else {
+      throw fail(.malformedNumber, at: start)
+    }
     if !value.isFinite { throw fail(.numberOutOfRange, at: start) }
     return value
   }
@@ -127,7 +133,7 @@ struct JSONScanner {
       if position >= input.count { throw fail(.unterminatedString, at: quote) }
       let byte = input[position]
       if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-        decoded.appendBytes(input, runStart..<position)
+        decoded.appendBytes(bytes(from: runStart))
         if byte == UInt8(ascii: "\"") {
           if position &- quote &- 1 > limits.maxStringBytes {
             throw fail(.stringTooLong, limits.maxStringBytes, at: quote)
