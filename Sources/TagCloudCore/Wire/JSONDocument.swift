@@ -39,10 +39,14 @@ public struct JSONDocument: Sendable {
   @inline(never)
   private func matches(_ node: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     let start = nodes[node].first
-    guard nodes[node].second - start == bytes.count else { return false }
+    guard nodes[node].second &- start == bytes.count else { return false }
     return text.withUnsafeBufferPointer { (text) -> Bool in
       // In range: `start..<second` is the node's slice of `text`.
-      for index in 0..<bytes.count where text[start &+ index] != bytes[index] { return false }
+      var index = 0
+      while index < bytes.count {
+        if text[start &+ index] != bytes[index] { return false }
+        index &+= 1
+      }
       return true
     }
   }
@@ -109,7 +113,7 @@ public struct JSONDocument: Sendable {
           if byte != UInt8(ascii: "\"") { throw scanner.fail(.expectedKey, Int(byte), at: start) }
           kind = .key
           keyCount &+= 1
-        } else if nodes.count - keyCount >= limits.maxValues {
+        } else if nodes.count &- keyCount >= limits.maxValues {
           throw scanner.fail(.tooManyValues, limits.maxValues, at: start)
         }
         complete = true
@@ -222,7 +226,11 @@ public struct JSONDocument: Sendable {
       }
       if let index = TagIndex(ids: keys).firstDuplicate() {
         repeated = container &+ 1
-        for _ in 0..<index { repeated = nodes[repeated &+ 1].next }
+        var skipped = 0
+        while skipped < index {
+          repeated = nodes[repeated &+ 1].next
+          skipped &+= 1
+        }
       }
     }
     nodes.finish(container, count: count, next: end)

@@ -20,8 +20,8 @@ public struct JSONNodes: RandomAccessCollection, Sendable {
   public internal(set) subscript(index: Int) -> JSONNode {
     // Inlined: a caller that reads one field then loads one slot, not six.
     @inline(__always) get {
-      // The array's own check of the node's last slot covers all six (index * 6 + 5 < count
-      // and >= 0, unless it overflows, which traps); the reads below are then in range.
+      // One check, like an array's (a negative index is a huge unsigned one); the six slots
+      // of an index below `count` are in range, so the reads below need none.
       precondition(UInt(bitPattern: index) < UInt(bitPattern: count))
       return slots.withUnsafeBufferPointer { (slots) -> JSONNode in
         let base = index &* 6
@@ -36,7 +36,7 @@ public struct JSONNodes: RandomAccessCollection, Sendable {
       }
     }
     set {
-      _ = slots[index * 6 + 5]
+      precondition(UInt(bitPattern: index) < UInt(bitPattern: count))
       slots.withUnsafeMutableBufferPointer { slots in
         let base = index &* 6
         slots[base] = slot(Int(newValue.kind.rawValue))

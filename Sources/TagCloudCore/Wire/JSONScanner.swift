@@ -60,12 +60,14 @@ struct JSONScanner {
     let byte = input[position]
     let literal: StaticString =
       byte == UInt8(ascii: "t") ? "true" : byte == UInt8(ascii: "f") ? "false" : "null"
-    for index in 0..<literal.utf8CodeUnitCount {
+    var index = 0
+    while index < literal.utf8CodeUnitCount {
       let actual = try peek()
       if actual != literal.utf8Start[index] {
         throw fail(.unexpected, Int(actual), at: position)
       }
       position &+= 1
+      index &+= 1
     }
   }
 
@@ -172,9 +174,12 @@ struct JSONScanner {
       if lead == 0xF0 { low = 0x90 }
       if lead == 0xF4 { high = 0x8F }
     }
-    for index in 1..<length
-    where position &+ index >= input.count || input[position &+ index] & 0xC0 != 0x80 {
-      throw fail(.truncatedUTF8, at: position)
+    var index = 1
+    while index < length {
+      if position &+ index >= input.count || input[position &+ index] & 0xC0 != 0x80 {
+        throw fail(.truncatedUTF8, at: position)
+      }
+      index &+= 1
     }
     let second = input[position &+ 1]
     if second < low { throw fail(.overlongUTF8, at: position) }
@@ -202,9 +207,10 @@ struct JSONScanner {
           low = (try? hexQuad(escapeAt: backslash)) ?? 0
         }
         if low & 0xFC00 != 0xDC00 {
-          throw fail(.loneSurrogate, Int(scalar), at: backslash)
+          throw fail(.loneSurrogate, Int(truncatingIfNeeded: scalar), at: backslash)
         }
-        scalar = 0x10000 + (scalar - 0xD800) << 10 + (low - 0xDC00)
+        // Bounded: the high surrogate is below 0xDC00, the low one from 0xDC00 to 0xDFFF.
+        scalar = 0x10000 &+ (scalar &- 0xD800) << 10 &+ (low &- 0xDC00)
       }
       appendUTF8(scalar, to: &decoded)
       return
@@ -246,9 +252,9 @@ private func appendUTF8(_ scalar: UInt32, to bytes: inout [UInt8]) {
   var continuations: UInt32 = scalar < 0x80 ? 0 : scalar < 0x800 ? 1 : scalar < 0x10000 ? 2 : 3
   // The lead's marker bits (none, C0, E0, F0) above the scalar's top bits.
   let marker: UInt32 = continuations == 0 ? 0 : 0xFF80 >> continuations
-  bytes.appendByte(UInt8(truncatingIfNeeded: marker | scalar >> (6 * continuations)))
+  bytes.appendByte(UInt8(truncatingIfNeeded: marker | scalar >> (6 &* continuations)))
   while continuations > 0 {
     continuations &-= 1
-    bytes.appendByte(UInt8(truncatingIfNeeded: 0x80 | (scalar >> (6 * continuations)) & 0x3F))
+    bytes.appendByte(UInt8(truncatingIfNeeded: 0x80 | (scalar >> (6 &* continuations)) & 0x3F))
   }
 }
