@@ -36,7 +36,6 @@ public struct JSONDocument: Sendable {
 
   /// Whether a string or key node holds exactly `bytes`; what `equals` and the duplicate-key
   /// check share.
-  @inline(never)
   private func matches(_ node: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     let start = nodes[node].first
     guard nodes[node].second &- start == bytes.count else { return false }

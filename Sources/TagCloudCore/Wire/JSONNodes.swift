@@ -61,9 +61,7 @@ public struct JSONNodes: RandomAccessCollection, Sendable {
     }
   }
 
-  /// Appends a node whose subtree is itself alone (`next` is the index after it). Out of line:
-  /// one copy of the six appends.
-  @inline(never)
+  /// Appends a node whose subtree is itself alone (`next` is the index after it).
   mutating func append(
     _ kind: JSONNode.Kind, offset: Int, number: Double = 0, first: Int = 0, second: Int = 0
   ) {

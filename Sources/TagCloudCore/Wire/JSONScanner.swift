@@ -37,7 +37,6 @@ struct JSONScanner {
   }
 
   /// Steps over whitespace, then peeks (see `peek`).
-  @inline(never)
   mutating func peekAfterWhitespace() throws(JSONStop) -> UInt8 {
     skipWhitespace()
     return try peek()
