@@ -81,24 +81,16 @@ struct JSONScanner {
   /// Reads a number token in the exact RFC 8259 grammar and converts it, correctly rounded.
   mutating func parseNumber() throws(JSONStop) -> Double {
     let start = position
-    if input[position] == UInt8(ascii: "-") { position &+= 1 }
+    skip(UInt8(ascii: "-"), UInt8(ascii: "-"))
     let integer = position
     try digits(.digitAfterMinus)
     // A leading zero followed by more digits; the first digit is always there.
     if input[integer] == UInt8(ascii: "0") && position &- integer > 1 {
       throw fail(.leadingZero, at: integer)
     }
-    if position < input.count && input[position] == UInt8(ascii: ".") {
-      position &+= 1
-      try digits(.digitAfterPoint)
-    }
-    if position < input.count && (input[position] | 0x20) == UInt8(ascii: "e") {
-      position &+= 1
-      if position < input.count
-        && (input[position] == UInt8(ascii: "+") || input[position] == UInt8(ascii: "-"))
-      {
-        position &+= 1
-      }
+    if skip(UInt8(ascii: "."), UInt8(ascii: ".")) { try digits(.digitAfterPoint) }
+    if skip(UInt8(ascii: "e"), UInt8(ascii: "E")) {
+      skip(UInt8(ascii: "+"), UInt8(ascii: "-"))
       try digits(.digitInExponent)
     }
     if position &- start > limits.maxNumberBytes {
@@ -110,6 +102,16 @@ struct JSONScanner {
     }
     if !value.isFinite { throw fail(.numberOutOfRange, at: start) }
     return value
+  }
+
+  /// Steps over the current byte if it is `byte` or `other`.
+  @discardableResult
+  private mutating func skip(_ byte: UInt8, _ other: UInt8) -> Bool {
+    if position < input.count && (input[position] == byte || input[position] == other) {
+      position &+= 1
+      return true
+    }
+    return false
   }
 
   /// Steps over one or more digits; `code` refuses a first byte that is not one.
