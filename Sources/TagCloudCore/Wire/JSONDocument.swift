@@ -102,7 +102,7 @@ public struct JSONDocument: Sendable {
       if !complete {
         // At the first byte of a value or key; whitespace already skipped.
         let start = scanner.position
-        let byte = try scanner.peek()
+        guard let byte = scanner.peek() else { throw JSONStop() }
         // The new node's fields.
         var kind = JSONNode.Kind.number
         var number = 0.0

@@ -31,15 +31,19 @@ struct JSONScanner {
 
   /// The byte at the current position, or the "unexpected end of input" refusal.
   @inline(never)  // called from many places; one copy is smaller (Wasm build)
-  mutating func peek() throws(JSONStop) -> UInt8 {
-    if position >= input.count { throw fail(.endOfInput, at: input.count) }
+  mutating func peek() -> UInt8? {
+    if position >= input.count {
+      _ = fail(.endOfInput, at: input.count)
+      return nil
+    }
     return input[position]
   }
 
   /// Steps over whitespace, then peeks (see `peek`).
   mutating func peekAfterWhitespace() throws(JSONStop) -> UInt8 {
     skipWhitespace()
-    return try peek()
+    guard let byte = peek() else { throw JSONStop() }
+    return byte
   }
 
   @inline(never)  // called from many places; one copy is smaller (Wasm build)
@@ -61,7 +65,7 @@ struct JSONScanner {
       byte == UInt8(ascii: "t") ? "true" : byte == UInt8(ascii: "f") ? "false" : "null"
     var index = 0
     while index < literal.utf8CodeUnitCount {
-      let actual = try peek()
+      guard let actual = peek() else { throw JSONStop() }
       if actual != literal.utf8Start[index] {
         throw fail(.unexpected, Int(actual), at: position)
       }
@@ -116,7 +120,7 @@ struct JSONScanner {
 
   /// Steps over one or more digits; `code` refuses a first byte that is not one.
   private mutating func digits(_ code: JSONFault.Code) throws(JSONStop) {
-    let byte = try peek()
+    guard let byte = peek() else { throw JSONStop() }
     if byte &- UInt8(ascii: "0") >= 10 { throw fail(code, Int(byte), at: position) }
     repeat {
       position &+= 1
@@ -233,7 +237,7 @@ struct JSONScanner {
   private mutating func hexQuad(escapeAt backslash: Int) throws(JSONStop) -> UInt32 {
     var value: UInt32 = 0
     for _ in 0..<4 {
-      let byte = try peek()
+      guard let byte = peek() else { throw JSONStop() }
       var digit = byte &- UInt8(ascii: "0")
       if digit >= 10 {
         // 'a'...'f' and 'A'...'F' map to 10...15; every other byte lands outside.
