@@ -160,9 +160,8 @@ struct JSONFault {
     var index = JSONFault.segment(Int(code.rawValue), in: table)
     // Where the message goes on after a word, or 0 outside words.
     var resume = 0
+    // The message so far.
     var run: [UInt8] = []
-    // The text up to the argument and the argument (at most one per message).
-    var message = WireMessage([])
     while true {
       let byte = table[index]
       index &+= 1
@@ -178,8 +177,8 @@ struct JSONFault {
         resume = 0
       } else {
         let prefix = WireMessage(run)
-        run = []
         let low = UInt8(truncatingIfNeeded: argument)
+        let message: WireMessage
         switch byte {
         case 1: message = prefix.byte(low)
         case 2: message = prefix.number(argument)
@@ -188,9 +187,10 @@ struct JSONFault {
         case 5: message = prefix.escapeLetter(low)
         default: message = prefix.quoted(document.bytes(argument))
         }
+        run = message.bytes
       }
     }
-    return WireError(message.appending(WireMessage(run)), at: offset)
+    return WireError(WireMessage(run), at: offset)
   }
 
   /// Where the `number`th NUL-ended string of `table` starts. (A loop that stops at a NUL alone
