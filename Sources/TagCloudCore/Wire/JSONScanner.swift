@@ -205,10 +205,10 @@ struct JSONScanner {
       if scalar & 0xF800 == 0xD800 {
         // A high surrogate must be followed at once by an escaped low one.
         var low: UInt32 = 0
-        if scalar < 0xDC00 && position &+ 1 < input.count
-          && input[position] == UInt8(ascii: "\\") && input[position &+ 1] == UInt8(ascii: "u")
+        // (On a refusal the position does not matter: a "\\" without "u" may stay skipped.)
+        if scalar < 0xDC00 && skip(UInt8(ascii: "\\"), UInt8(ascii: "\\"))
+          && skip(UInt8(ascii: "u"), UInt8(ascii: "u"))
         {
-          position &+= 2
           low = (try? hexQuad(escapeAt: backslash)) ?? 0
         }
         if low & 0xFC00 != 0xDC00 {
