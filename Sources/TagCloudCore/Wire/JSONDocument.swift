@@ -184,7 +184,7 @@ public struct JSONDocument: Sendable {
       scanner.position &+= 1
       depth &-= 1
       let parent = nodes[container].second
-      let repeated = close(container)
+      let repeated = close(container, isObject: isObject)
       if repeated >= 0 {
         throw scanner.fail(.duplicateKey, repeated, at: nodes[repeated].offset)
       }
@@ -197,15 +197,15 @@ public struct JSONDocument: Sendable {
   /// eight keys (all of a small object, the common case) are compared pairwise in place; past
   /// them, keys are looked up like tag ids (`TagIndex`: sorted bytes, no hashing), so that one
   /// sort serves both in the Wasm build. Returns the repeated key's node, or -1.
-  private mutating func close(_ container: Int) -> Int {
+  private mutating func close(_ container: Int, isObject: Bool) -> Int {
     // An object's children are key and value: a key's subtree ends where its value's starts.
-    let step = nodes[container].kind == .object ? 1 : 0
+    let step = isObject ? 1 : 0
     let end = nodes.count
     var count = 0
     var child = container &+ 1
     var repeated = -1
     while child < end {
-      if step == 1 && count < 8 {
+      if isObject && count < 8 {
         var earlier = container &+ 1
         while earlier != child && repeated < 0 {
           if sameBytes(earlier, child) { repeated = child }
@@ -216,7 +216,7 @@ public struct JSONDocument: Sendable {
       child = nodes[child &+ step].next
     }
     // A repetition among the first eight keys is the first one; otherwise look further.
-    if step == 1 && count > 8 && repeated < 0 {
+    if isObject && count > 8 && repeated < 0 {
       var keys: [[UInt8]] = []
       child = container &+ 1
       while child < end {
