@@ -164,7 +164,8 @@ public struct JSONDocument: Sendable {
         }
         return
       }
-      let isObject = nodes[container].kind == .object
+      let open = nodes[container]
+      let isObject = open.kind == .object
       // "]" and "}" are two past "[" and "{".
       let closer = (isObject ? UInt8(ascii: "{") : UInt8(ascii: "[")) &+ 2
       let separator = try scanner.peekAfterWhitespace()
@@ -183,12 +184,11 @@ public struct JSONDocument: Sendable {
       }
       scanner.position &+= 1
       depth &-= 1
-      let parent = nodes[container].second
       let repeated = close(container, isObject: isObject)
       if repeated >= 0 {
         throw scanner.fail(.duplicateKey, repeated, at: nodes[repeated].offset)
       }
-      container = parent
+      container = open.second
     }
   }
 
