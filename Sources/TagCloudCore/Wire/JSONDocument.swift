@@ -123,9 +123,8 @@ public struct JSONDocument: Sendable {
           second = container
           container = nodes.count
           depth &+= 1
-          scanner.position &+= 1
           // Not empty: on to the first element or key. Empty: closed below.
-          complete = try scanner.peekAfterWhitespace() == byte &+ 2
+          complete = try scanner.peekAfterWhitespace(skipping: 1) == byte &+ 2
         case UInt8(ascii: "\""):
           if !isKey { kind = .string }
           first = text.count
@@ -145,8 +144,7 @@ public struct JSONDocument: Sendable {
           if colon != UInt8(ascii: ":") {
             throw scanner.fail(.expectedColon, Int(colon), at: scanner.position)
           }
-          scanner.position &+= 1
-          scanner.skipWhitespace()
+          scanner.skipWhitespace(skipping: 1)
           complete = false
         }
         if !complete {
@@ -171,8 +169,7 @@ public struct JSONDocument: Sendable {
       let separator = try scanner.peekAfterWhitespace()
       if separator == UInt8(ascii: ",") {
         let comma = scanner.position
-        scanner.position &+= 1
-        if try scanner.peekAfterWhitespace() == closer { throw scanner.fail(.trailingComma, at: comma) }
+        if try scanner.peekAfterWhitespace(skipping: 1) == closer { throw scanner.fail(.trailingComma, at: comma) }
         isKey = isObject
         complete = false
         continue

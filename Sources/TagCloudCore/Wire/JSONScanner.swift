@@ -39,15 +39,17 @@ struct JSONScanner {
     return input[position]
   }
 
-  /// Steps over whitespace, then peeks (see `peek`).
-  mutating func peekAfterWhitespace() throws(JSONStop) -> UInt8 {
-    skipWhitespace()
+  /// Steps over `skipped` bytes and whitespace, then peeks (see `peek`).
+  mutating func peekAfterWhitespace(skipping skipped: Int = 0) throws(JSONStop) -> UInt8 {
+    skipWhitespace(skipping: skipped)
     guard let byte = peek() else { throw JSONStop() }
     return byte
   }
 
   @inline(never)  // called from many places; one copy is smaller (Wasm build)
-  mutating func skipWhitespace() {
+  mutating func skipWhitespace(skipping skipped: Int = 0) {
+    // Bounded: the skipped bytes (a bracket, comma or colon) were read.
+    position &+= skipped
     while position < input.count {
       switch input[position] {
       case 0x20, 0x09, 0x0A, 0x0D: position &+= 1
