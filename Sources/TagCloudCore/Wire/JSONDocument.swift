@@ -212,8 +212,8 @@ public struct JSONDocument: Sendable {
       count &+= 1
       child = nodes[child &+ step].next
     }
-    // A repetition among the first eight keys is the first one; otherwise look further.
-    if isObject && count > 8 && repeated < 0 {
+    // More keys: all are looked up (which finds a repetition among the first eight again).
+    if isObject && count > 8 {
       var keys: [[UInt8]] = []
       child = container &+ 1
       while child < end {
