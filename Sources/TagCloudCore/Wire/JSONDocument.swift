@@ -24,8 +24,9 @@ public struct JSONDocument: Sendable {
 
   /// The decoded bytes of a string or key node.
   public func bytes(_ node: Int) -> [UInt8] {
+    let range = nodes[node].first..<nodes[node].second
     var bytes: [UInt8] = []
-    text.withUnsafeBufferPointer { bytes.appendBytes($0, nodes[node].first..<nodes[node].second) }
+    text.withUnsafeBufferPointer { bytes.appendBytes($0, range) }
     return bytes
   }
 
