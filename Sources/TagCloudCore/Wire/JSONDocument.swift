@@ -236,10 +236,9 @@ public struct JSONDocument: Sendable {
 
   /// Whether two string or key nodes hold the same bytes.
   private func sameBytes(_ a: Int, _ b: Int) -> Bool {
-    text.withUnsafeBufferPointer { (text) -> Bool in
-      let start = nodes[a].first
-      // In range: `start..<second` is a's slice of `text`.
-      return matches(b, UnsafeBufferPointer(rebasing: text[start..<nodes[a].second]))
+    let range = nodes[a].first..<nodes[a].second
+    return text.withUnsafeBufferPointer { (text) -> Bool in
+      matches(b, UnsafeBufferPointer(rebasing: text[range]))
     }
   }
 }
