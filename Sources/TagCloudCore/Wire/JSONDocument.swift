@@ -67,7 +67,7 @@ public struct JSONDocument: Sendable {
     var document = JSONDocument()
     var scanner = JSONScanner(input: input, limits: limits)
     do throws(JSONStop) {
-      try document.parseDocument(&scanner)
+      try document.parseDocument(&scanner, limits)
     } catch {
       throw scanner.fault.error(in: document)
     }
@@ -78,9 +78,10 @@ public struct JSONDocument: Sendable {
   /// parser is iterative: an open container's node holds its parent's index (in `second`,
   /// until it closes), so no input can exhaust the call stack and no stack array is needed.
   /// One loop with one node append: each step costs the Wasm module its bytes once.
-  private mutating func parseDocument(_ scanner: inout JSONScanner) throws(JSONStop) {
+  private mutating func parseDocument(
+    _ scanner: inout JSONScanner, _ limits: JSONLimits
+  ) throws(JSONStop) {
     let input = scanner.input
-    let limits = scanner.limits
     if input.count > limits.maxBytes {
       throw scanner.fail(.inputTooLarge, limits.maxBytes, at: limits.maxBytes)
     }

@@ -12,14 +12,16 @@
 /// - Complexity: linear in the bytes consumed.
 struct JSONScanner {
   let input: UnsafeBufferPointer<UInt8>
-  let limits: JSONLimits
+  let maxStringBytes: Int
+  let maxNumberBytes: Int
   var position = 0
   /// What is wrong, once a step has thrown `JSONStop`.
   var fault = JSONFault(.endOfInput, at: 0)
 
   init(input: UnsafeBufferPointer<UInt8>, limits: JSONLimits) {
     self.input = input
-    self.limits = limits
+    maxStringBytes = limits.maxStringBytes
+    maxNumberBytes = limits.maxNumberBytes
   }
 
   /// Records a refusal; throw the result.
@@ -99,8 +101,8 @@ struct JSONScanner {
       skip(UInt8(ascii: "+"), UInt8(ascii: "-"))
       try digits(.digitInExponent)
     }
-    if position &- start > limits.maxNumberBytes {
-      throw fail(.numberTooLong, limits.maxNumberBytes, at: start)
+    if position &- start > maxNumberBytes {
+      throw fail(.numberTooLong, maxNumberBytes, at: start)
     }
     // Unreachable `nil`: the grammar was checked above. Kept as a refusal, never a crash.
     guard let value = DecimalParsing.parse(bytes(from: start)) else {
@@ -144,8 +146,8 @@ struct JSONScanner {
       if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
         decoded.appendBytes(bytes(from: runStart))
         if byte == UInt8(ascii: "\"") {
-          if position &- quote &- 1 > limits.maxStringBytes {
-            throw fail(.stringTooLong, limits.maxStringBytes, at: quote)
+          if position &- quote &- 1 > maxStringBytes {
+            throw fail(.stringTooLong, maxStringBytes, at: quote)
           }
           position &+= 1
           return
