@@ -75,8 +75,8 @@ public struct JSONDocument: Sendable {
   }
 
   /// The structural half of the reader: brackets, commas, colons, nesting, duplicate keys. The
-  /// parser is iterative: an open container's node holds its parent's index (in `second`,
-  /// until it closes), so no input can exhaust the call stack and no stack array is needed.
+  /// parser is iterative: an open container's node holds its parent's index (in `next`, until
+  /// it closes), so no input can exhaust the call stack and no stack array is needed.
   /// One loop with one node append: each step costs the Wasm module its bytes once.
   private mutating func parseDocument(
     _ scanner: inout JSONScanner, _ limits: JSONLimits
@@ -110,6 +110,9 @@ public struct JSONDocument: Sendable {
         var number = 0.0
         var first = 0
         var second = 0
+        let index = nodes.count
+        // The subtree's end: the next index, or for an open container its parent's.
+        var next = index &+ 1
         if isKey {
           if byte != UInt8(ascii: "\"") { throw scanner.fail(.expectedKey, Int(byte), at: start) }
           kind = .key
@@ -122,8 +125,8 @@ public struct JSONDocument: Sendable {
         case UInt8(ascii: "["), UInt8(ascii: "{"):
           if depth >= limits.maxDepth { throw scanner.fail(.tooDeep, limits.maxDepth, at: start) }
           kind = byte == UInt8(ascii: "{") ? .object : .array
-          second = container
-          container = nodes.count
+          next = container
+          container = index
           depth &+= 1
           // Not empty: on to the first element or key. Empty: closed below.
           complete = try scanner.peekAfterWhitespace(skipping: 1) == byte &+ 2
@@ -139,7 +142,7 @@ public struct JSONDocument: Sendable {
           first = byte == UInt8(ascii: "t") ? 1 : 0
           try scanner.parseLiteral()
         }
-        nodes.append(kind, offset: start, number: number, first: first, second: second)
+        nodes.append(kind, offset: start, number: number, first: first, second: second, next: next)
         isKey = false
         if kind == .key {
           let colon = try scanner.peekAfterWhitespace()
@@ -187,11 +190,11 @@ public struct JSONDocument: Sendable {
       if repeated >= 0 {
         throw scanner.fail(.duplicateKey, repeated, at: nodes[repeated].offset)
       }
-      container = open.second
+      container = open.next
     }
   }
 
-  /// Ends an open container's node (its count and subtree end; its parent link cleared) and
+  /// Ends an open container's node (its count, and its subtree's end for the parent link) and
   /// finds the first key of an object that repeats an earlier one, in input order. The first
   /// eight keys (all of a small object, the common case) are compared pairwise in place; past
   /// them, keys are looked up like tag ids (`TagIndex`: sorted bytes, no hashing), so that one

@@ -49,23 +49,22 @@ public struct JSONNodes: RandomAccessCollection, Sendable {
     }
   }
 
-  /// Ends a container's node: its count (`first`), no parent link (`second`), its subtree's
-  /// end (`next`).
+  /// Ends a container's node: its count (`first`) and its subtree's end (`next`, which held
+  /// the parent's index while the container was open).
   mutating func finish(_ index: Int, count: Int, next: Int) {
     precondition(UInt(bitPattern: index) < UInt(bitPattern: self.count))
     slots.withUnsafeMutableBufferPointer { slots in
       let base = index &* 6
       slots[base &+ 3] = slot(count)
-      slots[base &+ 4] = 0
       slots[base &+ 5] = slot(next)
     }
   }
 
-  /// Appends a node whose subtree is itself alone (`next` is the index after it).
+  /// Appends a node.
   mutating func append(
-    _ kind: JSONNode.Kind, offset: Int, number: Double = 0, first: Int = 0, second: Int = 0
+    _ kind: JSONNode.Kind, offset: Int, number: Double = 0, first: Int = 0, second: Int = 0,
+    next: Int
   ) {
-    let next = count &+ 1
     slots.append(slot(Int(kind.rawValue)))
     slots.append(slot(offset))
     slots.append(number)
