@@ -117,7 +117,7 @@ public struct JSONDocument: Sendable {
           if byte != UInt8(ascii: "\"") { throw scanner.fail(.expectedKey, Int(byte), at: start) }
           kind = .key
           keyCount &+= 1
-        } else if nodes.count &- keyCount >= limits.maxValues {
+        } else if index &- keyCount >= limits.maxValues {
           throw scanner.fail(.tooManyValues, limits.maxValues, at: start)
         }
         complete = true
