@@ -95,102 +95,100 @@ public struct JSONDocument: Sendable {
     var depth = 0
     // Key nodes do not count against `maxValues`.
     var keyCount = 0
-    // At a value (false) or after one (true).
-    var complete = false
     // The next value is an object member's key.
     var isKey = false
 
-    while true {
-      if !complete {
-        // At the first byte of a value or key; whitespace already skipped.
-        let start = scanner.position
-        guard let byte = scanner.peek() else { throw JSONStop() }
-        // The new node's fields.
-        var kind = JSONNode.Kind.number
-        var number = 0.0
-        var first = 0
-        var second = 0
-        let index = nodes.count
-        // The subtree's end: the next index, or for an open container its parent's.
-        var next = index &+ 1
-        if isKey {
-          if byte != UInt8(ascii: "\"") { throw scanner.fail(.expectedKey, Int(byte), at: start) }
-          kind = .key
-          keyCount &+= 1
-        } else if index &- keyCount >= limits.maxValues {
-          throw scanner.fail(.tooManyValues, limits.maxValues, at: start)
+    value: while true {
+      // At the first byte of a value or key; whitespace already skipped.
+      let start = scanner.position
+      guard let byte = scanner.peek() else { throw JSONStop() }
+      // The new node's fields.
+      var kind = JSONNode.Kind.number
+      var number = 0.0
+      var first = 0
+      var second = 0
+      let index = nodes.count
+      // The subtree's end: the next index, or for an open container its parent's.
+      var next = index &+ 1
+      if isKey {
+        if byte != UInt8(ascii: "\"") { throw scanner.fail(.expectedKey, Int(byte), at: start) }
+        kind = .key
+        keyCount &+= 1
+      } else if index &- keyCount >= limits.maxValues {
+        throw scanner.fail(.tooManyValues, limits.maxValues, at: start)
+      }
+      // A container with elements or members to come.
+      var opened = false
+      switch byte {
+      case UInt8(ascii: "["), UInt8(ascii: "{"):
+        if depth >= limits.maxDepth { throw scanner.fail(.tooDeep, limits.maxDepth, at: start) }
+        kind = byte == UInt8(ascii: "{") ? .object : .array
+        next = container
+        container = index
+        depth &+= 1
+        // Empty ("]" and "}" are two past "[" and "{"): closed below.
+        opened = try scanner.peekAfterWhitespace(skipping: 1) != byte &+ 2
+      case UInt8(ascii: "\""):
+        if !isKey { kind = .string }
+        first = text.count
+        try scanner.parseString(into: &text)
+        second = text.count
+      case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        number = try scanner.parseNumber()
+      default:
+        kind = byte == UInt8(ascii: "t") || byte == UInt8(ascii: "f") ? .bool : .null
+        first = byte == UInt8(ascii: "t") ? 1 : 0
+        try scanner.parseLiteral()
+      }
+      nodes.append(kind, offset: start, number: number, first: first, second: second, next: next)
+      if isKey {
+        let colon = try scanner.peekAfterWhitespace()
+        if colon != UInt8(ascii: ":") {
+          throw scanner.fail(.expectedColon, Int(colon), at: scanner.position)
         }
-        complete = true
-        switch byte {
-        case UInt8(ascii: "["), UInt8(ascii: "{"):
-          if depth >= limits.maxDepth { throw scanner.fail(.tooDeep, limits.maxDepth, at: start) }
-          kind = byte == UInt8(ascii: "{") ? .object : .array
-          next = container
-          container = index
-          depth &+= 1
-          // Not empty: on to the first element or key. Empty: closed below.
-          complete = try scanner.peekAfterWhitespace(skipping: 1) == byte &+ 2
-        case UInt8(ascii: "\""):
-          if !isKey { kind = .string }
-          first = text.count
-          try scanner.parseString(into: &text)
-          second = text.count
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-          number = try scanner.parseNumber()
-        default:
-          kind = byte == UInt8(ascii: "t") || byte == UInt8(ascii: "f") ? .bool : .null
-          first = byte == UInt8(ascii: "t") ? 1 : 0
-          try scanner.parseLiteral()
-        }
-        nodes.append(kind, offset: start, number: number, first: first, second: second, next: next)
+        scanner.skipWhitespace(skipping: 1)
         isKey = false
-        if kind == .key {
-          let colon = try scanner.peekAfterWhitespace()
-          if colon != UInt8(ascii: ":") {
-            throw scanner.fail(.expectedColon, Int(colon), at: scanner.position)
-          }
-          scanner.skipWhitespace(skipping: 1)
-          complete = false
-        }
-        if !complete {
-          isKey = kind == .object
-          continue
-        }
+        continue
+      }
+      if opened {
+        isKey = kind == .object
+        continue
       }
 
       // A value is complete (or a container is empty): close containers as their closing
       // brackets come, until one expects another value.
-      if container < 0 {
-        scanner.skipWhitespace()
-        if scanner.position < input.count {
-          throw scanner.fail(.trailingCharacters, at: scanner.position)
+      while container >= 0 {
+        let open = nodes[container]
+        let isObject = open.kind == .object
+        // "]" and "}" are two past "[" and "{".
+        let closer = (isObject ? UInt8(ascii: "{") : UInt8(ascii: "[")) &+ 2
+        let separator = try scanner.peekAfterWhitespace()
+        if separator == UInt8(ascii: ",") {
+          let comma = scanner.position
+          if try scanner.peekAfterWhitespace(skipping: 1) == closer {
+            throw scanner.fail(.trailingComma, at: comma)
+          }
+          isKey = isObject
+          continue value
         }
-        return
+        if separator != closer {
+          throw scanner.fail(
+            isObject ? .expectedCommaOrBrace : .expectedCommaOrBracket, Int(separator),
+            at: scanner.position)
+        }
+        scanner.position &+= 1
+        depth &-= 1
+        let repeated = close(container, isObject: isObject)
+        if repeated >= 0 {
+          throw scanner.fail(.duplicateKey, repeated, at: nodes[repeated].offset)
+        }
+        container = open.next
       }
-      let open = nodes[container]
-      let isObject = open.kind == .object
-      // "]" and "}" are two past "[" and "{".
-      let closer = (isObject ? UInt8(ascii: "{") : UInt8(ascii: "[")) &+ 2
-      let separator = try scanner.peekAfterWhitespace()
-      if separator == UInt8(ascii: ",") {
-        let comma = scanner.position
-        if try scanner.peekAfterWhitespace(skipping: 1) == closer { throw scanner.fail(.trailingComma, at: comma) }
-        isKey = isObject
-        complete = false
-        continue
+      scanner.skipWhitespace()
+      if scanner.position < input.count {
+        throw scanner.fail(.trailingCharacters, at: scanner.position)
       }
-      if separator != closer {
-        throw scanner.fail(
-          isObject ? .expectedCommaOrBrace : .expectedCommaOrBracket, Int(separator),
-          at: scanner.position)
-      }
-      scanner.position &+= 1
-      depth &-= 1
-      let repeated = close(container, isObject: isObject)
-      if repeated >= 0 {
-        throw scanner.fail(.duplicateKey, repeated, at: nodes[repeated].offset)
-      }
-      container = open.next
+      return
     }
   }
 
