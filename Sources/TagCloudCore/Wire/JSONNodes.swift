@@ -50,9 +50,10 @@ public struct JSONNodes: RandomAccessCollection, Sendable {
   }
 
   /// Ends a container's node: its count (`first`) and its subtree's end (`next`, which held
-  /// the parent's index while the container was open).
+  /// the parent's index while the container was open). `index` is one the parser appended
+  /// (asserted in debug builds), so the writes need no check.
   mutating func finish(_ index: Int, count: Int, next: Int) {
-    precondition(UInt(bitPattern: index) < UInt(bitPattern: self.count))
+    assert(UInt(bitPattern: index) < UInt(bitPattern: self.count))
     slots.withUnsafeMutableBufferPointer { slots in
       let base = index &* 6
       slots[base &+ 3] = slot(count)
