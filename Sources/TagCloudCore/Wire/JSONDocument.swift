@@ -158,7 +158,7 @@ public struct JSONDocument: Sendable {
       // A value is complete (or a container is empty): close containers as their closing
       // brackets come, until one expects another value.
       while container >= 0 {
-        let open = nodes[container]
+        let open = nodes.unchecked(container)
         let isObject = open.kind == .object
         // "]" and "}" are two past "[" and "{".
         let closer = (isObject ? UInt8(ascii: "{") : UInt8(ascii: "[")) &+ 2
@@ -209,11 +209,11 @@ public struct JSONDocument: Sendable {
         var earlier = container &+ 1
         while earlier != child && repeated < 0 {
           if sameBytes(earlier, child) { repeated = child }
-          earlier = nodes[earlier &+ 1].next
+          earlier = nodes.unchecked(earlier &+ 1).next
         }
       }
       count &+= 1
-      child = nodes[child &+ step].next
+      child = nodes.unchecked(child &+ step).next
     }
     // More keys: all are looked up (which finds a repetition among the first eight again).
     if isObject && count > 8 {
@@ -221,13 +221,13 @@ public struct JSONDocument: Sendable {
       child = container &+ 1
       while child < end {
         keys.append(bytes(child))
-        child = nodes[child &+ 1].next
+        child = nodes.unchecked(child &+ 1).next
       }
       if let index = TagIndex(ids: keys).firstDuplicate() {
         repeated = container &+ 1
         var skipped = 0
         while skipped < index {
-          repeated = nodes[repeated &+ 1].next
+          repeated = nodes.unchecked(repeated &+ 1).next
           skipped &+= 1
         }
       }

@@ -20,20 +20,9 @@ public struct JSONNodes: RandomAccessCollection, Sendable {
   public internal(set) subscript(index: Int) -> JSONNode {
     // Inlined: a caller that reads one field then loads one slot, not six.
     @inline(__always) get {
-      // One check, like an array's (a negative index is a huge unsigned one); the six slots
-      // of an index below `count` are in range, so the reads below need none.
+      // One check, like an array's (a negative index is a huge unsigned one).
       precondition(UInt(bitPattern: index) < UInt(bitPattern: count))
-      return slots.withUnsafeBufferPointer { (slots) -> JSONNode in
-        let base = index &* 6
-        var node = JSONNode(
-          kind: JSONNode.Kind(rawValue: UInt8(truncatingIfNeeded: integer(slots[base]))) ?? .null,
-          offset: integer(slots[base &+ 1]))
-        node.number = slots[base &+ 2]
-        node.first = integer(slots[base &+ 3])
-        node.second = integer(slots[base &+ 4])
-        node.next = integer(slots[base &+ 5])
-        return node
-      }
+      return unchecked(index)
     }
     set {
       precondition(UInt(bitPattern: index) < UInt(bitPattern: count))
@@ -46,6 +35,25 @@ public struct JSONNodes: RandomAccessCollection, Sendable {
         slots[base &+ 4] = slot(newValue.second)
         slots[base &+ 5] = slot(newValue.next)
       }
+    }
+  }
+
+  /// The node at an index the parser has proven below `count` (asserted in debug builds): one
+  /// it appended, or a child of a container it closes. The six slots of such an index are in
+  /// range, so the reads need no check.
+  @inline(__always)
+  func unchecked(_ index: Int) -> JSONNode {
+    assert(UInt(bitPattern: index) < UInt(bitPattern: count))
+    return slots.withUnsafeBufferPointer { (slots) -> JSONNode in
+        let base = index &* 6
+        var node = JSONNode(
+          kind: JSONNode.Kind(rawValue: UInt8(truncatingIfNeeded: integer(slots[base]))) ?? .null,
+          offset: integer(slots[base &+ 1]))
+        node.number = slots[base &+ 2]
+        node.first = integer(slots[base &+ 3])
+        node.second = integer(slots[base &+ 4])
+        node.next = integer(slots[base &+ 5])
+        return node
     }
   }
 
