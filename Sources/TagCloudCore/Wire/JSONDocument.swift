@@ -180,7 +180,7 @@ public struct JSONDocument: Sendable {
         depth &-= 1
         let repeated = close(container, isObject: isObject)
         if repeated >= 0 {
-          throw scanner.fail(.duplicateKey, repeated, at: nodes[repeated].offset)
+          throw scanner.fail(.duplicateKey, repeated, at: nodes.unchecked(repeated).offset)
         }
         container = open.next
       }
