@@ -41,7 +41,8 @@ public struct JSONDocument: Sendable {
     let start = nodes[node].first
     guard nodes[node].second &- start == bytes.count else { return false }
     return text.withUnsafeBufferPointer { (text) -> Bool in
-      // In range: `start..<second` is the node's slice of `text`.
+      // In range: bytes are compared only when `second - first` equals their count, which for
+      // a string or key is its slice of `text` and for other kinds is 0 or less.
       var index = 0
       while index < bytes.count {
         if text[start &+ index] != bytes[index] { return false }

@@ -45,15 +45,15 @@ public struct JSONNodes: RandomAccessCollection, Sendable {
   func unchecked(_ index: Int) -> JSONNode {
     assert(UInt(bitPattern: index) < UInt(bitPattern: count))
     return slots.withUnsafeBufferPointer { (slots) -> JSONNode in
-        let base = index &* 6
-        var node = JSONNode(
-          kind: JSONNode.Kind(rawValue: UInt8(truncatingIfNeeded: integer(slots[base]))) ?? .null,
-          offset: integer(slots[base &+ 1]))
-        node.number = slots[base &+ 2]
-        node.first = integer(slots[base &+ 3])
-        node.second = integer(slots[base &+ 4])
-        node.next = integer(slots[base &+ 5])
-        return node
+      let base = index &* 6
+      var node = JSONNode(
+        kind: JSONNode.Kind(rawValue: UInt8(truncatingIfNeeded: integer(slots[base]))) ?? .null,
+        offset: integer(slots[base &+ 1]))
+      node.number = slots[base &+ 2]
+      node.first = integer(slots[base &+ 3])
+      node.second = integer(slots[base &+ 4])
+      node.next = integer(slots[base &+ 5])
+      return node
     }
   }
 

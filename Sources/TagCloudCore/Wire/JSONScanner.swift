@@ -1,13 +1,15 @@
 /// The lexical half of `JSONDocument`'s parser: whitespace, strings (with strict UTF-8
 /// validation and escape decoding), numbers and the three literals, each refusing bad input
-/// with a precise `JSONFault`.
+/// with a precise `JSONFault` (recorded in `fault`; the step throws `JSONStop`).
 ///
 ///     var scanner = JSONScanner(input: buffer, limits: JSONLimits())  // buffer holds "\"a\\n\""
 ///     try scanner.parseString(into: &text)  // appends [0x61, 0x0A]
 ///
 /// Written for a small Wasm module: reads go through the borrowed buffer (unchecked in
-/// optimized builds; every index is compared with `input.count` first), refusals are plain
-/// codes (`JSONFault`), and similar steps share one routine (`digits`, the literal loop).
+/// optimized builds; every index is compared with `input.count` first), positions move with
+/// wrapping arithmetic (`&+`: they never pass `input.count`, far below `Int.max`), refusals
+/// are plain codes (`JSONFault`), and similar steps share one routine (`digits`, `skip`, the
+/// literal loop).
 ///
 /// - Complexity: linear in the bytes consumed.
 struct JSONScanner {
