@@ -16,7 +16,7 @@
 /// - Complexity: O(n) in the input length, plus O(k log k) per object of k > 8 members for the
 ///   duplicate-key check.
 public struct JSONDocument: Sendable {
-  public internal(set) var nodes: [JSONNode] = []
+  public internal(set) var nodes = JSONNodes()
   /// The decoded bytes of every string and key, concatenated.
   public internal(set) var text: [UInt8] = []
 
@@ -24,19 +24,32 @@ public struct JSONDocument: Sendable {
 
   /// The decoded bytes of a string or key node.
   public func bytes(_ node: Int) -> [UInt8] {
+    let range = nodes[node].first..<nodes[node].second
     var bytes: [UInt8] = []
-    text.withUnsafeBufferPointer { bytes.appendBytes($0, nodes[node].first..<nodes[node].second) }
+    text.withUnsafeBufferPointer { bytes.appendBytes($0, range) }
     return bytes
   }
 
   /// Whether a string or key node spells `name`.
   func equals(_ node: Int, _ name: StaticString) -> Bool {
-    let range = nodes[node].first..<nodes[node].second
-    guard range.count == name.utf8CodeUnitCount else { return false }
-    for index in 0..<range.count where text[range.lowerBound + index] != name.utf8Start[index] {
-      return false
+    matches(node, UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+  }
+
+  /// Whether a string or key node holds exactly `bytes`; what `equals` and the duplicate-key
+  /// check share.
+  private func matches(_ node: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    let start = nodes[node].first
+    guard nodes[node].second &- start == bytes.count else { return false }
+    return text.withUnsafeBufferPointer { (text) -> Bool in
+      // In range: bytes are compared only when `second - first` equals their count, which for
+      // a string or key is its slice of `text` and for other kinds is 0 or less.
+      var index = 0
+      while index < bytes.count {
+        if text[start &+ index] != bytes[index] { return false }
+        index &+= 1
+      }
+      return true
     }
-    return true
   }
 
   /// Parses exactly one JSON value that spans the whole input; strictness as `JSONReader`.
@@ -52,194 +65,184 @@ public struct JSONDocument: Sendable {
   public static func parse(
     _ input: UnsafeBufferPointer<UInt8>, limits: JSONLimits = JSONLimits()
   ) throws(WireError) -> JSONDocument {
-    if input.count > limits.maxBytes {
-      throw WireError(
-        WireMessage("input larger than ").number(limits.maxBytes).text(" bytes"),
-        at: limits.maxBytes)
-    }
-    var scanner = JSONScanner(input: input, limits: limits)
     var document = JSONDocument()
-    try document.parseDocument(&scanner)
+    var scanner = JSONScanner(input: input, limits: limits)
+    do throws(JSONStop) {
+      try document.parseDocument(&scanner, limits)
+    } catch {
+      throw scanner.fault.error(in: document)
+    }
     return document
   }
 
   /// The structural half of the reader: brackets, commas, colons, nesting, duplicate keys. The
-  /// parser is iterative: open containers are indices on an explicit stack bounded by
-  /// `maxDepth`, so no input can exhaust the call stack.
-  private mutating func parseDocument(_ scanner: inout JSONScanner) throws(WireError) {
+  /// parser is iterative: an open container's node holds its parent's index (in `next`, until
+  /// it closes), so no input can exhaust the call stack and no stack array is needed.
+  /// One loop with one node append: each step costs the Wasm module its bytes once.
+  private mutating func parseDocument(
+    _ scanner: inout JSONScanner, _ limits: JSONLimits
+  ) throws(JSONStop) {
     let input = scanner.input
+    if input.count > limits.maxBytes {
+      throw scanner.fail(.inputTooLarge, limits.maxBytes, at: limits.maxBytes)
+    }
     if input.count >= 3 && input[0] == 0xEF && input[1] == 0xBB && input[2] == 0xBF {
-      throw WireError("byte order mark is not allowed", at: 0)
+      throw scanner.fail(.byteOrderMark, at: 0)
     }
     scanner.skipWhitespace()
-    if scanner.atEnd { throw WireError("empty input", at: scanner.position) }
-    var open: [Int] = []
+    if scanner.position >= input.count { throw scanner.fail(.emptyInput, at: scanner.position) }
+    // The innermost open container's node, or -1; how many are open.
+    var container = -1
+    var depth = 0
     // Key nodes do not count against `maxValues`.
     var keyCount = 0
+    // The next value is an object member's key.
+    var isKey = false
 
-    parseValue: while true {
-      // At the first byte of a value; whitespace already skipped.
+    value: while true {
+      // At the first byte of a value or key; whitespace already skipped.
       let start = scanner.position
-      let byte = try scanner.peekOrEnd()
-      if nodes.count - keyCount >= scanner.limits.maxValues {
-        throw WireError(
-          WireMessage("more than ").number(scanner.limits.maxValues).text(" values"), at: start)
+      guard let byte = scanner.peek() else { throw JSONStop() }
+      // The new node's fields.
+      var kind = JSONNode.Kind.number
+      var number = 0.0
+      var first = 0
+      var second = 0
+      let index = nodes.count
+      // The subtree's end: the next index, or for an open container its parent's.
+      var next = index &+ 1
+      if isKey {
+        if byte != UInt8(ascii: "\"") { throw scanner.fail(.expectedKey, Int(byte), at: start) }
+        kind = .key
+        keyCount &+= 1
+      } else if index &- keyCount >= limits.maxValues {
+        throw scanner.fail(.tooManyValues, limits.maxValues, at: start)
       }
-      var node = JSONNode(kind: .number, offset: start)
+      // A container with elements or members to come.
+      var opened = false
       switch byte {
       case UInt8(ascii: "["), UInt8(ascii: "{"):
-        if open.count >= scanner.limits.maxDepth {
-          throw WireError(
-            WireMessage("nesting deeper than ").number(scanner.limits.maxDepth), at: start)
-        }
-        node.kind = byte == UInt8(ascii: "{") ? .object : .array
-        scanner.position += 1
-        scanner.skipWhitespace()
-        let isEmpty =
-          try scanner.peekOrEnd() == (node.kind == .object ? UInt8(ascii: "}") : UInt8(ascii: "]"))
-        node.next = nodes.count + 1
-        nodes.append(node)
-        if isEmpty {
-          scanner.position += 1
-        } else {
-          open.append(nodes.count - 1)
-          if node.kind == .object {
-            try parseKey(&scanner)
-            keyCount += 1
-          }
-          continue parseValue
-        }
+        if depth >= limits.maxDepth { throw scanner.fail(.tooDeep, limits.maxDepth, at: start) }
+        kind = byte == UInt8(ascii: "{") ? .object : .array
+        next = container
+        container = index
+        depth &+= 1
+        // Empty ("]" and "}" are two past "[" and "{"): closed below.
+        opened = try scanner.peekAfterWhitespace(skipping: 1) != byte &+ 2
       case UInt8(ascii: "\""):
-        node.kind = .string
-        try appendString(&node, &scanner)
+        if !isKey { kind = .string }
+        first = text.count
+        try scanner.parseString(into: &text)
+        second = text.count
       case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-        node.number = try scanner.parseNumber()
-        appendLeaf(node)
+        number = try scanner.parseNumber()
       default:
-        appendLeaf(try scanner.parseLiteral())
+        kind = byte == UInt8(ascii: "t") || byte == UInt8(ascii: "f") ? .bool : .null
+        first = byte == UInt8(ascii: "t") ? 1 : 0
+        try scanner.parseLiteral()
+      }
+      nodes.append(kind, offset: start, number: number, first: first, second: second, next: next)
+      if isKey {
+        let colon = try scanner.peekAfterWhitespace()
+        if colon != UInt8(ascii: ":") {
+          throw scanner.fail(.expectedColon, Int(colon), at: scanner.position)
+        }
+        scanner.skipWhitespace(skipping: 1)
+        isKey = false
+        continue
+      }
+      if opened {
+        isKey = kind == .object
+        continue
       }
 
-      // A value is complete: count it in the enclosing container, closing containers as their
-      // closing brackets come, until one expects another value.
-      while true {
-        guard let container = open.last else {
-          scanner.skipWhitespace()
-          if !scanner.atEnd {
-            throw WireError("trailing characters after the JSON value", at: scanner.position)
-          }
-          return
-        }
-        let isObject = nodes[container].kind == .object
-        nodes[container].first += 1
-        scanner.skipWhitespace()
-        let separator = try scanner.peekOrEnd()
-        let closer = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+      // A value is complete (or a container is empty): close containers as their closing
+      // brackets come, until one expects another value.
+      while container >= 0 {
+        let open = nodes.unchecked(container)
+        let isObject = open.kind == .object
+        // "]" and "}" are two past "[" and "{".
+        let closer = (isObject ? UInt8(ascii: "{") : UInt8(ascii: "[")) &+ 2
+        let separator = try scanner.peekAfterWhitespace()
         if separator == UInt8(ascii: ",") {
           let comma = scanner.position
-          scanner.position += 1
-          scanner.skipWhitespace()
-          if try scanner.peekOrEnd() == closer { throw WireError("trailing comma", at: comma) }
-          if isObject {
-            try parseKey(&scanner)
-            keyCount += 1
+          if try scanner.peekAfterWhitespace(skipping: 1) == closer {
+            throw scanner.fail(.trailingComma, at: comma)
           }
-          continue parseValue
+          isKey = isObject
+          continue value
         }
         if separator != closer {
-          let expected: WireMessage =
-            isObject ? "expected ',' or '}' but found " : "expected ',' or ']' but found "
-          throw WireError(expected.byte(separator), at: scanner.position)
+          throw scanner.fail(
+            isObject ? .expectedCommaOrBrace : .expectedCommaOrBracket, Int(separator),
+            at: scanner.position)
         }
-        scanner.position += 1
-        open.removeLast()
-        nodes[container].next = nodes.count
-        if isObject { try checkUniqueKeys(container) }
+        scanner.position &+= 1
+        depth &-= 1
+        let repeated = close(container, isObject: isObject)
+        if repeated >= 0 {
+          throw scanner.fail(.duplicateKey, repeated, at: nodes.unchecked(repeated).offset)
+        }
+        container = open.next
       }
+      scanner.skipWhitespace()
+      if scanner.position < input.count {
+        throw scanner.fail(.trailingCharacters, at: scanner.position)
+      }
+      return
     }
   }
 
-  private mutating func appendLeaf(_ node: JSONNode) {
-    var leaf = node
-    leaf.next = nodes.count + 1
-    nodes.append(leaf)
-  }
-
-  /// Decodes the string at the scanner into `text` and appends its node.
-  private mutating func appendString(
-    _ node: inout JSONNode, _ scanner: inout JSONScanner
-  ) throws(WireError) {
-    node.first = text.count
-    try scanner.parseString(into: &text)
-    node.second = text.count
-    appendLeaf(node)
-  }
-
-  /// Reads `"key" :` and the whitespace after it, appending the key's node.
-  private mutating func parseKey(_ scanner: inout JSONScanner) throws(WireError) {
-    let start = scanner.position
-    let byte = try scanner.peekOrEnd()
-    if byte != UInt8(ascii: "\"") {
-      throw WireError(WireMessage("expected a string key but found ").byte(byte), at: start)
-    }
-    var node = JSONNode(kind: .key, offset: start)
-    try appendString(&node, &scanner)
-    scanner.skipWhitespace()
-    let colon = try scanner.peekOrEnd()
-    if colon != UInt8(ascii: ":") {
-      throw WireError(WireMessage("expected ':' but found ").byte(colon), at: scanner.position)
-    }
-    scanner.position += 1
-    scanner.skipWhitespace()
-  }
-
-  /// Refuses an object whose members repeat a key, naming the first repetition in input order.
-  /// Small objects (the common case) compare their keys pairwise in place; larger ones look
-  /// keys up like tag ids (`TagIndex`: sorted bytes, no hashing), so that one sort serves both
-  /// in the Wasm build.
-  private func checkUniqueKeys(_ object: Int) throws(WireError) {
-    let count = nodes[object].first
-    if count < 2 { return }
+  /// Ends an open container's node (its count, and its subtree's end for the parent link) and
+  /// finds the first key of an object that repeats an earlier one, in input order. The first
+  /// eight keys (all of a small object, the common case) are compared pairwise in place; past
+  /// them, keys are looked up like tag ids (`TagIndex`: sorted bytes, no hashing), so that one
+  /// sort serves both in the Wasm build. Returns the repeated key's node, or -1.
+  private mutating func close(_ container: Int, isObject: Bool) -> Int {
+    // An object's children are key and value: a key's subtree ends where its value's starts.
+    let step = isObject ? 1 : 0
+    let end = nodes.count
+    var count = 0
+    var child = container &+ 1
     var repeated = -1
-    if count <= 8 {
-      var later = nodes[object + 2].next
-      search: for _ in 1..<count {
-        var earlier = object + 1
-        while earlier != later {
-          if sameBytes(earlier, later) {
-            repeated = later
-            break search
-          }
-          earlier = nodes[earlier + 1].next
+    while child < end {
+      if isObject && count < 8 {
+        var earlier = container &+ 1
+        while earlier != child && repeated < 0 {
+          if sameBytes(earlier, child) { repeated = child }
+          earlier = nodes.unchecked(earlier &+ 1).next
         }
-        later = nodes[later + 1].next
       }
-    } else {
+      count &+= 1
+      child = nodes.unchecked(child &+ step).next
+    }
+    // More keys: all are looked up (which finds a repetition among the first eight again).
+    if isObject && count > 8 {
       var keys: [[UInt8]] = []
-      var keyNodes: [Int] = []
-      keys.reserveCapacity(count)
-      keyNodes.reserveCapacity(count)
-      var key = object + 1
-      for _ in 0..<count {
-        keys.append(bytes(key))
-        keyNodes.append(key)
-        key = nodes[key + 1].next
+      child = container &+ 1
+      while child < end {
+        keys.append(bytes(child))
+        child = nodes.unchecked(child &+ 1).next
       }
-      if let index = TagIndex(ids: keys).firstDuplicate() { repeated = keyNodes[index] }
+      if let index = TagIndex(ids: keys).firstDuplicate() {
+        repeated = container &+ 1
+        var skipped = 0
+        while skipped < index {
+          repeated = nodes.unchecked(repeated &+ 1).next
+          skipped &+= 1
+        }
+      }
     }
-    if repeated >= 0 {
-      throw WireError(
-        WireMessage("duplicate key ").quoted(bytes(repeated)), at: nodes[repeated].offset)
-    }
+    nodes.finish(container, count: count, next: end)
+    return repeated
   }
 
   /// Whether two string or key nodes hold the same bytes.
   private func sameBytes(_ a: Int, _ b: Int) -> Bool {
-    let start = nodes[a].first
-    let other = nodes[b].first
-    let count = nodes[a].second - start
-    guard count == nodes[b].second - other else { return false }
-    for index in 0..<count where text[start + index] != text[other + index] { return false }
-    return true
+    let range = nodes[a].first..<nodes[a].second
+    return text.withUnsafeBufferPointer { (text) -> Bool in
+      matches(b, UnsafeBufferPointer(rebasing: text[range]))
+    }
   }
 }
 

@@ -1,154 +1,165 @@
-/// The lexical half of `JSONReader`: whitespace, strings (with strict UTF-8 validation and
-/// escape decoding), numbers and the three literals, each refusing bad input with a precise
-/// `WireError`.
+/// The lexical half of `JSONDocument`'s parser: whitespace, strings (with strict UTF-8
+/// validation and escape decoding), numbers and the three literals, each refusing bad input
+/// with a precise `JSONFault` (recorded in `fault`; the step throws `JSONStop`).
 ///
 ///     var scanner = JSONScanner(input: buffer, limits: JSONLimits())  // buffer holds "\"a\\n\""
 ///     try scanner.parseString(into: &text)  // appends [0x61, 0x0A]
 ///
+/// Written for a small Wasm module: reads go through the borrowed buffer (unchecked in
+/// optimized builds; every index is compared with `input.count` first), positions move with
+/// wrapping arithmetic (`&+`: they never pass `input.count`, far below `Int.max`), refusals
+/// are plain codes (`JSONFault`), and similar steps share one routine (`digits`, `skip`, the
+/// literal loop).
+///
 /// - Complexity: linear in the bytes consumed.
 struct JSONScanner {
   let input: UnsafeBufferPointer<UInt8>
-  let limits: JSONLimits
+  let maxStringBytes: Int
+  let maxNumberBytes: Int
   var position = 0
+  /// What is wrong, once a step has thrown `JSONStop`.
+  var fault = JSONFault(.endOfInput, at: 0)
 
   init(input: UnsafeBufferPointer<UInt8>, limits: JSONLimits) {
     self.input = input
-    self.limits = limits
+    maxStringBytes = limits.maxStringBytes
+    maxNumberBytes = limits.maxNumberBytes
   }
 
-  var atEnd: Bool { position >= input.count }
+  /// Records a refusal; throw the result.
+  @inline(never)
+  mutating func fail(_ code: JSONFault.Code, _ argument: Int = 0, at offset: Int) -> JSONStop {
+    fault = JSONFault(code, argument, at: offset)
+    return JSONStop()
+  }
 
-  /// The byte at the current position, or the "unexpected end of input" error.
-  func peekOrEnd() throws(WireError) -> UInt8 {
-    if position >= input.count { throw WireError("unexpected end of input", at: input.count) }
+  /// The byte at the current position, or the "unexpected end of input" refusal.
+  @inline(never)  // called from many places; one copy is smaller (Wasm build)
+  mutating func peek() -> UInt8? {
+    if position >= input.count {
+      _ = fail(.endOfInput, at: input.count)
+      return nil
+    }
     return input[position]
   }
 
+  /// Steps over `skipped` bytes and whitespace, then peeks (see `peek`).
+  mutating func peekAfterWhitespace(skipping skipped: Int = 0) throws(JSONStop) -> UInt8 {
+    skipWhitespace(skipping: skipped)
+    guard let byte = peek() else { throw JSONStop() }
+    return byte
+  }
+
   @inline(never)  // called from many places; one copy is smaller (Wasm build)
-  mutating func skipWhitespace() {
+  mutating func skipWhitespace(skipping skipped: Int = 0) {
+    // Bounded: the skipped bytes (a bracket, comma or colon) were read.
+    position &+= skipped
     while position < input.count {
       switch input[position] {
-      case 0x20, 0x09, 0x0A, 0x0D: position += 1
+      case 0x20, 0x09, 0x0A, 0x0D: position &+= 1
       default: return
       }
     }
   }
 
-  /// Reads `true`, `false` or `null` into a node's kind and flag; anything else at a value's
-  /// start is refused here.
-  mutating func parseLiteral() throws(WireError) -> JSONNode {
-    let literal: StaticString
-    var node = JSONNode(kind: .null, offset: position)
-    switch input[position] {
-    case UInt8(ascii: "t"):
-      literal = "true"
-      node.kind = .bool
-      node.first = 1
-    case UInt8(ascii: "f"):
-      literal = "false"
-      node.kind = .bool
-    case UInt8(ascii: "n"):
-      literal = "null"
-    default:
-      throw WireError(WireMessage("unexpected ").byte(input[position]), at: position)
+  /// Steps over `true`, `false` or `null`, whichever the current byte begins (its kind is the
+  /// caller's). Any other byte at a value's start is refused here too: it differs from the
+  /// first letter of "null".
+  mutating func parseLiteral() throws(JSONStop) {
+    let byte = input[position]
+    let literal: StaticString =
+      byte == UInt8(ascii: "t") ? "true" : byte == UInt8(ascii: "f") ? "false" : "null"
+    var index = 0
+    while index < literal.utf8CodeUnitCount {
+      guard let actual = peek() else { throw JSONStop() }
+      if actual != literal.utf8Start[index] {
+        throw fail(.unexpected, Int(actual), at: position)
+      }
+      position &+= 1
+      index &+= 1
     }
-    for byte in UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount) {
-      let actual = try peekOrEnd()
-      if actual != byte { throw WireError(WireMessage("unexpected ").byte(actual), at: position) }
-      position += 1
-    }
-    return node
+  }
+
+  /// The input from `start` up to the current position (`start <= position <= input.count`),
+  /// without the checks of a slice.
+  private func bytes(from start: Int) -> UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(start: input.baseAddress.map { $0 + start }, count: position &- start)
   }
 
   // MARK: Numbers
 
   /// Reads a number token in the exact RFC 8259 grammar and converts it, correctly rounded.
-  mutating func parseNumber() throws(WireError) -> Double {
+  mutating func parseNumber() throws(JSONStop) -> Double {
     let start = position
-    if input[position] == UInt8(ascii: "-") { position += 1 }
-    let first = try peekOrEnd()
-    if first == UInt8(ascii: "0") {
-      position += 1
-      if position < input.count && isDigit(input[position]) {
-        throw WireError("leading zero in number", at: position - 1)
-      }
-    } else if isDigit(first) {
-      skipDigits()
-    } else {
-      throw WireError(
-        WireMessage("expected a digit after '-' but found ").byte(first), at: position)
+    skip(UInt8(ascii: "-"), UInt8(ascii: "-"))
+    let integer = position
+    try digits(.digitAfterMinus)
+    // A leading zero followed by more digits; the first digit is always there.
+    if input[integer] == UInt8(ascii: "0") && position &- integer > 1 {
+      throw fail(.leadingZero, at: integer)
     }
-    if position < input.count && input[position] == UInt8(ascii: ".") {
-      position += 1
-      try expectDigit(WireMessage("expected a digit after the decimal point but found "))
+    if skip(UInt8(ascii: "."), UInt8(ascii: ".")) { try digits(.digitAfterPoint) }
+    if skip(UInt8(ascii: "e"), UInt8(ascii: "E")) {
+      skip(UInt8(ascii: "+"), UInt8(ascii: "-"))
+      try digits(.digitInExponent)
     }
-    if position < input.count && (input[position] | 0x20) == UInt8(ascii: "e") {
-      position += 1
-      if position < input.count
-        && (input[position] == UInt8(ascii: "+") || input[position] == UInt8(ascii: "-"))
-      {
-        position += 1
-      }
-      try expectDigit(WireMessage("expected a digit in the exponent but found "))
+    if position &- start > maxNumberBytes {
+      throw fail(.numberTooLong, maxNumberBytes, at: start)
     }
-    if position - start > limits.maxNumberBytes {
-      throw WireError(
-        WireMessage("number longer than ").number(limits.maxNumberBytes).text(" bytes"), at: start)
+    // Unreachable `nil`: the grammar was checked above. Kept as a refusal, never a crash.
+    guard let value = DecimalParsing.parseCheckedToken(bytes(from: start)) else {
+      throw fail(.malformedNumber, at: start)
     }
-    let token = UnsafeBufferPointer(rebasing: input[start..<position])
-    guard let value = DecimalParsing.parseCheckedToken(token) else {
-      // Unreachable: the grammar was checked above. Kept as an error, never a crash.
-      throw WireError("malformed number", at: start)
-    }
-    if !value.isFinite { throw WireError("number out of range", at: start) }
+    if !value.isFinite { throw fail(.numberOutOfRange, at: start) }
     return value
   }
 
-  private mutating func expectDigit(_ message: WireMessage) throws(WireError) {
-    let byte = try peekOrEnd()
-    if !isDigit(byte) { throw WireError(message.byte(byte), at: position) }
-    skipDigits()
+  /// Steps over the current byte if it is `byte` or `other`.
+  @discardableResult
+  private mutating func skip(_ byte: UInt8, _ other: UInt8) -> Bool {
+    if position < input.count && (input[position] == byte || input[position] == other) {
+      position &+= 1
+      return true
+    }
+    return false
   }
 
-  private mutating func skipDigits() {
-    while position < input.count && isDigit(input[position]) { position += 1 }
+  /// Steps over one or more digits; `code` refuses a first byte that is not one.
+  private mutating func digits(_ code: JSONFault.Code) throws(JSONStop) {
+    guard let byte = peek() else { throw JSONStop() }
+    if byte &- UInt8(ascii: "0") >= 10 { throw fail(code, Int(byte), at: position) }
+    repeat {
+      position &+= 1
+    } while position < input.count && input[position] &- UInt8(ascii: "0") < 10
   }
-
-  private func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
 
   // MARK: Strings
 
   /// Reads a string starting at its opening quote; appends its UTF-8 bytes, escapes decoded,
-  /// to `decoded`.
-  mutating func parseString(into decoded: inout [UInt8]) throws(WireError) {
+  /// to `decoded`. Runs of plain bytes are appended at once.
+  mutating func parseString(into decoded: inout [UInt8]) throws(JSONStop) {
     let quote = position
     assert(input[quote] == UInt8(ascii: "\""))
-    position += 1
+    position &+= 1
     var runStart = position
     while true {
-      if position >= input.count { throw WireError("unterminated string", at: quote) }
+      if position >= input.count { throw fail(.unterminatedString, at: quote) }
       let byte = input[position]
-      if byte == UInt8(ascii: "\"") {
-        if position - quote - 1 > limits.maxStringBytes {
-          throw WireError(
-            WireMessage("string longer than ").number(limits.maxStringBytes).text(" bytes"),
-            at: quote)
+      if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+        decoded.appendBytes(bytes(from: runStart))
+        if byte == UInt8(ascii: "\"") {
+          if position &- quote &- 1 > maxStringBytes {
+            throw fail(.stringTooLong, maxStringBytes, at: quote)
+          }
+          position &+= 1
+          return
         }
-        decoded.appendBytes(input, runStart..<position)
-        position += 1
-        return
-      }
-      if byte == UInt8(ascii: "\\") {
-        decoded.appendBytes(input, runStart..<position)
         try decodeEscape(into: &decoded, quote: quote)
         runStart = position
       } else if byte < 0x20 {
-        throw WireError(
-          WireMessage("unescaped control character ").hex(UInt32(byte), digits: 2).text(
-            " in string"),
-          at: position)
+        throw fail(.controlCharacter, Int(byte), at: position)
       } else if byte < 0x80 {
-        position += 1
+        position &+= 1
       } else {
         try skipMultibyteScalar()
       }
@@ -157,123 +168,104 @@ struct JSONScanner {
 
   /// Validates one multi-byte UTF-8 sequence at the current position (RFC 3629: shortest form,
   /// no surrogates, nothing above U+10FFFF) and steps over it.
-  private mutating func skipMultibyteScalar() throws(WireError) {
+  private mutating func skipMultibyteScalar() throws(JSONStop) {
     let lead = input[position]
-    var length = 3
+    if lead &- 0xC2 > 0xF4 - 0xC2 { throw fail(.invalidUTF8Byte, Int(lead), at: position) }
+    // The second byte's range: 80...BF but for E0 (A0...), ED (...9F), F0 (90...), F4 (...8F).
+    var length = 2
     var low: UInt8 = 0x80
     var high: UInt8 = 0xBF
-    switch lead {
-    case 0xC2...0xDF: length = 2
-    case 0xE0: low = 0xA0
-    case 0xE1...0xEC, 0xEE, 0xEF: break
-    case 0xED: high = 0x9F
-    case 0xF0:
-      length = 4
-      low = 0x90
-    case 0xF1...0xF3: length = 4
-    case 0xF4:
-      length = 4
-      high = 0x8F
-    default:
-      throw WireError(WireMessage("invalid UTF-8 byte ").hex(UInt32(lead), digits: 2), at: position)
+    if lead >= 0xE0 {
+      length = 3
+      if lead == 0xE0 { low = 0xA0 }
+      if lead == 0xED { high = 0x9F }
     }
-    for index in 1..<length {
-      if position + index >= input.count || input[position + index] & 0xC0 != 0x80 {
-        throw WireError("truncated UTF-8 sequence", at: position)
+    if lead >= 0xF0 {
+      length = 4
+      if lead == 0xF0 { low = 0x90 }
+      if lead == 0xF4 { high = 0x8F }
+    }
+    var index = 1
+    while index < length {
+      if position &+ index >= input.count || input[position &+ index] & 0xC0 != 0x80 {
+        throw fail(.truncatedUTF8, at: position)
       }
+      index &+= 1
     }
-    let second = input[position + 1]
-    if second < low {
-      throw WireError("overlong UTF-8 sequence", at: position)
-    }
+    let second = input[position &+ 1]
+    if second < low { throw fail(.overlongUTF8, at: position) }
     if second > high {
-      throw WireError(
-        lead == 0xED ? "UTF-8-encoded surrogate" : "UTF-8 sequence above U+10FFFF", at: position)
+      throw fail(lead == 0xED ? .encodedSurrogate : .aboveUnicode, at: position)
     }
-    position += length
+    position &+= length
   }
 
   /// Decodes one escape sequence at the current position (the backslash).
-  private mutating func decodeEscape(into decoded: inout [UInt8], quote: Int) throws(WireError) {
+  private mutating func decodeEscape(into decoded: inout [UInt8], quote: Int) throws(JSONStop) {
     let backslash = position
-    if position + 1 >= input.count { throw WireError("unterminated string", at: quote) }
-    let letter = input[position + 1]
-    position += 2
-    let simple: UInt8
-    switch letter {
-    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): simple = letter
-    case UInt8(ascii: "b"): simple = 0x08
-    case UInt8(ascii: "f"): simple = 0x0C
-    case UInt8(ascii: "n"): simple = 0x0A
-    case UInt8(ascii: "r"): simple = 0x0D
-    case UInt8(ascii: "t"): simple = 0x09
-    case UInt8(ascii: "u"):
+    if position &+ 1 >= input.count { throw fail(.unterminatedString, at: quote) }
+    let letter = input[position &+ 1]
+    position &+= 2
+    if letter == UInt8(ascii: "u") {
       var scalar = try hexQuad(escapeAt: backslash)
-      if scalar & 0xFC00 == 0xDC00 {
-        throw WireError(WireMessage("lone surrogate \\u").hex(scalar, digits: 4), at: backslash)
-      }
-      if scalar & 0xFC00 == 0xD800 {
-        // Must be followed at once by an escaped low surrogate.
+      if scalar & 0xF800 == 0xD800 {
+        // A high surrogate must be followed at once by an escaped low one.
         var low: UInt32 = 0
-        if position + 1 < input.count && input[position] == UInt8(ascii: "\\")
-          && input[position + 1] == UInt8(ascii: "u")
+        // (On a refusal the position does not matter: a "\\" without "u" may stay skipped.)
+        if scalar < 0xDC00 && skip(UInt8(ascii: "\\"), UInt8(ascii: "\\"))
+          && skip(UInt8(ascii: "u"), UInt8(ascii: "u"))
         {
-          let saved = position
-          position += 2
-          low = (try? hexQuad(escapeAt: saved)) ?? 0
-          if low & 0xFC00 != 0xDC00 { position = saved }
+          low = (try? hexQuad(escapeAt: backslash)) ?? 0
         }
         if low & 0xFC00 != 0xDC00 {
-          throw WireError(WireMessage("lone surrogate \\u").hex(scalar, digits: 4), at: backslash)
+          throw fail(.loneSurrogate, Int(truncatingIfNeeded: scalar), at: backslash)
         }
-        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+        // Bounded: the high surrogate is below 0xDC00, the low one from 0xDC00 to 0xDFFF.
+        scalar = 0x10000 &+ (scalar &- 0xD800) << 10 &+ (low &- 0xDC00)
       }
       appendUTF8(scalar, to: &decoded)
       return
-    default:
-      throw WireError(WireMessage("invalid escape \\").escapeLetter(letter), at: backslash)
     }
-    decoded.appendByte(simple)
+    // The simple escapes as pairs: the letter, then the byte it stands for.
+    let table: StaticString = "\"\"\\\\//b\u{8}f\u{C}n\nr\rt\t"
+    var index = 0
+    while index < table.utf8CodeUnitCount {
+      if table.utf8Start[index] == letter {
+        decoded.appendByte(table.utf8Start[index &+ 1])
+        return
+      }
+      index &+= 2
+    }
+    throw fail(.invalidEscape, Int(letter), at: backslash)
   }
 
   /// Reads the four hex digits after `\u` (the current position is the first digit).
-  private mutating func hexQuad(escapeAt backslash: Int) throws(WireError) -> UInt32 {
+  private mutating func hexQuad(escapeAt backslash: Int) throws(JSONStop) -> UInt32 {
     var value: UInt32 = 0
     for _ in 0..<4 {
-      if position >= input.count {
-        throw WireError("unexpected end of input", at: input.count)
-      }
-      let byte = input[position]
-      let digit: UInt8
-      switch byte {
-      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-      default:
-        throw WireError("invalid \\u escape: expected 4 hex digits", at: backslash)
+      guard let byte = peek() else { throw JSONStop() }
+      var digit = byte &- UInt8(ascii: "0")
+      if digit >= 10 {
+        // 'a'...'f' and 'A'...'F' map to 10...15; every other byte lands outside.
+        digit = (byte | 0x20) &- (UInt8(ascii: "a") - 10)
+        if digit &- 10 >= 6 { throw fail(.invalidHex, at: backslash) }
       }
       value = value << 4 | UInt32(digit)
-      position += 1
+      position &+= 1
     }
     return value
   }
 }
 
-/// Appends the UTF-8 encoding of a Unicode scalar value (not a surrogate).
+/// Appends the UTF-8 encoding of a Unicode scalar value (not a surrogate): the lead byte, then
+/// one continuation byte per six bits left.
 private func appendUTF8(_ scalar: UInt32, to bytes: inout [UInt8]) {
-  if scalar < 0x80 {
-    bytes.appendByte(UInt8(scalar))
-  } else if scalar < 0x800 {
-    bytes.appendByte(UInt8(0xC0 | scalar >> 6))
-    bytes.appendByte(UInt8(0x80 | scalar & 0x3F))
-  } else if scalar < 0x10000 {
-    bytes.appendByte(UInt8(0xE0 | scalar >> 12))
-    bytes.appendByte(UInt8(0x80 | (scalar >> 6) & 0x3F))
-    bytes.appendByte(UInt8(0x80 | scalar & 0x3F))
-  } else {
-    bytes.appendByte(UInt8(0xF0 | scalar >> 18))
-    bytes.appendByte(UInt8(0x80 | (scalar >> 12) & 0x3F))
-    bytes.appendByte(UInt8(0x80 | (scalar >> 6) & 0x3F))
-    bytes.appendByte(UInt8(0x80 | scalar & 0x3F))
+  var continuations: UInt32 = scalar < 0x80 ? 0 : scalar < 0x800 ? 1 : scalar < 0x10000 ? 2 : 3
+  // The lead's marker bits (none, C0, E0, F0) above the scalar's top bits.
+  let marker: UInt32 = continuations == 0 ? 0 : 0xFF80 >> continuations
+  bytes.appendByte(UInt8(truncatingIfNeeded: marker | scalar >> (6 &* continuations)))
+  while continuations > 0 {
+    continuations &-= 1
+    bytes.appendByte(UInt8(truncatingIfNeeded: 0x80 | (scalar >> (6 &* continuations)) & 0x3F))
   }
 }
