@@ -218,13 +218,18 @@ public struct JSONDocument: Sendable {
     }
     // More keys: all are looked up (which finds a repetition among the first eight again).
     if isObject && count > 8 {
-      var keys: [[UInt8]] = []
+      // The keys as ranges of the document's own text: no copy of each key.
+      var bounds = [Int](repeating: 0, count: 2 &* count)
       child = container &+ 1
+      var position = 0
       while child < end {
-        keys.append(bytes(child))
+        let key = nodes.unchecked(child)
+        bounds[position] = key.first
+        bounds[position &+ 1] = key.second
+        position &+= 2
         child = nodes.unchecked(child &+ 1).next
       }
-      if let index = TagIndex(ids: keys).firstDuplicate() {
+      if let index = TagIndex(text: text, bounds: bounds).firstDuplicate() {
         repeated = container &+ 1
         var skipped = 0
         while skipped < index {
