@@ -1,6 +1,9 @@
 /// A `WireError` message assembled as UTF-8 bytes and turned into a `String` once.
 ///
-///     WireError(WireMessage("nesting deeper than ").number(64), at: 64)
+///     WireError(WireMessage("empty input"), at: 0)
+///
+/// The core's refusals are worded from one table of bytes (`WireWording`); this is their
+/// carrier into `WireError`.
 ///
 /// Why not `"..." + String(n)`: in Embedded Swift, `String` concatenation and interpolation pull
 /// in about 24 KB of string machinery (measured for wasm32 after `wasm-opt -Oz`), most of the
@@ -20,22 +23,6 @@ public struct WireMessage: ExpressibleByStringLiteral {
 
   init(_ bytes: [UInt8]) {
     self.bytes = bytes
-  }
-
-  // The builders consume the message and append to it in place: the usual chain
-  // `WireMessage("…").number(n).text("…")` then never copies its bytes.
-
-  /// The message with literal text appended.
-  consuming func text(_ text: StaticString) -> WireMessage {
-    bytes.appendLiteral(text)
-    return self
-  }
-
-  /// The message with a decimal integer appended.
-  consuming func number(_ value: Int) -> WireMessage {
-    if value < 0 { bytes.appendByte(UInt8(ascii: "-")) }
-    DecimalFormatting.appendInteger(UInt64(value.magnitude), to: &bytes)
-    return self
   }
 }
 
