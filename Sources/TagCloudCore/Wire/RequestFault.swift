@@ -30,20 +30,100 @@ struct RequestFault: Error {
   var detail: UInt32 { code >> 6 & 3 }
   var tag: Int { Int(code >> 8) }
 
-  /// The decoder's rules, in the order of their messages in `WireWording`'s table.
+  /// The decoder's rules, in the order of their messages in `WireWording`'s table; each
+  /// case's comment is its message, with `tags[N]` for the tag (N = ``tag``) and `<node>` for
+  /// the node's text as a JSON string.
   enum Problem: UInt8 {
-    case requestNotObject, width, spacing, mergeDistance, textScale, textScaleRange, lineHeight
-    case reduceMotion, direction, unknownField, missingWidth, missingSpacing, missingTags
-    case duplicateID, selectionNotArray, selectionItem, unknownSelection
-    case tagsNotArray, tooManyTags
-    case unknownAnimation, duration, durationRange, bounce, bounceRange, missingDuration
+    /// the request must be a JSON object
+    case requestNotObject
+    /// "width" must be a number of pixels or null
+    case width
+    /// "spacing" must be a number of pixels
+    case spacing
+    /// "mergeDistance" must be a number of pixels
+    case mergeDistance
+    /// "textScale" must be a number
+    case textScale
+    /// "textScale" must be above 0 and at most 64
+    case textScaleRange
+    /// "lineHeight" must be a number of pixels
+    case lineHeight
+    /// "reduceMotion" must be true or false
+    case reduceMotion
+    /// "direction" must be "ltr" or "rtl"
+    case direction
+    /// unknown field <node>
+    case unknownField
+    /// missing field "width"
+    case missingWidth
+    /// missing field "spacing"
+    case missingSpacing
+    /// missing field "tags"
+    case missingTags
+    /// duplicate id <node>
+    case duplicateID
+    /// "selection" must be an array of tag ids
+    case selectionNotArray
+    /// "selection" must hold tag ids (strings)
+    case selectionItem
+    /// unknown selected id <node>
+    case unknownSelection
+    /// "tags" must be an array
+    case tagsNotArray
+    /// too many tags (at most 1000000)
+    case tooManyTags
+    /// unknown animation <node> (expected "snappy", "smooth", "bouncy", "spacing" or an object)
+    case unknownAnimation
+    /// "duration" must be a number of seconds
+    case duration
+    /// "duration" must be from 0.001 to 10 seconds
+    case durationRange
+    /// "bounce" must be a number
+    case bounce
+    /// "bounce" must be above -1 and below 1
+    case bounceRange
+    /// missing field "duration"
+    case missingDuration
+    /// "animation" must be null, a preset name or {"duration", "bounce"}
     case animation
-    case tagNotObject, id, emptyID, sizeAndLabel, size, sizeNumbers, unknownTagField, missingID
+    /// tags[N] must be an object
+    case tagNotObject
+    /// tags[N].id must be a string
+    case id
+    /// tags[N].id must not be empty
+    case emptyID
+    /// tags[N] must have "size" or "label", not both
+    case sizeAndLabel
+    /// tags[N].size must be [width, height]
+    case size
+    /// tags[N].size must hold two non-negative numbers
+    case sizeNumbers
+    /// unknown field <node> in tags[N]
+    case unknownTagField
+    /// tags[N] is missing "id"
+    case missingID
+    /// tags[N] needs "size" or "label"
     case missingContent
-    case labelNotObject, labelWidth, words, tooManyWords, wordWidths, space, unknownLabelField
+    /// tags[N].label must be an object
+    case labelNotObject
+    /// tags[N].label.width must be a non-negative number
+    case labelWidth
+    /// tags[N].label.words must be an array of widths
+    case words
+    /// tags[N].label.words has too many words (at most 10000)
+    case tooManyWords
+    /// tags[N].label.words must hold non-negative numbers
+    case wordWidths
+    /// tags[N].label.space must be a non-negative number
+    case space
+    /// unknown field <node> in tags[N].label
+    case unknownLabelField
+    /// tags[N].label is missing "width"
     case missingLabelWidth
-    /// The two length details (``detail`` 1 and 2), appended to another line.
-    case negative, tooLarge
+    /// " (got a negative number)", after another message (``detail`` 1)
+    case negative
+    /// " (at most 1000000)", after another message (``detail`` 2)
+    case tooLarge
   }
 
   /// The refusal this fault stands for, worded from `WireWording`'s table (its lines from

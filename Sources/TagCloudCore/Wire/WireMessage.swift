@@ -31,16 +31,15 @@ extension Array where Element == UInt8 {
   /// "..." so that a hostile key cannot make a huge message.
   mutating func appendQuoted(_ key: [UInt8]) {
     var writer = JSONWriter()
-    if key.count <= 64 {
-      writer.string(key)
-    } else {
-      var end = 64
+    var end = key.count
+    if end > 64 {
+      end = 64
       while end > 0 && key[end] & 0xC0 == 0x80 { end -= 1 }
-      var cut: [UInt8] = []
-      key.withUnsafeBufferPointer { cut.appendBytes($0, 0..<end) }
-      cut.appendLiteral("...")
-      writer.string(cut)
     }
+    var cut: [UInt8] = []
+    key.withUnsafeBufferPointer { cut.appendBytes($0, 0..<end) }
+    if end < key.count { cut.appendLiteral("...") }
+    writer.string(cut)
     writer.bytes.withUnsafeBufferPointer { appendBytes($0) }
   }
 }
@@ -62,123 +61,126 @@ enum WireWording {
   /// "(0x<hex>)".
   private static let characterLine = 102
 
-  /// Every message, one per line, each ended by a NUL: first `JSONFault.Code`'s 32 messages,
-  /// then `RequestFault.Problem`'s 45 (the last two are the length details appended to another
-  /// line), then 25 shared phrases, then the three ways of wording a byte. A byte from 0x07 to
-  /// 0x1F stands for a phrase: the (byte - 7)th after the messages. A byte from 0x01 to 0x06
-  /// stands for the argument: 1 an input byte ("character 'x'" when printable ASCII, else
-  /// "byte 0xHH"), 2 the decimal argument (a limit, or a tag's position), 3 and 4 the
-  /// argument in upper-case hex (2 × (code - 2) digits), 5 the letter after a backslash
-  /// (itself when printable, else "(0xHH)"), 6 the node's text as a JSON string (cut like
-  /// `appendQuoted`). Data, not code; `JSONFault.Code`'s cases spell each JSON message out.
-  /// The words are the contract: `docs/PROTOCOL.md`, the decoder tests and the node parity
-  /// test check them.
+  /// Every message, each ended by a NUL: first `JSONFault.Code`'s 32 messages, then
+  /// `RequestFault.Problem`'s 45 (the last two are the length details appended to another
+  /// message), then 25 shared phrases, then the three ways of wording a byte. A byte from 0x07
+  /// to 0x1F stands for a phrase: the (byte - 7)th after the messages; phrases use phrases. A
+  /// byte from 0x01 to 0x06 stands for the argument: 1 an input byte ("character 'x'" when
+  /// printable ASCII, else "byte 0xHH"), 2 the decimal argument (a limit, or a tag's
+  /// position), 3 and 4 the argument in upper-case hex (2 × (code - 2) digits), 5 the letter
+  /// after a backslash (itself when printable, else "(0xHH)"), 6 the node's text as a JSON
+  /// string (cut like `appendQuoted`). Data, not code: the phrases were chosen by a greedy
+  /// search for the substrings that save the most bytes (about 0.2 KB more than whole words),
+  /// so the text is hard to read; the comments on `JSONFault.Code`'s and
+  /// `RequestFault.Problem`'s cases spell each message out. To change a message, write it out
+  /// in its line (a phrase code may stay where it still fits). The words are the contract:
+  /// `docs/PROTOCOL.md`, the decoder and JSON tests and the node parity test check them.
   private static var table: StaticString {
     """
-    un\u{7}end of \u{17}\0\
-    un\u{7}\u{1}\0\
-    leading zero\u{18}\u{C}\0\
-    \u{7}\u{F}after '-'\u{8}\0\
-    \u{7}\u{F}after the decimal point\u{8}\0\
-    \u{7}\u{F}in the exponent\u{8}\0\
-    \u{C} longer\u{9}\u{A}\0\
-    malformed \u{C}\0\
-    \u{C} out of range\0\
-    unterminated \u{D}\0\
-    \u{D} longer\u{9}\u{A}\0\
-    un\u{14}d control \u{13} 0x\u{3}\u{18}\u{D}\0\
-    \u{E}\u{B}byte 0x\u{3}\0\
-    truncated \u{B}\u{11}\0\
-    overlong \u{B}\u{11}\0\
-    UTF-8-encoded \u{10}\0\
-    \u{B}\u{11} above U+10FFFF\0\
-    lone \u{10} \\u\u{4}\0\
-    \u{E}\u{14} \\\u{5}\0\
-    \u{E}\\u \u{14}: \u{7}4 hex digits\0\
-    \u{17} larger\u{9}\u{A}\0\
-    byte order mark is not allowed\0\
-    empty \u{17}\0\
-    more\u{9} values\0\
-    nesting deeper\u{9}\0\
-    \u{12}\u{13}s\u{15}the JSON value\0\
-    \u{12}comma\0\
-    \u{7}\u{16}]'\u{8}\0\
-    \u{7}\u{16}}'\u{8}\0\
-    \u{7}a \u{D} key\u{8}\0\
-    \u{7}':'\u{8}\0\
-    duplicate key \u{6}\0\
-    the request\u{19}a JSON object\0\
-    "width"\u{19}\u{1C} or null\0\
-    "spacing"\u{19}\u{1C}\0\
-    "mergeDistance"\u{19}\u{1C}\0\
-    "textScale"\u{19}a number\0\
-    "textScale"\u{19}above 0 and at most 64\0\
-    "lineHeight"\u{19}\u{1C}\0\
-    "reduceMotion"\u{19}true or false\0\
-    "direction"\u{19}"ltr" or "rtl"\0\
-    \u{1F}\0\
-    \u{1A}"width"\0\
-    \u{1A}"spacing"\0\
-    \u{1A}"tags"\0\
-    duplicate id \u{6}\0\
-    "selection"\u{19}an array of tag ids\0\
-    "selection" must hold tag ids (strings)\0\
-    unknown selected id \u{6}\0\
-    "tags"\u{19}an array\0\
-    too many tags (at most 1000000)\0\
-    unknown animation \u{6} (expected "snappy", "smooth", "bouncy", "spacing" or an object)\0\
-    "duration"\u{19}a number of seconds\0\
-    "duration"\u{19}from 0.001 to 10 seconds\0\
-    "bounce"\u{19}a number\0\
-    "bounce"\u{19}above -1 and below 1\0\
-    \u{1A}"duration"\0\
-    "animation"\u{19}null, a preset name or {"duration", "bounce"}\0\
-    \u{1D}\u{19}an object\0\
-    \u{1D}.id\u{19}a string\0\
-    \u{1D}.id must not be empty\0\
-    \u{1D} must have "size" or "label", not both\0\
-    \u{1D}.size\u{19}[width, height]\0\
-    \u{1D}.size must hold two \u{1B}s\0\
-    \u{1F} in \u{1D}\0\
-    \u{1D} is missing "id"\0\
-    \u{1D} needs "size" or "label"\0\
-    \u{1E}\u{19}an object\0\
-    \u{1E}.width\u{19}a \u{1B}\0\
-    \u{1E}.words\u{19}an array of widths\0\
-    \u{1E}.words has too many words (at most 10000)\0\
-    \u{1E}.words must hold \u{1B}s\0\
-    \u{1E}.space\u{19}a \u{1B}\0\
-    \u{1F} in \u{1E}\0\
-    \u{1E} is missing "width"\0\
-     (got a negative number)\0\
-     (at most 1000000)\0\
-    expected \0\
-     but found \u{1}\0\
-     than \u{2}\0\
-     bytes\0\
-    UTF-8 \0\
-    number\0\
-    string\0\
-    invalid \0\
-    a digit \0\
-    surrogate\0\
-    sequence\0\
-    trailing \0\
-    character\0\
-    escape\0\
-     after \0\
-    ',' or '\0\
-    input\0\
-     in \0\
-     must be \0\
-    missing field \0\
-    non-negative \u{C}\0\
-    a \u{C} of pixels\0\
+    un\u{9}en\u{1A}of input\0\
+    un\u{9}\u{1}\0\
+    lead\u{11} zero in\u{A}\0\
+    \u{1D}af\u{19}r '-'\u{B}\0\
+    \u{1D}af\u{19}r the decimal point\u{B}\0\
+    \u{1D}in the exponent\u{B}\0\
+    number lon\u{12}\0\
+    malformed\u{A}\0\
+    number out of r\u{1C}ge\0\
+    un\u{19}rmina\u{19}\u{1A}\u{1E}\0\
+    \u{1E} lon\u{12}\0\
+    unescape\u{1A}control charac\u{19}r 0x\u{3} in \u{1E}\0\
+    invali\u{1A}UTF-8 by\u{19} 0x\u{3}\0\
+    trunca\u{19}\u{1A}\u{15}\0\
+    overlong \u{15}\0\
+    UTF-8-encode\u{1A}surroga\u{19}\0\
+    \u{15} above U+10FFFF\0\
+    lone surroga\u{19} \\u\u{4}\0\
+    invali\u{1A}escape \\\u{5}\0\
+    invali\u{1A}\\u escape: \u{9}4 hex digits\0\
+    input lar\u{12}\0\
+    by\u{19} order mark is not allowed\0\
+    empty input\0\
+    more th\u{1C} \u{2} values\0\
+    nest\u{11} deeper th\u{1C} \u{2}\0\
+    trail\u{11} charac\u{19}rs af\u{19}r the JSON value\0\
+    trail\u{11} comma\0\
+    \u{9}','\u{17}']'\u{B}\0\
+    \u{9}','\u{17}'}'\u{B}\0\
+    \u{9}a \u{1E} key\u{B}\0\
+    \u{9}':'\u{B}\0\
+    duplica\u{19} key \u{6}\0\
+    the request\u{7}a JSON\u{1B}\0\
+    "\u{18}\u{E}\u{17}null\0\
+    "spac\u{11}\u{E}\0\
+    "mergeDist\u{1C}ce\u{E}\0\
+    "\u{19}xtScale"\u{7}a\u{A}\0\
+    "\u{19}xtScale"\u{7}above 0 \u{1C}\u{1A}at most 64\0\
+    "lineHeight\u{E}\0\
+    "reduceMo\u{10}\u{7}true\u{17}false\0\
+    "direc\u{10}\u{7}"ltr"\u{17}"rtl"\0\
+    \u{13}\0\
+    \u{C}\u{18}"\0\
+    \u{C}spac\u{11}"\0\
+    \u{C}tags"\0\
+    duplica\u{19} i\u{1A}\u{6}\0\
+    "selec\u{10}\u{7}\u{1C} array of tag ids\0\
+    "selec\u{10}\u{16}hol\u{1A}tag ids (\u{1E}s)\0\
+    unknown selec\u{19}\u{1A}i\u{1A}\u{6}\0\
+    "tags"\u{7}\u{1C} array\0\
+    too m\u{1C}y tags\u{14}00)\0\
+    unknown \u{1C}imation \u{6} (\u{9}"snappy", "smooth", \u{1F}y", "spac\u{11}"\u{17}\u{1C}\u{1B})\0\
+    "dura\u{10}\u{7}a\u{A} of seconds\0\
+    "dura\u{10}\u{7}from 0.001 to 10 seconds\0\
+    \u{1F}e"\u{7}a\u{A}\0\
+    \u{1F}e"\u{7}above -1 \u{1C}\u{1A}below 1\0\
+    \u{C}dura\u{10}\0\
+    "\u{1C}ima\u{10}\u{7}null, a preset name\u{17}{"dura\u{10}, \u{1F}e"}\0\
+    \u{8}\u{7}\u{1C}\u{1B}\0\
+    \u{8}.id\u{7}a \u{1E}\0\
+    \u{8}.id\u{16}not be empty\0\
+    \u{8}\u{16}have "size"\u{17}"label", not both\0\
+    \u{8}.size\u{7}[\u{18}, height]\0\
+    \u{8}.size\u{16}hol\u{1A}two\u{F}s\0\
+    \u{13} in \u{8}\0\
+    \u{8} is miss\u{11} "id"\0\
+    \u{8} needs "size"\u{17}"label"\0\
+    \u{D}\u{7}\u{1C}\u{1B}\0\
+    \u{D}.\u{18}\u{7}a\u{F}\0\
+    \u{D}.words\u{7}\u{1C} array of \u{18}s\0\
+    \u{D}.words has too m\u{1C}y words\u{14})\0\
+    \u{D}.words\u{16}hold\u{F}s\0\
+    \u{D}.space\u{7}a\u{F}\0\
+    \u{13} in \u{D}\0\
+    \u{D} is miss\u{11} "\u{18}"\0\
+     (got a negative\u{A})\0\
+    \u{14}00)\0\
+    \u{16}be \0\
     tags[\u{2}]\0\
-    \u{1D}.label\0\
-    unknown field \u{6}\0\
-    \u{13} '\u{5}'\0\
-    byte 0x\u{3}\0\
+    expec\u{19}\u{1A}\0\
+     number\0\
+     but foun\u{1A}\u{1}\0\
+    miss\u{11} fiel\u{1A}"\0\
+    \u{8}.label\0\
+    "\u{7}a\u{A} of pixels\0\
+     non-negative\u{A}\0\
+    tion"\0\
+    ing\0\
+    ger th\u{1C} \u{2} by\u{19}s\0\
+    unknown fiel\u{1A}\u{6}\0\
+     (at most 10000\0\
+    UTF-8 sequence\0\
+     must \0\
+     or \0\
+    width\0\
+    te\0\
+    d \0\
+     object\0\
+    an\0\
+    \u{9}a digit \0\
+    str\u{11}\0\
+    "bounc\0\
+    charac\u{19}r '\u{5}'\0\
+    by\u{19} 0x\u{3}\0\
     (0x\u{3})\0
     """
   }
