@@ -59,128 +59,168 @@ enum WireWording {
   private static let phraseLines = 77
   /// The lines the argument codes 1 and 5 continue with: "character '<byte>'", "byte 0x<hex>",
   /// "(0x<hex>)".
-  private static let characterLine = 102
+  private static let characterLine = 140
 
   /// Every message, each ended by a NUL: first `JSONFault.Code`'s 32 messages, then
   /// `RequestFault.Problem`'s 45 (the last two are the length details appended to another
-  /// message), then 25 shared phrases, then the three ways of wording a byte. A byte from 0x07
-  /// to 0x1F stands for a phrase: the (byte - 7)th after the messages; phrases use phrases. A
-  /// byte from 0x01 to 0x06 stands for the argument: 1 an input byte ("character 'x'" when
-  /// printable ASCII, else "byte 0xHH"), 2 the decimal argument (a limit, or a tag's
-  /// position), 3 and 4 the argument in upper-case hex (2 × (code - 2) digits), 5 the letter
-  /// after a backslash (itself when printable, else "(0xHH)"), 6 the node's text as a JSON
-  /// string (cut like `appendQuoted`). Data, not code: the phrases were chosen by a greedy
-  /// search for the substrings that save the most bytes (about 0.2 KB more than whole words),
-  /// so the text is hard to read; the comments on `JSONFault.Code`'s and
-  /// `RequestFault.Problem`'s cases spell each message out. To change a message, write it out
-  /// in its line (a phrase code may stay where it still fits). The words are the contract:
-  /// `docs/PROTOCOL.md`, the decoder and JSON tests and the node parity test check them.
+  /// message), then 63 shared phrases, then the three ways of wording a byte. A byte from 0x07
+  /// to 0x1F stands for one of the first 25 phrases: the (byte - 7)th after the messages; a
+  /// character from U+0080 on (two bytes of UTF-8; the messages are ASCII) for phrase
+  /// 25 + (character - 0x80). Phrases use phrases. A byte from 0x01 to 0x06 stands for the
+  /// argument: 1 an input byte ("character 'x'" when printable ASCII, else "byte 0xHH"), 2
+  /// the decimal argument (a limit, or a tag's position), 3 and 4 the argument in upper-case
+  /// hex (2 × (code - 2) digits), 5 the letter after a backslash (itself when printable, else
+  /// "(0xHH)"), 6 the node's text as a JSON string (cut like `appendQuoted`). Data, not code:
+  /// the phrases were chosen by a greedy search for the substrings that save the most bytes
+  /// (0.35 KB more than whole words), so the text is hard to read; the comments on
+  /// `JSONFault.Code`'s and `RequestFault.Problem`'s cases spell each message out. To change a
+  /// message, write it out in its line (phrase codes may stay where they still fit). The
+  /// words are the contract: `docs/PROTOCOL.md`, the decoder and JSON tests and the node
+  /// parity test check them.
   private static var table: StaticString {
     """
-    un\u{9}en\u{1A}of input\0\
+    un\u{9}en\u{19}of \u{92}\0\
     un\u{9}\u{1}\0\
     lead\u{11} zero in\u{A}\0\
-    \u{1D}af\u{19}r '-'\u{B}\0\
-    \u{1D}af\u{19}r the decimal point\u{B}\0\
-    \u{1D}in the exponent\u{B}\0\
-    number lon\u{12}\0\
+    \u{1D}af\u{1A}r '-'\u{B}\0\
+    \u{1D}\u{8C}decimal point\u{B}\0\
+    \u{1D}in \u{A0}exponent\u{B}\0\
+    \u{8A} lon\u{12}\0\
     malformed\u{A}\0\
-    number out of r\u{1C}ge\0\
-    un\u{19}rmina\u{19}\u{1A}\u{1E}\0\
-    \u{1E} lon\u{12}\0\
-    unescape\u{1A}control charac\u{19}r 0x\u{3} in \u{1E}\0\
-    invali\u{1A}UTF-8 by\u{19} 0x\u{3}\0\
-    trunca\u{19}\u{1A}\u{15}\0\
+    \u{8A} out\u{89}range\0\
+    un\u{1A}rmina\u{1A}\u{19}\u{1F}\0\
+    \u{1F} lon\u{12}\0\
+    un\u{8B}\u{19}control \u{81} 0x\u{3}\u{A2}\u{1F}\0\
+    \u{84}\u{93} \u{9B}\0\
+    trunca\u{1A}\u{19}\u{15}\0\
     overlong \u{15}\0\
-    UTF-8-encode\u{1A}surroga\u{19}\0\
-    \u{15} above U+10FFFF\0\
-    lone surroga\u{19} \\u\u{4}\0\
-    invali\u{1A}escape \\\u{5}\0\
-    invali\u{1A}\\u escape: \u{9}4 hex digits\0\
-    input lar\u{12}\0\
-    by\u{19} order mark is not allowed\0\
-    empty input\0\
-    more th\u{1C} \u{2} values\0\
-    nest\u{11} deeper th\u{1C} \u{2}\0\
-    trail\u{11} charac\u{19}rs af\u{19}r the JSON value\0\
-    trail\u{11} comma\0\
-    \u{9}','\u{17}']'\u{B}\0\
-    \u{9}','\u{17}'}'\u{B}\0\
-    \u{9}a \u{1E} key\u{B}\0\
+    \u{93}-encode\u{19}\u{91}\0\
+    \u{15} a\u{94}U+10FFFF\0\
+    lone \u{91} \\u\u{4}\0\
+    \u{84}\u{8B} \\\u{5}\0\
+    \u{84}\\u \u{8B}: \u{9}4 hex\u{A3}s\0\
+    \u{92} lar\u{12}\0\
+    by\u{1A} order mark is \u{A4}allowed\0\
+    empty \u{92}\0\
+    more\u{83}\u{9E}s\0\
+    nest\u{11} deeper\u{83}\0\
+    \u{99}\u{81}s \u{8C}JSON\u{9E}\0\
+    \u{99}comma\0\
+    \u{A5}]'\u{B}\0\
+    \u{A5}}'\u{B}\0\
+    \u{9}a \u{1F} key\u{B}\0\
     \u{9}':'\u{B}\0\
-    duplica\u{19} key \u{6}\0\
-    the request\u{7}a JSON\u{1B}\0\
-    "\u{18}\u{E}\u{17}null\0\
-    "spac\u{11}\u{E}\0\
-    "mergeDist\u{1C}ce\u{E}\0\
-    "\u{19}xtScale"\u{7}a\u{A}\0\
-    "\u{19}xtScale"\u{7}above 0 \u{1C}\u{1A}at most 64\0\
-    "lineHeight\u{E}\0\
+    \u{8F}key \u{6}\0\
+    \u{A0}request\u{7}a JSON\u{1B}\0\
+    "\u{18}\u{F}\u{17}null\0\
+    "\u{90}\u{11}\u{F}\0\
+    "mergeDistance\u{F}\0\
+    \u{82}\u{A}\0\
+    \u{82}\u{94}0 an\u{19}\u{96}64\0\
+    "lineHeight\u{F}\0\
     "reduceMo\u{10}\u{7}true\u{17}false\0\
     "direc\u{10}\u{7}"ltr"\u{17}"rtl"\0\
-    \u{13}\0\
-    \u{C}\u{18}"\0\
-    \u{C}spac\u{11}"\0\
-    \u{C}tags"\0\
-    duplica\u{19} i\u{1A}\u{6}\0\
-    "selec\u{10}\u{7}\u{1C} array of tag ids\0\
-    "selec\u{10}\u{16}hol\u{1A}tag ids (\u{1E}s)\0\
-    unknown selec\u{19}\u{1A}i\u{1A}\u{6}\0\
-    "tags"\u{7}\u{1C} array\0\
-    too m\u{1C}y tags\u{14}00)\0\
-    unknown \u{1C}imation \u{6} (\u{9}"snappy", "smooth", \u{1F}y", "spac\u{11}"\u{17}\u{1C}\u{1B})\0\
-    "dura\u{10}\u{7}a\u{A} of seconds\0\
-    "dura\u{10}\u{7}from 0.001 to 10 seconds\0\
-    \u{1F}e"\u{7}a\u{A}\0\
-    \u{1F}e"\u{7}above -1 \u{1C}\u{1A}below 1\0\
-    \u{C}dura\u{10}\0\
-    "\u{1C}ima\u{10}\u{7}null, a preset name\u{17}{"dura\u{10}, \u{1F}e"}\0\
-    \u{8}\u{7}\u{1C}\u{1B}\0\
-    \u{8}.id\u{7}a \u{1E}\0\
-    \u{8}.id\u{16}not be empty\0\
-    \u{8}\u{16}have "size"\u{17}"label", not both\0\
-    \u{8}.size\u{7}[\u{18}, height]\0\
-    \u{8}.size\u{16}hol\u{1A}two\u{F}s\0\
-    \u{13} in \u{8}\0\
-    \u{8} is miss\u{11} "id"\0\
-    \u{8} needs "size"\u{17}"label"\0\
-    \u{D}\u{7}\u{1C}\u{1B}\0\
-    \u{D}.\u{18}\u{7}a\u{F}\0\
-    \u{D}.words\u{7}\u{1C} array of \u{18}s\0\
-    \u{D}.words has too m\u{1C}y words\u{14})\0\
-    \u{D}.words\u{16}hold\u{F}s\0\
-    \u{D}.space\u{7}a\u{F}\0\
-    \u{13} in \u{D}\0\
-    \u{D} is miss\u{11} "\u{18}"\0\
-     (got a negative\u{A})\0\
+    \u{85}\0\
+    \u{D}\u{18}"\0\
+    \u{D}\u{90}\u{11}"\0\
+    \u{D}\u{97}"\0\
+    \u{8F}i\u{19}\u{6}\0\
+    "\u{95}\u{10}\u{1C}\u{89}\u{98}\0\
+    "\u{95}\u{10}\u{A1}\u{19}\u{98} (\u{1F}s)\0\
+    \u{13}\u{95}\u{1A}\u{19}i\u{19}\u{6}\0\
+    "\u{97}"\u{1C}\0\
+    \u{8E}\u{97}\u{14}00)\0\
+    \u{13}animation \u{6} (\u{9}"snappy", "smooth", \u{1E}y", "\u{90}\u{11}"\u{17}an\u{1B})\0\
+    "\u{87}\u{7}a\u{A}\u{89}\u{9A}\0\
+    "\u{87}\u{7}from 0.001 to 10 \u{9A}\0\
+    \u{1E}\u{9C}\u{A}\0\
+    \u{1E}\u{9C}\u{94}-1 an\u{19}below 1\0\
+    \u{D}\u{87}\0\
+    "anima\u{10}\u{7}null, a preset name\u{17}{"\u{87}, \u{1E}e"}\0\
+    \u{8}\u{7}an\u{1B}\0\
+    \u{8}.id\u{7}a \u{1F}\0\
+    \u{8}.id\u{16}\u{A4}be empty\0\
+    \u{8}\u{16}have\u{80}, \u{A4}both\0\
+    \u{8}.\u{9F}\u{7}[\u{18}, height]\0\
+    \u{8}.\u{9F}\u{A1}\u{19}two\u{E}s\0\
+    \u{85}\u{A2}\u{8}\0\
+    \u{8}\u{88}id"\0\
+    \u{8} needs\u{80}\0\
+    \u{C}\u{7}an\u{1B}\0\
+    \u{C}.\u{18}\u{7}a\u{E}\0\
+    \u{86}\u{1C}\u{89}\u{18}s\0\
+    \u{86} has \u{8E}words\u{14})\0\
+    \u{86}\u{A1}d\u{E}s\0\
+    \u{C}.\u{90}e\u{7}a\u{E}\0\
+    \u{85}\u{A2}\u{C}\0\
+    \u{C}\u{88}\u{18}"\0\
+     (got a \u{8D})\0\
     \u{14}00)\0\
     \u{16}be \0\
-    tags[\u{2}]\0\
-    expec\u{19}\u{1A}\0\
-     number\0\
-     but foun\u{1A}\u{1}\0\
-    miss\u{11} fiel\u{1A}"\0\
+    \u{97}[\u{2}]\0\
+    expec\u{1A}\u{19}\0\
+     \u{8A}\0\
+     but foun\u{19}\u{1}\0\
     \u{8}.label\0\
-    "\u{7}a\u{A} of pixels\0\
-     non-negative\u{A}\0\
+    \u{9D}fiel\u{19}"\0\
+     non-\u{8D}\0\
+    "\u{7}a\u{A}\u{89}pixels\0\
     tion"\0\
     ing\0\
-    ger th\u{1C} \u{2} by\u{19}s\0\
-    unknown fiel\u{1A}\u{6}\0\
-     (at most 10000\0\
-    UTF-8 sequence\0\
+    ger\u{83} by\u{1A}s\0\
+    unknown \0\
+     (\u{96}10000\0\
+    \u{93} sequence\0\
      must \0\
      or \0\
     width\0\
-    te\0\
     d \0\
+    te\0\
      object\0\
-    an\0\
-    \u{9}a digit \0\
-    str\u{11}\0\
+    \u{7}an array\0\
+    \u{9}a\u{A3} \0\
     "bounc\0\
-    charac\u{19}r '\u{5}'\0\
-    by\u{19} 0x\u{3}\0\
+    str\u{11}\0\
+     "\u{9F}"\u{17}"label"\0\
+    charac\u{1A}r\0\
+    "\u{1A}xtScal\u{9C}\0\
+     than \u{2}\0\
+    invali\u{19}\0\
+    \u{13}fiel\u{19}\u{6}\0\
+    \u{C}.words\0\
+    dura\u{10}\0\
+     is \u{9D}"\0\
+     of \0\
+    number\0\
+    escape\0\
+    af\u{1A}r \u{A0}\0\
+    negative\u{A}\0\
+    too many \0\
+    duplica\u{1A} \0\
+    spac\0\
+    surroga\u{1A}\0\
+    input\0\
+    UTF-8\0\
+    bove \0\
+    selec\0\
+    at most \0\
+    tags\0\
+    tag ids\0\
+    trail\u{11} \0\
+    seconds\0\
+    by\u{1A} 0x\u{3}\0\
+    e"\u{7}a\0\
+    miss\u{11} \0\
+     value\0\
+    size\0\
+    the \0\
+    \u{16}hol\0\
+     in \0\
+     digit\0\
+    not \0\
+    \u{9}','\u{17}'\0\
+    \u{81} '\u{5}'\0\
+    \u{9B}\0\
     (0x\u{3})\0
     """
   }
@@ -200,7 +240,7 @@ enum WireWording {
     return WireError(WireMessage(message), at: offset)
   }
 
-  /// Expands line `line` of `table` onto `message`; phrases recursively (at most two deep).
+  /// Expands line `line` of `table` onto `message`; phrases recursively (a few levels deep).
   private static func append(
     _ line: Int, _ argument: Int, _ node: Int, _ document: JSONDocument,
     to message: inout [UInt8]
@@ -247,9 +287,13 @@ enum WireWording {
         message.appendQuoted(document.bytes(node))
         continue
       case 7...0x1F: break
-      default:
+      case 0x20...0x7F:
         message.appendByte(byte)
         continue
+      default:
+        // U+0080 + n, two bytes of UTF-8 (0xC2...0xDF, then 0x80...0xBF): phrase 25 + n.
+        next = (Int(byte & 0x1F) << 6 | Int(table[index] & 0x3F)) &+ (phraseLines + 25 - 0x80)
+        index &+= 1
       }
       append(next, argument, node, document, to: &message)
     }
