@@ -79,148 +79,148 @@ enum WireWording {
   /// parity test check them.
   private static var table: StaticString {
     """
-    un\u{9}en\u{19}of \u{92}\0\
-    un\u{9}\u{1}\0\
-    lead\u{11} zero in\u{A}\0\
-    \u{1D}af\u{1A}r '-'\u{B}\0\
-    \u{1D}\u{8C}decimal point\u{B}\0\
-    \u{1D}in \u{A0}exponent\u{B}\0\
-    \u{8A} lon\u{12}\0\
-    malformed\u{A}\0\
-    \u{8A} out\u{89}range\0\
-    un\u{1A}rmina\u{1A}\u{19}\u{1F}\0\
-    \u{1F} lon\u{12}\0\
-    un\u{8B}\u{19}control \u{81} 0x\u{3}\u{A2}\u{1F}\0\
-    \u{84}\u{93} \u{9B}\0\
-    trunca\u{1A}\u{19}\u{15}\0\
-    overlong \u{15}\0\
-    \u{93}-encode\u{19}\u{91}\0\
-    \u{15} a\u{94}U+10FFFF\0\
-    lone \u{91} \\u\u{4}\0\
-    \u{84}\u{8B} \\\u{5}\0\
-    \u{84}\\u \u{8B}: \u{9}4 hex\u{A3}s\0\
-    \u{92} lar\u{12}\0\
-    by\u{1A} order mark is \u{A4}allowed\0\
-    empty \u{92}\0\
-    more\u{83}\u{9E}s\0\
-    nest\u{11} deeper\u{83}\0\
-    \u{99}\u{81}s \u{8C}JSON\u{9E}\0\
-    \u{99}comma\0\
-    \u{A5}]'\u{B}\0\
-    \u{A5}}'\u{B}\0\
-    \u{9}a \u{1F} key\u{B}\0\
-    \u{9}':'\u{B}\0\
-    \u{8F}key \u{6}\0\
-    \u{A0}request\u{7}a JSON\u{1B}\0\
-    "\u{18}\u{F}\u{17}null\0\
-    "\u{90}\u{11}\u{F}\0\
-    "mergeDistance\u{F}\0\
-    \u{82}\u{A}\0\
-    \u{82}\u{94}0 an\u{19}\u{96}64\0\
-    "lineHeight\u{F}\0\
-    "reduceMo\u{10}\u{7}true\u{17}false\0\
-    "direc\u{10}\u{7}"ltr"\u{17}"rtl"\0\
-    \u{85}\0\
-    \u{D}\u{18}"\0\
-    \u{D}\u{90}\u{11}"\0\
-    \u{D}\u{97}"\0\
-    \u{8F}i\u{19}\u{6}\0\
-    "\u{95}\u{10}\u{1C}\u{89}\u{98}\0\
-    "\u{95}\u{10}\u{A1}\u{19}\u{98} (\u{1F}s)\0\
-    \u{13}\u{95}\u{1A}\u{19}i\u{19}\u{6}\0\
-    "\u{97}"\u{1C}\0\
-    \u{8E}\u{97}\u{14}00)\0\
-    \u{13}animation \u{6} (\u{9}"snappy", "smooth", \u{1E}y", "\u{90}\u{11}"\u{17}an\u{1B})\0\
-    "\u{87}\u{7}a\u{A}\u{89}\u{9A}\0\
-    "\u{87}\u{7}from 0.001 to 10 \u{9A}\0\
-    \u{1E}\u{9C}\u{A}\0\
-    \u{1E}\u{9C}\u{94}-1 an\u{19}below 1\0\
-    \u{D}\u{87}\0\
-    "anima\u{10}\u{7}null, a preset name\u{17}{"\u{87}, \u{1E}e"}\0\
-    \u{8}\u{7}an\u{1B}\0\
-    \u{8}.id\u{7}a \u{1F}\0\
-    \u{8}.id\u{16}\u{A4}be empty\0\
-    \u{8}\u{16}have\u{80}, \u{A4}both\0\
-    \u{8}.\u{9F}\u{7}[\u{18}, height]\0\
-    \u{8}.\u{9F}\u{A1}\u{19}two\u{E}s\0\
-    \u{85}\u{A2}\u{8}\0\
-    \u{8}\u{88}id"\0\
-    \u{8} needs\u{80}\0\
-    \u{C}\u{7}an\u{1B}\0\
-    \u{C}.\u{18}\u{7}a\u{E}\0\
-    \u{86}\u{1C}\u{89}\u{18}s\0\
-    \u{86} has \u{8E}words\u{14})\0\
-    \u{86}\u{A1}d\u{E}s\0\
-    \u{C}.\u{90}e\u{7}a\u{E}\0\
-    \u{85}\u{A2}\u{C}\0\
-    \u{C}\u{88}\u{18}"\0\
-     (got a \u{8D})\0\
-    \u{14}00)\0\
-    \u{16}be \0\
-    \u{97}[\u{2}]\0\
-    expec\u{1A}\u{19}\0\
-     \u{8A}\0\
-     but foun\u{19}\u{1}\0\
-    \u{8}.label\0\
-    \u{9D}fiel\u{19}"\0\
-     non-\u{8D}\0\
-    "\u{7}a\u{A}\u{89}pixels\0\
-    tion"\0\
-    ing\0\
-    ger\u{83} by\u{1A}s\0\
-    unknown \0\
-     (\u{96}10000\0\
-    \u{93} sequence\0\
-     must \0\
-     or \0\
-    width\0\
+    un\u{C}en\u{7}of \u{87}\0\
+    un\u{C}\u{1}\0\
+    lead\u{B} zero in\u{F}\0\
+    \u{8F}af\u{9}r '-'\u{E}\0\
+    \u{8F}\u{A2}decimal point\u{E}\0\
+    \u{8F}in \u{81}exponent\u{E}\0\
+    \u{89} lon\u{94}\0\
+    malformed\u{F}\0\
+    \u{89} out\u{14}range\0\
+    un\u{9}rmina\u{9}\u{7}\u{10}\0\
+    \u{10} lon\u{94}\0\
+    un\u{88}\u{7}control \u{8E} 0x\u{3}\u{1F}\u{10}\0\
+    \u{8C}\u{86} \u{99}\0\
+    trunca\u{9}\u{7}\u{91}\0\
+    overlong \u{91}\0\
+    \u{86}-encode\u{7}\u{9E}\0\
+    \u{91} a\u{85}U+10FFFF\0\
+    lone \u{9E} \\u\u{4}\0\
+    \u{8C}\u{88} \\\u{5}\0\
+    \u{8C}\\u \u{88}: \u{C}4 hex\u{96}s\0\
+    \u{87} lar\u{94}\0\
+    by\u{9} order mark is \u{1E}allowed\0\
+    empty \u{87}\0\
+    more\u{8D}\u{97}s\0\
+    nest\u{B} deeper\u{8D}\0\
+    \u{9B}\u{8E}s \u{A2}JSON\u{97}\0\
+    \u{9B}comma\0\
+    \u{95}]'\u{E}\0\
+    \u{95}}'\u{E}\0\
+    \u{C}a \u{10} key\u{E}\0\
+    \u{C}':'\u{E}\0\
+    \u{9F}key \u{6}\0\
+    \u{81}request\u{8}a JSON\u{19}\0\
+    "\u{11}\u{1B}\u{D}null\0\
+    "\u{16}\u{B}\u{1B}\0\
+    "mergeDistance\u{1B}\0\
+    \u{A4}\u{F}\0\
+    \u{A4}\u{85}0 an\u{7}\u{9D}64\0\
+    "lineHeight\u{1B}\0\
+    "reduceMo\u{12}\u{8}true\u{D}false\0\
+    "direc\u{12}\u{8}"ltr"\u{D}"rtl"\0\
+    \u{8B}\0\
+    \u{1D}\u{11}"\0\
+    \u{1D}\u{16}\u{B}"\0\
+    \u{1D}\u{15}"\0\
+    \u{9F}i\u{7}\u{6}\0\
+    "\u{84}\u{12}\u{90}\u{14}\u{9C}\0\
+    "\u{84}\u{12}\u{80}\u{7}\u{9C} (\u{10}s)\0\
+    \u{93}\u{84}\u{9}\u{7}i\u{7}\u{6}\0\
+    "\u{15}"\u{90}\0\
+    \u{A0}\u{15}\u{92}00)\0\
+    \u{93}animation \u{6} (\u{C}"snappy", "smooth", \u{18}y", "\u{16}\u{B}"\u{D}an\u{19})\0\
+    "\u{17}\u{8}a\u{F}\u{14}\u{9A}\0\
+    "\u{17}\u{8}from 0.001 to 10 \u{9A}\0\
+    \u{18}\u{83}\u{F}\0\
+    \u{18}\u{83}\u{85}-1 an\u{7}below 1\0\
+    \u{1D}\u{17}\0\
+    "anima\u{12}\u{8}null, a preset name\u{D}{"\u{17}, \u{18}e"}\0\
+    \u{A}\u{8}an\u{19}\0\
+    \u{A}.id\u{8}a \u{10}\0\
+    \u{A}.id\u{1A}\u{1E}be empty\0\
+    \u{A}\u{1A}have\u{A5}, \u{1E}both\0\
+    \u{A}.\u{82}\u{8}[\u{11}, height]\0\
+    \u{A}.\u{82}\u{80}\u{7}two\u{1C}s\0\
+    \u{8B}\u{1F}\u{A}\0\
+    \u{A}\u{A3}id"\0\
+    \u{A} needs\u{A5}\0\
+    \u{13}\u{8}an\u{19}\0\
+    \u{13}.\u{11}\u{8}a\u{1C}\0\
+    \u{8A}\u{90}\u{14}\u{11}s\0\
+    \u{8A} has \u{A0}words\u{92})\0\
+    \u{8A}\u{80}d\u{1C}s\0\
+    \u{13}.\u{16}e\u{8}a\u{1C}\0\
+    \u{8B}\u{1F}\u{13}\0\
+    \u{13}\u{A3}\u{11}"\0\
+     (got a \u{A1})\0\
+    \u{92}00)\0\
     d \0\
+    \u{1A}be \0\
     te\0\
-     object\0\
-    \u{7}an array\0\
-    \u{9}a\u{A3} \0\
-    "bounc\0\
-    str\u{11}\0\
-     "\u{9F}"\u{17}"label"\0\
-    charac\u{1A}r\0\
-    "\u{1A}xtScal\u{9C}\0\
-     than \u{2}\0\
-    invali\u{19}\0\
-    \u{13}fiel\u{19}\u{6}\0\
-    \u{C}.words\0\
-    dura\u{10}\0\
-     is \u{9D}"\0\
+    \u{15}[\u{2}]\0\
+    ing\0\
+    expec\u{9}\u{7}\0\
+     or \0\
+     but foun\u{7}\u{1}\0\
+     \u{89}\0\
+    str\u{B}\0\
+    width\0\
+    tion"\0\
+    \u{A}.label\0\
      of \0\
-    number\0\
-    escape\0\
-    af\u{1A}r \u{A0}\0\
-    negative\u{A}\0\
-    too many \0\
-    duplica\u{1A} \0\
-    spac\0\
-    surroga\u{1A}\0\
-    input\0\
-    UTF-8\0\
-    bove \0\
-    selec\0\
-    at most \0\
     tags\0\
-    tag ids\0\
-    trail\u{11} \0\
-    seconds\0\
-    by\u{1A} 0x\u{3}\0\
-    e"\u{7}a\0\
-    miss\u{11} \0\
-     value\0\
-    size\0\
-    the \0\
-    \u{16}hol\0\
-     in \0\
-     digit\0\
+    spac\0\
+    dura\u{12}\0\
+    "bounc\0\
+     object\0\
+     must \0\
+    "\u{8}a\u{F}\u{14}pixels\0\
+     non-\u{A1}\0\
+    \u{98}fiel\u{7}"\0\
     not \0\
-    \u{9}','\u{17}'\0\
-    \u{81} '\u{5}'\0\
-    \u{9B}\0\
+     in \0\
+    \u{1A}hol\0\
+    the \0\
+    size\0\
+    e"\u{8}a\0\
+    selec\0\
+    bove \0\
+    UTF-8\0\
+    input\0\
+    escape\0\
+    number\0\
+    \u{13}.words\0\
+    \u{93}fiel\u{7}\u{6}\0\
+    invali\u{7}\0\
+     than \u{2}\0\
+    charac\u{9}r\0\
+    \u{C}a\u{96} \0\
+    \u{8}an array\0\
+    \u{86} sequence\0\
+     (\u{9D}10000\0\
+    unknown \0\
+    ger\u{8D} by\u{9}s\0\
+    \u{C}','\u{D}'\0\
+     digit\0\
+     value\0\
+    miss\u{B} \0\
+    by\u{9} 0x\u{3}\0\
+    seconds\0\
+    trail\u{B} \0\
+    tag ids\0\
+    at most \0\
+    surroga\u{9}\0\
+    duplica\u{9} \0\
+    too many \0\
+    negative\u{F}\0\
+    af\u{9}r \u{81}\0\
+     is \u{98}"\0\
+    "\u{9}xtScal\u{83}\0\
+     "\u{82}"\u{D}"label"\0\
+    \u{8E} '\u{5}'\0\
+    \u{99}\0\
     (0x\u{3})\0
     """
   }
