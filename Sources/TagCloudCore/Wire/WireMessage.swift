@@ -47,7 +47,7 @@ extension Array where Element == UInt8 {
 /// The words of every refusal of the JSON path, and the one function that expands them: the
 /// JSON syntax layer's (`JSONFault`) and the request decoder's (`RequestFault`).
 ///
-///     WireWording.error(JSONFault.Code.trailingComma.rawValue, 0, 0, 0, document, at: 2)
+///     WireWording.error(Int(JSONFault.Code.trailingComma.rawValue), 0, 0, 0, document, at: 2)
 ///     // WireError("trailing comma", at: 2)
 ///
 /// Why one table and one walker: the two layers' messages share words ("expected ", "number",
