@@ -5,17 +5,17 @@
 /// costs a message array (allocation, literal copy, release) at each of some forty throw
 /// sites, and propagating an error that holds an array costs releases along the way; a fault
 /// of three integers is stored and returned like any value. The words live in one table
-/// (``RequestFault/templates``), expanded by one function (``wireError(in:)``).
+/// (`WireWording`), expanded by one function shared with the JSON layer.
 struct RequestFault: Error {
   /// The problem (bits 0-5), the detail (bits 6-7) and the tag (bits 8-31), packed so that a
   /// fault is two words to store and to pass along.
   private let code: UInt32
   /// The node at fault: the error's offset is where it starts; its bytes are the quoted
-  /// subject of a message (`%` in a template).
+  /// subject of a message (code 6 in `WireWording`'s table).
   let node: Int
 
   /// - Parameters:
-  ///   - tag: the tag's position, for messages about `tags[N]` (`$` in a template); below
+  ///   - tag: the tag's position, for messages about `tags[N]` (code 2 in `WireWording`'s table); below
   ///     2^24, as requests hold at most ``WireLimits/maximumTags`` tags.
   ///   - detail: for a length (`RequestReader`'s `length`): 0, or 1 for " (got a negative
   ///     number)", 2 for " (at most 1000000)" after the message.
@@ -25,116 +25,112 @@ struct RequestFault: Error {
     self.node = node
   }
 
-  /// The rule that was broken: the line of ``templates`` with the message.
+  /// The rule that was broken: which message.
   var problem: UInt32 { code & 63 }
   var detail: UInt32 { code >> 6 & 3 }
   var tag: Int { Int(code >> 8) }
 
-  /// The decoder's rules, in the order of ``templates``' lines.
+  /// The decoder's rules, in the order of their messages in `WireWording`'s table; each
+  /// case's comment is its message, with `tags[N]` for the tag (N = ``tag``) and `<node>` for
+  /// the node's text as a JSON string.
   enum Problem: UInt8 {
-    case requestNotObject, width, spacing, mergeDistance, textScale, textScaleRange, lineHeight
-    case reduceMotion, direction, unknownField, missingWidth, missingSpacing, missingTags
-    case duplicateID, selectionNotArray, selectionItem, unknownSelection
-    case tagsNotArray, tooManyTags
-    case unknownAnimation, duration, durationRange, bounce, bounceRange, missingDuration
+    /// the request must be a JSON object
+    case requestNotObject
+    /// "width" must be a number of pixels or null
+    case width
+    /// "spacing" must be a number of pixels
+    case spacing
+    /// "mergeDistance" must be a number of pixels
+    case mergeDistance
+    /// "textScale" must be a number
+    case textScale
+    /// "textScale" must be above 0 and at most 64
+    case textScaleRange
+    /// "lineHeight" must be a number of pixels
+    case lineHeight
+    /// "reduceMotion" must be true or false
+    case reduceMotion
+    /// "direction" must be "ltr" or "rtl"
+    case direction
+    /// unknown field <node>
+    case unknownField
+    /// missing field "width"
+    case missingWidth
+    /// missing field "spacing"
+    case missingSpacing
+    /// missing field "tags"
+    case missingTags
+    /// duplicate id <node>
+    case duplicateID
+    /// "selection" must be an array of tag ids
+    case selectionNotArray
+    /// "selection" must hold tag ids (strings)
+    case selectionItem
+    /// unknown selected id <node>
+    case unknownSelection
+    /// "tags" must be an array
+    case tagsNotArray
+    /// too many tags (at most 1000000)
+    case tooManyTags
+    /// unknown animation <node> (expected "snappy", "smooth", "bouncy", "spacing" or an object)
+    case unknownAnimation
+    /// "duration" must be a number of seconds
+    case duration
+    /// "duration" must be from 0.001 to 10 seconds
+    case durationRange
+    /// "bounce" must be a number
+    case bounce
+    /// "bounce" must be above -1 and below 1
+    case bounceRange
+    /// missing field "duration"
+    case missingDuration
+    /// "animation" must be null, a preset name or {"duration", "bounce"}
     case animation
-    case tagNotObject, id, emptyID, sizeAndLabel, size, sizeNumbers, unknownTagField, missingID
+    /// tags[N] must be an object
+    case tagNotObject
+    /// tags[N].id must be a string
+    case id
+    /// tags[N].id must not be empty
+    case emptyID
+    /// tags[N] must have "size" or "label", not both
+    case sizeAndLabel
+    /// tags[N].size must be [width, height]
+    case size
+    /// tags[N].size must hold two non-negative numbers
+    case sizeNumbers
+    /// unknown field <node> in tags[N]
+    case unknownTagField
+    /// tags[N] is missing "id"
+    case missingID
+    /// tags[N] needs "size" or "label"
     case missingContent
-    case labelNotObject, labelWidth, words, tooManyWords, wordWidths, space, unknownLabelField
+    /// tags[N].label must be an object
+    case labelNotObject
+    /// tags[N].label.width must be a non-negative number
+    case labelWidth
+    /// tags[N].label.words must be an array of widths
+    case words
+    /// tags[N].label.words has too many words (at most 10000)
+    case tooManyWords
+    /// tags[N].label.words must hold non-negative numbers
+    case wordWidths
+    /// tags[N].label.space must be a non-negative number
+    case space
+    /// unknown field <node> in tags[N].label
+    case unknownLabelField
+    /// tags[N].label is missing "width"
     case missingLabelWidth
-    /// The two length details (``detail`` 1 and 2), appended to another line.
-    case negative, tooLarge
+    /// " (got a negative number)", after another message (``detail`` 1)
+    case negative
+    /// " (at most 1000000)", after another message (``detail`` 2)
+    case tooLarge
   }
 
-  /// Every message, one line per ``Problem``: `$` stands for "tags[N]" (N = ``tag``), `&` for
-  /// "tags[N].label", `%` for the node's bytes as a JSON string (cut like
-  /// ``WireMessage/quoted(_:)``); `@`, `^`, `~` and `#` for the phrases most messages share
-  /// (" must be ", "missing field ", "non-negative number", "a number of pixels"), which
-  /// keeps the table about 0.4 KB smaller. The words are the contract: `docs/PROTOCOL.md`,
-  /// the decoder tests and the node parity test check them.
-  static var templates: StaticString {
-    """
-    the request@a JSON object
-    "width"@# or null
-    "spacing"@#
-    "mergeDistance"@#
-    "textScale"@a number
-    "textScale"@above 0 and at most 64
-    "lineHeight"@#
-    "reduceMotion"@true or false
-    "direction"@"ltr" or "rtl"
-    unknown field %
-    ^"width"
-    ^"spacing"
-    ^"tags"
-    duplicate id %
-    "selection"@an array of tag ids
-    "selection" must hold tag ids (strings)
-    unknown selected id %
-    "tags"@an array
-    too many tags (at most 1000000)
-    unknown animation % (expected "snappy", "smooth", "bouncy", "spacing" or an object)
-    "duration"@a number of seconds
-    "duration"@from 0.001 to 10 seconds
-    "bounce"@a number
-    "bounce"@above -1 and below 1
-    ^"duration"
-    "animation"@null, a preset name or {"duration", "bounce"}
-    $@an object
-    $.id@a string
-    $.id must not be empty
-    $ must have "size" or "label", not both
-    $.size@[width, height]
-    $.size must hold two ~s
-    unknown field % in $
-    $ is missing "id"
-    $ needs "size" or "label"
-    &@an object
-    &.width@a ~
-    &.words@an array of widths
-    &.words has too many words (at most 10000)
-    &.words must hold ~s
-    &.space@a ~
-    unknown field % in &
-    & is missing "width"
-     (got a negative number)
-     (at most 1000000)
-    """
-  }
-
-  /// The refusal this fault stands for, worded from ``templates``.
-  // Out of line, and the only place that builds a decoder message.
-  @inline(never)
+  /// The refusal this fault stands for, worded from `WireWording`'s table (its lines from
+  /// `WireWording.requestLines` on, in ``Problem`` order).
   func wireError(in document: JSONDocument) -> WireError {
-    var message: [UInt8] = []
-    append(line: problem, to: &message, document)
-    if detail != 0 {
-      append(line: UInt32(Problem.negative.rawValue) - 1 + detail, to: &message, document)
-    }
-    return WireError(WireMessage(message), at: document.nodes[node].offset)
-  }
-
-  /// Expands line `line` of ``templates``.
-  private func append(line: UInt32, to message: inout [UInt8], _ document: JSONDocument) {
-    let table = RequestFault.templates
-    var current: UInt32 = 0
-    for byte in UnsafeBufferPointer(start: table.utf8Start, count: table.utf8CodeUnitCount) {
-      if byte == UInt8(ascii: "\n") {
-        current &+= 1
-      } else if current == line {
-        switch byte {
-        case UInt8(ascii: "$"), UInt8(ascii: "&"):
-          message.appendLiteral("tags[")
-          DecimalFormatting.appendInteger(UInt64(tag), to: &message)
-          message.appendLiteral(byte == UInt8(ascii: "$") ? "]" : "].label")
-        case UInt8(ascii: "%"): message.appendQuoted(document.bytes(node))
-        case UInt8(ascii: "@"): message.appendLiteral(" must be ")
-        case UInt8(ascii: "^"): message.appendLiteral("missing field ")
-        case UInt8(ascii: "~"): message.appendLiteral("non-negative number")
-        case UInt8(ascii: "#"): message.appendLiteral("a number of pixels")
-        default: message.appendByte(byte)
-        }
-      }
-    }
+    WireWording.error(
+      WireWording.requestLines &+ Int(problem), Int(detail), tag, node, document,
+      at: document.nodes[node].offset)
   }
 }

@@ -29,7 +29,11 @@ public struct WireError: Error, Equatable, Sendable, CustomStringConvertible {
 
   /// ``description`` as UTF-8 bytes.
   public var descriptionBytes: [UInt8] {
-    WireMessage(messageBytes).text(" at byte ").number(offset).bytes
+    var bytes = messageBytes
+    bytes.appendLiteral(" at byte ")
+    // Offsets are never negative: positions in the input.
+    DecimalFormatting.appendInteger(UInt64(truncatingIfNeeded: offset), to: &bytes)
+    return bytes
   }
 }
 
