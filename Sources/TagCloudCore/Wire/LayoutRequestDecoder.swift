@@ -142,7 +142,7 @@ struct RequestReader {
         request.mergeDistance = try length(value, .mergeDistance)
       case 3:
         textScale = try number(value, .textScale)
-        guard textScale > 0, textScale <= WireLimits.maximumTextScale else {
+        guard WireLimits.acceptsTextScale(textScale) else {
           throw RequestFault(.textScaleRange, value)
         }
       case 4:

@@ -5,6 +5,15 @@ public enum WireLimits {
   public static let maximumLength = 1_000_000.0
   /// The largest text scale (the browser's text size over 16 px).
   public static let maximumTextScale = 64.0
+
+  /// Whether a text scale is accepted: above 0 and at most ``maximumTextScale`` (NaN is not).
+  /// The one rule for both the layout request and the live protocol's `measure` message.
+  ///
+  ///     WireLimits.acceptsTextScale(1.25)  // true
+  ///     WireLimits.acceptsTextScale(0)     // false
+  public static func acceptsTextScale(_ scale: Double) -> Bool {
+    scale > 0 && scale <= maximumTextScale
+  }
   /// The most tags in one request.
   public static let maximumTags = 1_000_000
   /// The most words in one label.

@@ -83,7 +83,7 @@ public enum ClientMessage: Equatable, Sendable {
     var metrics = CapsuleMetrics()
     if let element = object.optional("textScale") {
       metrics.textScale = try JSONObjectReader.number(element, "textScale")
-      guard metrics.textScale > 0, metrics.textScale <= WireLimits.maximumTextScale else {
+      guard WireLimits.acceptsTextScale(metrics.textScale) else {
         throw WireError(
           "\"textScale\" must be above 0 and at most \(Int(WireLimits.maximumTextScale))",
           at: element.offset)
