@@ -69,6 +69,8 @@ def read_messages(path):
             sections[current].append(PLACEHOLDER.sub(lambda m: chr(PLACEHOLDERS[m.group(1)]), line))
     if len(sections["detail"]) != DETAILS:
         raise Fault(f"[detail] needs {DETAILS} lines (RequestFault's detail 1 and 2)")
+    if len(set(sections["phrases"])) != len(sections["phrases"]):
+        raise Fault("[phrases] lists a phrase twice")
     if len(sections["byte"]) != 3:
         raise Fault("[byte] needs 3 lines: printable, not printable, not printable escape")
     return sections
