@@ -11,7 +11,8 @@ struct JSONStop: Error {}
 /// message inline (a few calls and an array each); a plain code is a few bytes per site in the
 /// Wasm module, and `WireWording` words every refusal from one table of text.
 struct JSONFault {
-  /// What is wrong, and its message (`WireWording`'s table holds them in this order).
+  /// What is wrong, and its message (`WireWording`'s table holds them in this order; their
+  /// plain text is scripts/wire-messages.txt, where a message is changed).
   enum Code: UInt8 {
     /// "unexpected end of input"
     case endOfInput

@@ -30,7 +30,8 @@ struct RequestFault: Error {
   var detail: UInt32 { code >> 6 & 3 }
   var tag: Int { Int(code >> 8) }
 
-  /// The decoder's rules, in the order of their messages in `WireWording`'s table; each
+  /// The decoder's rules, in the order of their messages in `WireWording`'s table (written
+  /// out in scripts/wire-messages.txt, where a message is changed); each
   /// case's comment is its message, with `tags[N]` for the tag (N = ``tag``) and `<node>` for
   /// the node's text as a JSON string.
   enum Problem: UInt8 {
