@@ -20,14 +20,26 @@ public enum FlowLayout {
   ///   - spacing: the gap between items and between rows; non-negative and finite.
   /// - Complexity: O(n) time; allocates only the result.
   public static func arrange(_ sizes: [Size], width: Double, spacing: Double) -> FlowArrangement {
-    var frames: [Rect] = []
-    frames.reserveCapacity(sizes.count)
-    for size in sizes { frames.append(Rect(x: 0, y: 0, width: size.width, height: size.height)) }
+    let count = sizes.count
+    if count == 0 { return FlowArrangement(origins: [], size: .zero, rowStarts: []) }
+    var size = Size.zero
     var rowStarts: [Int] = []
-    let size = arrange(&frames, width: width, spacing: spacing, rowStarts: &rowStarts)
-    var origins: [Point] = []
-    origins.reserveCapacity(frames.count)
-    for frame in frames { origins.append(frame.origin) }
+    // Straight from the sizes into the result's points (no intermediate frames: the array API
+    // ran 1.4x the C loop that way). A Size is two doubles (width, height), a Point two (x, y).
+    let origins = [Point](unsafeUninitializedCapacity: count) { points, initialized in
+      rowStarts = [Int](unsafeUninitializedCapacity: count) { rows, rowCount in
+        size = sizes.withUnsafeBufferPointer { sizes in
+          sizes.withMemoryRebound(to: Double.self) { sizes in
+            points.withMemoryRebound(to: Double.self) { points in
+              flow(
+                count: count, stride: 2, sizes: sizes.baseAddress!, origins: points.baseAddress!,
+                width: width, spacing: spacing, rows: rows.baseAddress!, rowCount: &rowCount)
+            }
+          }
+        }
+      }
+      initialized = count
+    }
     return FlowArrangement(origins: origins, size: size, rowStarts: rowStarts)
   }
 
