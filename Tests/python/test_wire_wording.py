@@ -33,11 +33,16 @@ def copies(tmp_path):
     return messages, swift
 
 
+def edited(path, old, new):
+    """Replaces `old` (which must be there) by `new` in the file."""
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new))
+
+
 def test_an_edited_message_is_noticed(tmp_path):
     messages, swift = copies(tmp_path)
-    text = messages.read_text()
-    assert "\nmalformed number\n" in text
-    messages.write_text(text.replace("\nmalformed number\n", "\nmalformed numeral\n"))
+    edited(messages, "\nmalformed number\n", "\nmalformed numeral\n")
     result = check("--messages", str(messages), "--swift", str(swift))
     assert result.returncode == 1
     assert "is not what" in result.stderr
@@ -45,16 +50,13 @@ def test_an_edited_message_is_noticed(tmp_path):
 
 def test_a_hand_edited_table_is_noticed(tmp_path):
     messages, swift = copies(tmp_path)
-    source = swift.read_text()
-    assert "    malformed\\u{F}\\0\\\n" in source
-    swift.write_text(source.replace("    malformed\\u{F}\\0\\\n", "    malformed number\\0\\\n"))
-    result = check("--messages", str(messages), "--swift", str(swift))
-    assert result.returncode == 1
+    edited(swift, "    malformed\\u{F}\\0\\\n", "    malformed number\\0\\\n")
+    assert check("--messages", str(messages), "--swift", str(swift)).returncode == 1
 
 
 def test_an_edit_regenerates_and_then_checks(tmp_path):
     messages, swift = copies(tmp_path)
-    messages.write_text(messages.read_text().replace("\nmalformed number\n", "\nmalformed numeral\n"))
+    edited(messages, "\nmalformed number\n", "\nmalformed numeral\n")
     outputs = []
     for _ in range(2):  # the same input gives the same bytes
         shutil.copy(SWIFT, swift)
