@@ -394,11 +394,14 @@ struct RequestReader {
     _ node: Int, _ problem: RequestFault.Problem, tag: Int = 0
   ) throws(RequestFault) -> Double {
     // One throw for the three refusals: not a number (detail 0), negative (1), too long (2).
+    // `!(value >= 0)`, not `value < 0`: a NaN (which only a built `JSONElement` can hold) is
+    // refused as negative, as before the size work, rather than laid out and then trapping in
+    // the writer.
     var detail: UInt32 = 0
     var value = 0.0
     if kind(node) == .number {
       value = document.nodes[node].number
-      detail = value < 0 ? 1 : value > WireLimits.maximumLength ? 2 : 3
+      detail = !(value >= 0) ? 1 : value > WireLimits.maximumLength ? 2 : 3
     }
     guard detail == 3 else { throw RequestFault(problem, node, tag: tag, detail: detail) }
     return value
