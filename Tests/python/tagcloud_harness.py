@@ -250,13 +250,8 @@ class RawClient:
     def close_code(self, timeout=5.0):
         """Reads until the server's close frame; its status code (None if the socket just ends)."""
         self.sock.settimeout(timeout)
-        try:
-            while True:
-                opcode, payload = self.recv_frame()
-                if opcode == OP_CLOSE:
-                    return close_code(payload)
-        except (ConnectionError, OSError):
-            return None
+        closing = self.recv_until(OP_CLOSE)
+        return close_code(closing[1]) if closing else None
 
     def close(self):
         try:

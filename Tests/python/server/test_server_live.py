@@ -301,11 +301,6 @@ def test_an_origin_too_long_to_read_is_refused_not_taken_for_none(server):
     assert refused.value.response.status_code == 403
 
 
-def close_code(frame):
-    assert frame is not None and frame[0] == 8, frame
-    return int.from_bytes(frame[1][:2], "big")
-
-
 def test_pings_are_answered_even_between_fragments(server):
     raw = RawClient(server.port)
     try:
@@ -328,7 +323,7 @@ def test_a_client_close_is_echoed(server):
     try:
         raw.recv_frame()
         raw.send(frame(8, (1000).to_bytes(2, "big") + b"bye"))
-        assert close_code(raw.recv_until(8)) == 1000
+        assert raw.close_code() == 1000
     finally:
         raw.close()
 
@@ -338,14 +333,13 @@ def test_invalid_utf8_closes_with_1007_and_protocol_errors_with_1002(server):
     try:
         raw.recv_frame()
         raw.send(frame(1, b'"\xff\xfe"'))
-        assert close_code(raw.recv_until(8)) == 1007
+        assert raw.close_code() == 1007
     finally:
         raw.close()
     raw = RawClient(server.port)
     try:
         raw.recv_frame()
         raw.send(frame(0, b"a continuation with nothing to continue"))
-        closing = raw.recv_until(8)
-        assert close_code(closing) == 1002
+        assert raw.close_code() == 1002
     finally:
         raw.close()
