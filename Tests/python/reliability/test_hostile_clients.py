@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from reliability_support import (FULL, OP_BINARY, OP_CLOSE, OP_CONT, OP_PING, OP_PONG, OP_TEXT,
+from reliability_support import (DEMO_IDS, FULL, OP_BINARY, OP_CLOSE, OP_CONT, OP_PING, OP_PONG, OP_TEXT,
                                  Closed, RawClient, frame, handshake_request, metrics)
 
 # A round trip on loopback takes about a millisecond; the bound leaves room for a busy machine
@@ -139,9 +139,7 @@ def test_fragments_within_the_limit_are_reassembled(server, witness):
     client = RawClient(server.port)
     client.recv_json()
     measure = (b'{"type":"measure","tags":[' + b",".join(
-        b'{"id":"%s","size":[80,40]}' % tag.encode() for tag in
-        ["SwiftUI", "Animation", "Layout", "Glass", "Gestures", "Symbols", "Charts",
-         "Navigation", "Metal", "Widgets"]) + b"]}")
+        b'{"id":"%s","size":[80,40]}' % tag.encode() for tag in DEMO_IDS) + b"]}")
     client.send(frame(OP_TEXT, measure[:10], fin=False))
     client.send(frame(OP_PING, b"between"))
     client.send(frame(OP_CONT, measure[10:50], fin=False))
@@ -240,9 +238,7 @@ def test_a_thousand_malformed_messages_in_a_row(server, witness):
         client.send(frame(OP_TEXT, junk[index % len(junk)] if index % 3 else
                           bytes(rng.randrange(32, 127) for _ in range(rng.randrange(1, 60)))))
     client.send(frame(OP_TEXT, b'{"type":"measure","tags":[' + b",".join(
-        b'{"id":"%s","size":[80,40]}' % tag.encode() for tag in
-        ["SwiftUI", "Animation", "Layout", "Glass", "Gestures", "Symbols", "Charts",
-         "Navigation", "Metal", "Widgets"]) + b"]}"))
+        b'{"id":"%s","size":[80,40]}' % tag.encode() for tag in DEMO_IDS) + b"]}"))
     client.send(frame(OP_TEXT, VIEWPORT))
     errors = 0
     while True:
