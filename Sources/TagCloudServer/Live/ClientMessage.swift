@@ -31,21 +31,31 @@ public enum ClientMessage: Equatable, Sendable {
     }
     var probe = try JSONObjectReader(root, what: "a message")
     let type = try probe.string("type")
-    if type.elementsEqual("viewport".utf8) { return try decodeViewport(root) }
-    if type.elementsEqual("toggle".utf8) { return try decodeToggle(root, tags: tags) }
-    if type.elementsEqual("spacing".utf8) { return try decodeSpacing(root) }
-    if type.elementsEqual("measure".utf8) { return try decodeMeasure(root, tags: tags) }
-    if type.elementsEqual("hello".utf8) { return try decodeHello(root, tags: tags) }
+    if type.elementsEqual("viewport".utf8) {
+      return try decodeViewport(probe.reading(as: "a viewport message"))
+    }
+    if type.elementsEqual("toggle".utf8) {
+      return try decodeToggle(probe.reading(as: "a toggle message"), tags: tags)
+    }
+    if type.elementsEqual("spacing".utf8) {
+      return try decodeSpacing(probe.reading(as: "a spacing message"))
+    }
+    if type.elementsEqual("measure".utf8) {
+      return try decodeMeasure(probe.reading(as: "a measure message"), tags: tags)
+    }
+    if type.elementsEqual("hello".utf8) {
+      return try decodeHello(probe.reading(as: "a hello message"), tags: tags)
+    }
     let at = probe.optional("type")?.offset ?? root.offset
     throw WireError(
       "unknown message type \"\(type.text)\" (expected hello, measure, viewport, toggle or spacing)",
       at: at)
   }
 
-  private static func decodeHello(_ root: JSONElement, tags: [LiveTag]) throws(WireError)
+  private static func decodeHello(_ message: JSONObjectReader, tags: [LiveTag]) throws(WireError)
     -> ClientMessage
   {
-    var object = try JSONObjectReader(root, what: "a hello message")
+    var object = message
     _ = object.optional("type")
     var session: [UInt8]?
     if let element = object.optional("session"), element.value != .null {
@@ -73,10 +83,10 @@ public enum ClientMessage: Equatable, Sendable {
     return .hello(session: session, selection: selection, spacing: spacing)
   }
 
-  private static func decodeMeasure(_ root: JSONElement, tags: [LiveTag]) throws(WireError)
+  private static func decodeMeasure(_ message: JSONObjectReader, tags: [LiveTag]) throws(WireError)
     -> ClientMessage
   {
-    var object = try JSONObjectReader(root, what: "a measure message")
+    var object = message
     _ = object.optional("type")
     let list = try object.required("tags")
     let specs = try LayoutRequestDecoder.decodeTags(list)
@@ -113,8 +123,9 @@ public enum ClientMessage: Equatable, Sendable {
     return .measure(tags: ordered.compactMap { $0 }, metrics: metrics)
   }
 
-  private static func decodeViewport(_ root: JSONElement) throws(WireError) -> ClientMessage {
-    var object = try JSONObjectReader(root, what: "a viewport message")
+  private static func decodeViewport(_ message: JSONObjectReader) throws(WireError) -> ClientMessage
+  {
+    var object = message
     _ = object.optional("type")
     let element = try object.required("width")
     let width = try JSONObjectReader.number(element, "width")
@@ -139,10 +150,10 @@ public enum ClientMessage: Equatable, Sendable {
     return .viewport(width: width, reduceMotion: reduceMotion, direction: direction)
   }
 
-  private static func decodeToggle(_ root: JSONElement, tags: [LiveTag]) throws(WireError)
+  private static func decodeToggle(_ message: JSONObjectReader, tags: [LiveTag]) throws(WireError)
     -> ClientMessage
   {
-    var object = try JSONObjectReader(root, what: "a toggle message")
+    var object = message
     _ = object.optional("type")
     let element = try object.required("id")
     let id = try JSONObjectReader.string(element, "id")
@@ -153,8 +164,9 @@ public enum ClientMessage: Equatable, Sendable {
     return .toggle(index: index)
   }
 
-  private static func decodeSpacing(_ root: JSONElement) throws(WireError) -> ClientMessage {
-    var object = try JSONObjectReader(root, what: "a spacing message")
+  private static func decodeSpacing(_ message: JSONObjectReader) throws(WireError) -> ClientMessage
+  {
+    var object = message
     _ = object.optional("type")
     let value = try spacingValue(try object.required("value"), "value")
     try object.finish()

@@ -23,10 +23,20 @@ struct JSONObjectReader {
         throw WireError("duplicate key \"\(member.key.text)\" in \(what)", at: member.keyOffset)
       }
     }
+    self.init(members: members, offset: element.offset, what: what)
+  }
+
+  private init(members: [JSONMember], offset: Int, what: String) {
     self.members = members
-    self.offset = element.offset
+    self.offset = offset
     self.what = what
     self.used = [Bool](repeating: false, count: members.count)
+  }
+
+  /// The same object read afresh as `what` (say, once its `type` names the message): nothing
+  /// asked for yet, and its keys, already checked for repeats, not scanned again.
+  func reading(as what: String) -> JSONObjectReader {
+    JSONObjectReader(members: members, offset: offset, what: what)
   }
 
   /// The member's value, or nil when absent (JSON `null` is returned as an element).
