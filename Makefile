@@ -11,7 +11,7 @@ PORT         ?= 8080
 RELEASE_BIN  := .build/release/tagcloud
 DEBUG_BIN    := .build/debug/tagcloud
 
-.PHONY: all deps venv build release wasm test test-swift test-node test-python test-embedded \
+.PHONY: all deps venv build release wasm dist test test-swift test-node test-python test-embedded \
         run bench bench-venv format lint clean fuzz test-fuzz check-full
 
 all: build
@@ -50,7 +50,14 @@ test-swift: build
 test-node: build wasm
 	@if ls Tests/node/*.test.mjs >/dev/null 2>&1; then node --test Tests/node/; fi
 
-test-python: build venv
+## The release artefacts, named with the version of web/package.json: the npm package
+## (dist/glass-tag-cloud-VERSION.tgz, `npm pack` of web/, offline) and the server's archive
+## (dist/tagcloud-VERSION-linux-ARCH.tar.gz: static Swift runtime, stripped, with the web/ it
+## serves, README, LICENSE, CHANGELOG, deploy/). See scripts/dist.sh.
+dist: deps wasm
+	@bash scripts/dist.sh
+
+test-python: build venv dist
 	@bash scripts/run-pytest.sh
 
 ## A short libFuzzer smoke run of every harness in Fuzz/ (seconds each; see docs/reliability.md).

@@ -28,9 +28,14 @@ let package = Package(
     // the thin libwebsockets adapter around it.
     .target(
       name: "TagCloudServer",
-      dependencies: ["TagCloudCore", "CLibWebSockets", "CLibWebSocketsShim"]),
+      dependencies: ["TagCloudCore", "TagCloudBuildInfo", "CLibWebSockets", "CLibWebSocketsShim"]),
     // The command line: a pure parse (tested) apart from `main`, printing and `exit`.
-    .target(name: "TagCloudCLI", dependencies: ["TagCloudCore"]),
+    .target(name: "TagCloudCLI", dependencies: ["TagCloudCore", "TagCloudBuildInfo"]),
+    // The project's version, stamped from web/package.json (the one place it lives) at build
+    // time, for `tagcloud --version` and the server's `tagcloud_build_info` gauge.
+    .target(name: "TagCloudBuildInfo", plugins: ["PackageVersion"]),
+    .plugin(name: "PackageVersion", capability: .buildTool(), dependencies: ["package-version"]),
+    .executableTarget(name: "package-version"),
     .executableTarget(
       name: "tagcloud", dependencies: ["TagCloudCLI", "TagCloudCore", "TagCloudServer"]),
     // The Wasm module's exports (`@_cdecl`) and its C runtime (allocator, memcpy), built for
@@ -43,9 +48,10 @@ let package = Package(
     // Seeded randomness shared by the test targets.
     .target(name: "TagCloudTestSupport", path: "Tests/TagCloudTestSupport"),
     .testTarget(name: "TagCloudCoreTests", dependencies: ["TagCloudCore", "TagCloudTestSupport"]),
-    .testTarget(name: "TagCloudCLITests", dependencies: ["TagCloudCLI", "TagCloudCore"]),
+    .testTarget(
+      name: "TagCloudCLITests", dependencies: ["TagCloudCLI", "TagCloudCore", "TagCloudBuildInfo"]),
     .testTarget(
       name: "TagCloudServerTests",
-      dependencies: ["TagCloudServer", "TagCloudCore", "TagCloudTestSupport"]),
+      dependencies: ["TagCloudServer", "TagCloudCore", "TagCloudBuildInfo", "TagCloudTestSupport"]),
   ]
 )

@@ -1,6 +1,9 @@
+import TagCloudBuildInfo
+
 /// The usage texts of `tagcloud` and its subcommands.
 public enum Usage {
-  public static let version = "tagcloud 0.1.0"
+  /// `tagcloud --version`: the version of `web/package.json`, stamped at build time.
+  public static let version = "tagcloud \(BuildInfo.version)"
 
   public static func text(for topic: HelpTopic) -> String {
     switch topic {

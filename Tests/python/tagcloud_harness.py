@@ -65,8 +65,8 @@ class ServeProcess:
             server.stop()
     """
 
-    def __init__(self, args, *, cwd=None, env=None, start_timeout=15.0):
-        self.args = [str(tagcloud_binary()), "serve", *args]
+    def __init__(self, args, *, cwd=None, env=None, start_timeout=15.0, binary=None):
+        self.args = [str(binary or tagcloud_binary()), "serve", *args]
         self.process = subprocess.Popen(
             self.args, cwd=cwd, env={**os.environ, **(env or {})},
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,

@@ -283,8 +283,10 @@ public final class LiveServer {
     case "/healthz":
       return (200, "text/plain; charset=utf-8", Array("ok\n".utf8))
     case "/metrics":
-      let text = hub.metrics.prometheusText(
-        liveSessions: hub.liveSessionCount, detachedSessions: hub.detachedSessionCount)
+      let text =
+        BuildInfoMetric.prometheusText
+        + hub.metrics.prometheusText(
+          liveSessions: hub.liveSessionCount, detachedSessions: hub.detachedSessionCount)
       return (200, "text/plain; version=0.0.4; charset=utf-8", Array(text.utf8))
     default:
       return (404, "text/plain; charset=utf-8", Array("not found\n".utf8))
