@@ -12,6 +12,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+for tool in node npm strip; do
+  command -v "$tool" >/dev/null || { echo "dist: '$tool' is missing (node and npm come with Node 20, strip with binutils)" >&2; exit 1; }
+done
 version=$(node -p 'require("./web/package.json").version')
 arch=$(uname -m)
 epoch=$(git log -1 --format=%ct 2>/dev/null || echo 0)

@@ -38,6 +38,7 @@ let source = """
 do {
   try Data(source.utf8).write(to: URL(fileURLWithPath: arguments[2]), options: .atomic)
 } catch {
-  FileHandle.standardError.write(Data("package-version: cannot write \(arguments[2]): \(error)\n".utf8))
+  FileHandle.standardError.write(
+    Data("package-version: cannot write \(arguments[2]): \(error)\n".utf8))
   exit(73)
 }

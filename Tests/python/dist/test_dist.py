@@ -15,9 +15,9 @@ gauge of `/metrics`, and CHANGELOG.md's latest release.
 `make test` builds the artefacts first (`test-python` depends on `dist`); a missing artefact is a
 failure that says to run `make dist`, never a skip.
 
-Tried against breakage: with "label-metrics.js" dropped from `files` in web/package.json the
-file-list test and both install tests failed (the element's import 404s); with the version
-stamped by hand into Usage.swift ("tagcloud 0.0.9") the version test failed.
+Tried against breakage: with "label-metrics.js" dropped from `files` in web/package.json, the
+file-list test and the import-map page test failed (the element's import answered 404); with the
+version written by hand into Usage.swift ("tagcloud 0.0.9"), the version test failed.
 """
 
 from __future__ import annotations
