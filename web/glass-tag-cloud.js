@@ -52,10 +52,31 @@ function sharedCore() {
   return corePromise;
 }
 
+/**
+ * The same stylesheet when the page has already loaded it with a `<link>` (the demo page does),
+ * copied rule by rule without a request, so that the first frame after the element is defined
+ * is already styled: no unstyled, differently sized frame, nothing below the cloud moves.
+ * Null when the page has no such link (or cannot read it): the sheet is fetched instead.
+ */
+function linkedCapsuleSheet(url) {
+  try {
+    const link = [...document.styleSheets].find((sheet) => sheet.href === url.href);
+    if (!link) return null;
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync([...link.cssRules].map((rule) => rule.cssText).join("\n"));
+    return sheet;
+  } catch {
+    return null;
+  }
+}
+
 /** The demo's stylesheet (capsules, glass, melting, touch targets), fetched once, adopted by every shadow root. */
 let capsuleSheetPromise = null;
 function sharedCapsuleSheet() {
-  capsuleSheetPromise ??= fetch(new URL("./styles.css", import.meta.url))
+  const url = new URL("./styles.css", import.meta.url);
+  const linked = capsuleSheetPromise ? null : linkedCapsuleSheet(url);
+  if (linked) capsuleSheetPromise = Promise.resolve(linked);
+  capsuleSheetPromise ??= fetch(url)
     .then((response) => {
       if (!response.ok) throw new Error(`styles.css answered ${response.status}`);
       return response.text();

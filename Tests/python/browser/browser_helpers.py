@@ -170,3 +170,30 @@ def assert_exact_layout(page: Page, spacing: float) -> list[Capsule]:
     for capsule, (x, y) in zip(shown, reference):
         assert abs(capsule.x - x) <= TOLERANCE and abs(capsule.y - y) <= TOLERANCE, (capsule, x, y)
     return shown
+
+
+def mid_animation_frame(page: Page) -> dict:
+    """Waits for a frame in the middle of the spacing spring (18 → 3) and reads it: the spacing
+    on screen, whether the element says it animates, who placed it, and every capsule's origin."""
+    page.wait_for_function(f"() => {{ const s = Number({CLOUD}.dataset.spacing); return s < 15 && s > 4; }}")
+    frame = page.evaluate(
+        f"""() => {{
+          const cloud = {CLOUD};
+          const origin = cloud.getBoundingClientRect();
+          return {{ animating: {HOST}.matches(':state(animating)'), source: {HOST}.layoutSource,
+                   spacing: Number(cloud.dataset.spacing),
+                   origins: {BUTTONS}.map((b) => {{
+                     const r = b.getBoundingClientRect(); return [r.x - origin.x, r.y - origin.y]; }}) }};
+        }}"""
+    )
+    assert frame["animating"], "mid-way through the spring, the element says it animates"
+    assert TIGHT < frame["spacing"] < LOOSE
+    return frame
+
+
+def assert_frame_was_the_core(page: Page, frame: dict) -> None:
+    """The frame read mid-animation was the core's flow at that frame's spacing (animatableData):
+    no eased positions. (Call once the spring has landed, with the same selection.)"""
+    expected = core_layout(page, frame["spacing"])["layout"]["items"]
+    for (x, y), item in zip(frame["origins"], expected):
+        assert abs(x - item["x"]) <= TOLERANCE and abs(y - item["y"]) <= TOLERANCE, (frame, item)

@@ -13,8 +13,10 @@ from browser_helpers import (
     LOOSE,
     TIGHT,
     assert_exact_layout,
+    assert_frame_was_the_core,
     capsules,
     core_layout,
+    mid_animation_frame,
     open_demo,
     spacing_on_screen,
     wait_placed,
@@ -111,27 +113,11 @@ def test_tight_spacing_animates_through_exact_layouts_and_lands_at_3(page, stati
     page.set_viewport_size({"width": 390, "height": 844})
     open_demo(page, static_server.url)
     page.click("label[for='tight-spacing']")
-    # Mid-animation: the layout on screen is the flow at that frame's spacing (animatableData).
-    page.wait_for_function(
-        f"() => {{ const s = Number({CLOUD}.dataset.spacing); return s < 15 && s > 4; }}"
-    )
-    frame = page.evaluate(
-        f"""() => {{
-          const cloud = {CLOUD};
-          const origin = cloud.getBoundingClientRect();
-          return {{ animating: {HOST}.matches(':state(animating)'), spacing: Number(cloud.dataset.spacing),
-                   origins: {BUTTONS}.map((b) => {{
-                     const r = b.getBoundingClientRect(); return [r.x - origin.x, r.y - origin.y]; }}) }};
-        }}"""
-    )
-    assert frame["animating"], "mid-way through the spring, the element says it animates"
-    assert TIGHT < frame["spacing"] < LOOSE
+    frame = mid_animation_frame(page)
     wait_placed(page)
     assert spacing_on_screen(page) == TIGHT
     assert_exact_layout(page, TIGHT)
-    expected_mid = core_layout(page, frame["spacing"])["layout"]["items"]
-    for (x, y), item in zip(frame["origins"], expected_mid):
-        assert abs(x - item["x"]) <= 0.5 and abs(y - item["y"]) <= 0.5
+    assert_frame_was_the_core(page, frame)
     page.click("label[for='tight-spacing']")
     wait_placed(page)
     assert spacing_on_screen(page) == LOOSE

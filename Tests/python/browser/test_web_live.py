@@ -9,8 +9,10 @@ from browser_helpers import (
     LOOSE,
     TIGHT,
     assert_exact_layout,
+    assert_frame_was_the_core,
     capsules,
     eventually,
+    mid_animation_frame,
     open_demo,
     wait_placed,
     wait_width,
@@ -58,6 +60,10 @@ def test_live_the_server_layouts_are_drawn(page, live_server):
         assert_exact_layout(page, LOOSE)
     page.click("[data-tag-id='Charts']")
     page.click("label[for='tight-spacing']")
+    # Live too, the spring runs frame by frame through the page's core (the seed's spacing is
+    # animatableData), not as positions eased towards the server's frame.
+    frame = mid_animation_frame(page)
+    assert frame["source"] == "wasm"
     wait_placed(page)
     # The server's answer to the latest change arrives and is what is on screen.
     page.wait_for_function(f"() => {HOST}.layoutSource === 'server' && !{HOST}.matches(':state(animating)')")
@@ -65,6 +71,7 @@ def test_live_the_server_layouts_are_drawn(page, live_server):
     assert page.evaluate(f"() => {CLOUD}.dataset.liveSelection") == "SwiftUI,Charts"
     assert pressed(page) == ["SwiftUI", "Charts"]
     assert_exact_layout(page, TIGHT)
+    assert_frame_was_the_core(page, frame)
 
 
 def test_a_server_restart_under_an_open_page_loses_nothing(page, live_server):
