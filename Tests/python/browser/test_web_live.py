@@ -159,3 +159,34 @@ def test_a_new_text_size_is_measured_again_and_sent(page, live_server):
     _, shown = capsules(page)
     assert all(abs(c.h - (25 + 25)) < 0.01 for c in shown), "lineHeight 25 + 2 × 10 × 1.25"
     assert_exact_layout(page, LOOSE)
+
+
+def test_the_back_forward_cache_closes_the_socket_and_resumes_the_session(page, live_server):
+    """pagehide closes the live socket (an open one keeps a page out of the back/forward cache);
+    pageshow from the cache reconnects and the server resumes the page's session. Playwright's
+    chromium runs without the cache, so the page's events are dispatched as the browser would.
+    Broken once: without the element's pagehide handler the socket stays open."""
+    sockets, closed = [], []
+    page.on("websocket", lambda socket: (sockets.append(socket), socket.on("close", lambda closing: closed.append(closing))))
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_demo(page, live_server.url)
+    page.wait_for_function(f"() => {HOST}.liveStatus === 'live'")
+    assert len(sockets) == 1, "the demo opens one socket"
+    page.click("[data-tag-id='Glass']")
+    page.wait_for_function(f"() => {CLOUD}.dataset.liveSelection === 'SwiftUI,Glass'")
+    page.evaluate("() => dispatchEvent(new PageTransitionEvent('pagehide', { persisted: true }))")
+    for _ in range(100):  # Playwright delivers the close event while the page is waited on
+        if closed:
+            break
+        page.wait_for_timeout(50)
+    assert closed == [sockets[0]], "the socket is still open after pagehide"
+    assert status(page) == "offline"
+    page.evaluate("() => dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }))")
+    page.wait_for_function(f"() => {HOST}.liveStatus === 'live'")
+    assert len(sockets) == 2
+    before = page.evaluate(f"() => Number({CLOUD}.dataset.liveFrames)")
+    page.click("[data-tag-id='Metal']")
+    page.wait_for_function(f"() => Number({CLOUD}.dataset.liveFrames) > {before}")
+    page.wait_for_function(f"() => {CLOUD}.dataset.liveSelection === 'SwiftUI,Glass,Metal'")
+    assert pressed(page) == ["SwiftUI", "Glass", "Metal"]
+    assert_exact_layout(page, LOOSE)
