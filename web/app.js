@@ -53,4 +53,5 @@ const shownStatus = (value) => (value === "live" || value === "reconnecting" ? v
 cloud.addEventListener("livestatus", (event) => status.show(shownStatus(event.detail.status)));
 status.show(shownStatus(cloud.liveStatus));
 
+// Wired: the element now holds the saved state (the browser tests wait for this flag).
 document.documentElement.dataset.ready = "true";
