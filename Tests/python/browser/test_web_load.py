@@ -98,9 +98,10 @@ def test_under_the_csp_on_a_static_host_only_the_missing_socket_is_reported(page
     assert [line for line in watch.bad_statuses if not line.split(": ")[0].endswith("/live")] == []
     assert_icon(page, csp_static_server.url)
     if path == "":
-        # The glass is styled (the element's constructed sheets were not refused).
-        blur = page.eval_on_selector(".melt-glass", "(g) => getComputedStyle(g).backdropFilter")
-        assert "blur(" in blur
+        # The capsules are styled: the element's constructed stylesheets were not refused (the
+        # semibold label is styles.css's `.tag` rule, adopted into the shadow root).
+        weight = page.eval_on_selector("[data-tag-id='Glass']", "(b) => getComputedStyle(b).fontWeight")
+        assert weight == "600"
 
 
 def test_the_load_watch_sees_a_missing_icon_and_an_inline_style(page, csp_static_server):
