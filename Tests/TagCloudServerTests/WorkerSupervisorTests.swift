@@ -209,7 +209,8 @@ import Testing
       #expect(sample.contains("{worker=\"7\"") && sample.ranges(of: "worker=").count == 1)
     }
     #expect(labelled.contains("tagcloud_sessions{worker=\"7\"} 3\n"))
-    #expect(labelled.contains("tagcloud_layout_roundtrip_seconds_bucket{worker=\"7\",le=\"+Inf\"} 0"))
+    #expect(
+      labelled.contains("tagcloud_layout_roundtrip_seconds_bucket{worker=\"7\",le=\"+Inf\"} 0"))
   }
 }
 
@@ -237,7 +238,9 @@ import Testing
     #expect(warning.contains("--max-sessions 100000"))
     #expect(warning.contains("100064") && warning.contains("65536"))
     #expect(warning.hasPrefix("warning: "))
-    #expect(OpenFileBudget.warning(maxSessions: 10, plan: OpenFileBudget.plan(maxSessions: 10, soft: 1024, hard: 1024)) == nil)
+    #expect(
+      OpenFileBudget.warning(
+        maxSessions: 10, plan: OpenFileBudget.plan(maxSessions: 10, soft: 1024, hard: 1024)) == nil)
   }
 
   @Test func softAtTheHardLimitAlreadyOnlyWarns() {

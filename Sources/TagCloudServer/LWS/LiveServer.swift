@@ -399,6 +399,15 @@ public final class LiveServer {
       {
         return true
       }
+      // With --workers: which worker answered (also a label in /metrics).
+      if let worker = settings.worker {
+        let number = Array(String(worker.number).utf8)
+        if lws_add_http_header_by_name(
+          wsi, "x-tagcloud-worker:", number, Int32(number.count), &cursor, end) != 0
+        {
+          return true
+        }
+      }
       return lws_finalize_write_http_header(wsi, start, &cursor, end) != 0
     }
     if failed { return 1 }
