@@ -48,6 +48,14 @@ enum Network {
     defer { close(descriptor) }
     var yes: Int32 = 1
     setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+    return bindSocket(descriptor, address, port: port)
+  }
+
+  /// Binds `descriptor` to the numeric address and port; the system's reason when that fails
+  /// (a busy port said in plain words).
+  private static func bindSocket(_ descriptor: Int32, _ address: Address, port: Int)
+    -> ServeFailure?
+  {
     var hints = addrinfo()
     hints.ai_flags = AI_NUMERICHOST | AI_NUMERICSERV | AI_PASSIVE
     hints.ai_family = address.family
@@ -85,21 +93,9 @@ enum Network {
     let size = socklen_t(MemoryLayout<Int32>.size)
     setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, size)
     setsockopt(descriptor, SOL_SOCKET, SO_REUSEPORT, &yes, size)
-    var hints = addrinfo()
-    hints.ai_flags = AI_NUMERICHOST | AI_NUMERICSERV | AI_PASSIVE
-    hints.ai_family = address.family
-    hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-    var list: UnsafeMutablePointer<addrinfo>?
-    guard getaddrinfo(address.numeric, String(port), &hints, &list) == 0, let entry = list else {
+    if let failure = bindSocket(descriptor, address, port: port) {
       close(descriptor)
-      return .failure(ServeFailure("cannot use address \(address.numeric)"))
-    }
-    defer { freeaddrinfo(list) }
-    guard bind(descriptor, entry.pointee.ai_addr, entry.pointee.ai_addrlen) == 0 else {
-      let reason = errno == EADDRINUSE ? "the port is busy (address already in use)" : errorText()
-      close(descriptor)
-      return .failure(
-        ServeFailure("cannot listen on \(display(address.numeric)):\(port): \(reason)"))
+      return .failure(failure)
     }
     var storage = sockaddr_storage()
     var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
