@@ -2,6 +2,7 @@
 #include "CLibWebSocketsShim.h"
 
 #include <sched.h>
+#include <spawn.h>
 
 #include <sys/prctl.h>
 
@@ -33,3 +34,5 @@ int tc_available_cpus(void) {
   if (sched_getaffinity(0, sizeof set, &set) != 0) return 0;
   return CPU_COUNT(&set);
 }
+
+short tc_posix_spawn_setsid_flag(void) { return POSIX_SPAWN_SETSID; }

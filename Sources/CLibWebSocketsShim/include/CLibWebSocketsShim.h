@@ -30,6 +30,10 @@ int tc_lws_header(struct lws *wsi, enum lws_token_indexes token, char *buffer, i
 /// process gets `signal` when its parent dies. Returns 0, or -1 with errno.
 int tc_set_parent_death_signal(int signal);
 
+/// POSIX_SPAWN_SETSID (glibc declares it only with _GNU_SOURCE): the child starts a session of
+/// its own.
+short tc_posix_spawn_setsid_flag(void);
+
 /// The number of CPUs the calling process may run on (sched_getaffinity and CPU_COUNT, which
 /// need _GNU_SOURCE and a macro); 0 when that cannot be read.
 int tc_available_cpus(void);

@@ -15,9 +15,9 @@ import CLibWebSocketsShim
 ///   clear line and exit 1, as without workers), then binds the port with SO_REUSEPORT without
 ///   listening and keeps it for its lifetime: no other program takes the port while a worker
 ///   restarts, and `--port 0` is resolved once here, so every worker shares the one port.
-/// - Workers run in a process group of their own (a terminal's Ctrl-C reaches only the
-///   supervisor, which forwards it as SIGTERM) and get SIGTERM if the supervisor dies
-///   (PR_SET_PDEATHSIG).
+/// - Workers run in a session of their own (a terminal's Ctrl-C reaches only the supervisor,
+///   which forwards it as SIGTERM; and each gets its own autogroup CPU share) and get SIGTERM
+///   if the supervisor dies (PR_SET_PDEATHSIG).
 public enum WorkerProcesses {
   public static func run(_ settings: ServerSettings, count: Int, arguments: [String]) -> Int32 {
     let webRoot: String
@@ -209,7 +209,7 @@ public enum WorkerProcesses {
     }
 
     /// `posix_spawn` of this executable with the same arguments plus `--port` (a later flag
-    /// wins), in a process group of its own, the readiness pipe as descriptor 3.
+    /// wins), in a session of its own, the readiness pipe as descriptor 3.
     private func spawn(worker number: Int) -> Int32? {
       let descriptor: Int32 = 3
       var environment = processEnvironmentLines().filter {
@@ -235,10 +235,13 @@ public enum WorkerProcesses {
       sigemptyset(&mask)
       posix_spawnattr_setsigdefault(&attributes, &defaults)
       posix_spawnattr_setsigmask(&attributes, &mask)
-      posix_spawnattr_setpgroup(&attributes, 0)
+      // A session of its own (and so a process group of its own): a terminal's Ctrl-C reaches
+      // only the supervisor, and under Linux's autogroup scheduling (processes outside any CPU
+      // cgroup) each worker gets a CPU share of its own, like a separate server, instead of N
+      // workers splitting one share when the machine is busy.
       posix_spawnattr_setflags(
         &attributes,
-        Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        tc_posix_spawn_setsid_flag() | Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
 
       var cArguments = argv.map { strdup($0) } + [nil]
       var cEnvironment = environment.map { strdup($0) } + [nil]
