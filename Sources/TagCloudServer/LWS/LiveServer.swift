@@ -6,7 +6,7 @@ import CLibWebSocketsShim
 #endif
 
 /// The thin libwebsockets adapter: one context, one service thread (the caller's), HTTP mounts
-/// for the web folder, `/healthz` and `/metrics`, and the `/live` WebSocket. Everything the
+/// for the web folder, `/healthz`, `/readyz` and `/metrics`, and the `/live` WebSocket. Everything the
 /// protocol decides lives in ``LiveHub``; this type only moves bytes and reads the clock.
 ///
 ///     let status = LiveServer.run(settings)  // blocks until SIGINT/SIGTERM; 0, or 1 at a failure
@@ -39,12 +39,17 @@ public final class LiveServer {
   private var sockets: [ConnectionID: OpaquePointer] = [:]
   private var httpBodies: [OpaquePointer: [UInt8]] = [:]
   private var context: OpaquePointer?
+  /// Set at the first stop signal: `/readyz` answers 503 from then on; the WebSockets close
+  /// when the drain grace ends (or at a second signal).
+  private var drainEnds: Double?
   private var stopping = false
   private var stopDeadline = 0.0
   private var sessionsAtStop: Int?
   private var listenPort = 0
   private var arena = CArena()
   private let pre = Int(tc_lws_pre())
+  /// A worker's own listener on the shared port (`--workers`), nil otherwise.
+  fileprivate var sharedListener: SharedListener?
   /// `/echo`, only with `--echo` (conformance testing, see ``EchoEndpoint``).
   fileprivate let echo: EchoEndpoint?
 
@@ -60,6 +65,16 @@ public final class LiveServer {
   /// Starts the server and serves until SIGINT or SIGTERM. Returns the exit status: 0 after a
   /// clean stop, 1 when it could not start (the reason is logged).
   public static func run(_ settings: ServerSettings) -> Int32 {
+    if let worker = settings.worker {
+      LogPrefix.current = "tagcloud serve [worker \(worker.number)]: "
+      // Drain (SIGTERM) when the supervisor dies, even by SIGKILL; and if it is gone already
+      // (it died between the spawn and this line), do not serve unsupervised.
+      _ = tc_set_parent_death_signal(SIGTERM)
+      guard getppid() == worker.parent else {
+        logLine("error: the supervisor (pid \(worker.parent)) is gone; not starting")
+        return 1
+      }
+    }
     let server = LiveServer(settings: settings)
     switch server.start() {
     case .failure(let failure):
@@ -72,7 +87,12 @@ public final class LiveServer {
 
   // MARK: - Start
 
-  private func start() -> Result<Void, ServeFailure> {
+  /// What a server needs before it listens, checked with the system's own words: the web
+  /// folder (resolved), the listen address, and (unless `sharedPort`) that the port is free.
+  /// The supervisor of `--workers` runs the same checks before it spawns anything.
+  static func preflight(_ settings: ServerSettings, sharedPort: Bool) -> Result<
+    (webRoot: String, address: Network.Address), ServeFailure
+  > {
     var status = stat()
     guard stat(settings.webDirectory, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else {
       return .failure(
@@ -90,14 +110,33 @@ public final class LiveServer {
     case .failure(let failure): return .failure(failure)
     case .success(let value): address = value
     }
-    if settings.port != 0, let failure = Network.probe(address, port: settings.port) {
+    if !sharedPort, settings.port != 0, let failure = Network.probe(address, port: settings.port) {
       return .failure(failure)
+    }
+    return .success((webRoot, address))
+  }
+
+  private func start() -> Result<Void, ServeFailure> {
+    // A worker shares the port with its siblings and the supervisor's reservation (which
+    // probed it already): a plain probe would find it busy.
+    let webRoot: String
+    let address: Network.Address
+    switch Self.preflight(settings, sharedPort: settings.worker != nil) {
+    case .failure(let failure): return .failure(failure)
+    case .success(let checked): (webRoot, address) = checked
     }
 
     lws_set_log_level(Int32(LLL_ERR), lwsLog)
 
     var info = lws_context_creation_info()
     info.port = Int32(settings.port)
+    if settings.worker != nil {
+      switch Network.bindShared(address, port: settings.port, listening: true) {
+      case .failure(let failure): return .failure(failure)
+      case .success(let (descriptor, _)): sharedListener = SharedListener(descriptor: descriptor)
+      }
+      info.port = -2  // CONTEXT_PORT_NO_LISTEN_SERVER: a server vhost that adopts sockets
+    }
     info.iface = UnsafePointer(arena.string(address.numeric))
     info.protocols = UnsafePointer(makeProtocols())
     if echo != nil {
@@ -129,6 +168,9 @@ public final class LiveServer {
     self.context = context
     if let vhost = lws_get_vhost_by_name(context, "default") {
       listenPort = Int(lws_get_vhost_listen_port(vhost))
+      if let sharedListener, !sharedListener.attach(to: vhost) {
+        return .failure(ServeFailure("cannot watch the shared port (libwebsockets refused it)"))
+      }
     }
     if listenPort <= 0 { listenPort = settings.port }
 
@@ -143,14 +185,21 @@ public final class LiveServer {
     Signals.install(context: context)
     scheduleTick()
     let tags = settings.live.tags.count
-    logLine(
-      "listening on http://\(Network.display(address.numeric)):\(listenPort) (web \(webRoot), \(tags) tags, WebSocket \(Self.livePath) \(Self.subprotocol), pid \(getpid()))"
-    )
+    if let worker = settings.worker {
+      // The supervisor logs the one "listening on" line once every worker is ready.
+      logLine("ready on http://\(Network.display(address.numeric)):\(listenPort) (pid \(getpid()))")
+      writeAll(Array("\(getpid())\n".utf8), to: worker.notifyDescriptor)
+      close(worker.notifyDescriptor)
+    } else {
+      logLine(
+        "listening on http://\(Network.display(address.numeric)):\(listenPort) (web \(webRoot), \(tags) tags, WebSocket \(Self.livePath) \(Self.subprotocol), pid \(getpid()))"
+      )
+    }
     return .success(())
   }
 
   private func makeProtocols() -> UnsafeMutablePointer<lws_protocols> {
-    let protocols = arena.allocate(lws_protocols.self, count: 4)
+    let protocols = arena.allocate(lws_protocols.self, count: 5)
     protocols[0].name = UnsafePointer(arena.string("http"))
     protocols[0].callback = httpCallback
     protocols[1].name = UnsafePointer(arena.string(Self.subprotocol))
@@ -161,12 +210,17 @@ public final class LiveServer {
       protocols[2].callback = echoCallback
       protocols[2].rx_buffer_size = 16 * 1024
     }
+    if sharedListener != nil {
+      let index = echo != nil ? 3 : 2
+      protocols[index].name = UnsafePointer(arena.string(SharedListener.protocolName))
+      protocols[index].callback = acceptCallback
+    }
     return protocols
   }
 
   private func makeMounts(webRoot: String) -> UnsafeMutablePointer<lws_http_mount> {
-    let mounts = arena.allocate(lws_http_mount.self, count: 3)
-    let dynamic = ["/healthz", "/metrics"]
+    let dynamic = ["/healthz", "/readyz", "/metrics"]
+    let mounts = arena.allocate(lws_http_mount.self, count: dynamic.count + 1)
     for (index, path) in dynamic.enumerated() {
       mounts[index].mount_next = UnsafePointer(mounts + index + 1)
       mounts[index].mountpoint = UnsafePointer(arena.string(path))
@@ -174,7 +228,7 @@ public final class LiveServer {
       mounts[index].origin = UnsafePointer(arena.string("http"))
       mounts[index].origin_protocol = UInt8(LWSMPRO_CALLBACK.rawValue)
     }
-    let files = mounts + 2
+    let files = mounts + dynamic.count
     files.pointee.mountpoint = UnsafePointer(arena.string("/"))
     files.pointee.mountpoint_len = 1
     files.pointee.origin = UnsafePointer(arena.string(webRoot))
@@ -200,7 +254,7 @@ public final class LiveServer {
   private func serve() -> Int32 {
     guard let context else { return 1 }
     while lws_service(context, 0) >= 0 {
-      if Signals.received != 0 && !stopping { beginStop() }
+      noticeSignals()
       if stopping && (connections.isEmpty || monotonicSeconds() >= stopDeadline) { break }
     }
     let open = connections.count
@@ -212,6 +266,23 @@ public final class LiveServer {
       "stopped (\(Signals.name(Signals.received))): \(sessions) WebSocket(s) sent 1001 going away, \(open) cut off without a close handshake"
     )
     return 0
+  }
+
+  /// The first stop signal starts the drain (`/readyz` 503, connections still served); the
+  /// grace's end, or a second signal, closes them.
+  private func noticeSignals() {
+    let count = Signals.count
+    guard count > 0, !stopping else { return }
+    if drainEnds == nil {
+      drainEnds = monotonicSeconds() + settings.drainGrace
+      if settings.drainGrace > 0 {
+        logLine(
+          "draining (\(Signals.name(Signals.received))): /readyz answers 503; WebSockets close with 1001 in \(settings.drainGrace) s (a second signal closes them now)"
+        )
+        scheduleTick(after: 0.05)
+      }
+    }
+    if count >= 2 || settings.drainGrace <= 0 { beginStop() }
   }
 
   /// Closes every WebSocket with 1001 (going away): the close frames go out from the writable
@@ -236,8 +307,10 @@ public final class LiveServer {
   }
 
   fileprivate func tick() {
-    hub.expire(now: monotonicSeconds())
-    scheduleTick(after: stopping ? 0.05 : 1)
+    let now = monotonicSeconds()
+    hub.expire(now: now)
+    if let drainEnds, !stopping, now >= drainEnds { beginStop() }
+    scheduleTick(after: drainEnds != nil ? 0.05 : 1)
   }
 
   // MARK: - HTTP
@@ -250,7 +323,7 @@ public final class LiveServer {
     case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE:
       return confirmUpgrade(wsi)
     case LWS_CALLBACK_HTTP:
-      // Only GET reaches /healthz and /metrics; the mounts see other methods with no GET URI.
+      // Only GET reaches /healthz, /readyz and /metrics; the mounts see other methods with no GET URI.
       guard let path = header(wsi, WSI_TOKEN_GET_URI) else {
         return startHTTPResponse(
           wsi, status: 405, type: "text/plain; charset=utf-8", body: Array("use GET\n".utf8))
@@ -270,7 +343,7 @@ public final class LiveServer {
     case LWS_CALLBACK_CLOSED_HTTP:
       httpBodies.removeValue(forKey: wsi)
     case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
-      if Signals.received != 0 && !stopping { beginStop() }
+      noticeSignals()
       return 0
     default:
       break
@@ -282,15 +355,31 @@ public final class LiveServer {
     switch path {
     case "/healthz":
       return (200, "text/plain; charset=utf-8", Array("ok\n".utf8))
+    case "/readyz":
+      // 503 from the first stop signal on: a proxy stops sending new clients here while the
+      // open WebSockets are still served (the drain grace), before they close with 1001.
+      return drainEnds == nil
+        ? (200, "text/plain; charset=utf-8", Array("ready\n".utf8))
+        : (503, "text/plain; charset=utf-8", Array("draining\n".utf8))
     case "/metrics":
-      let text =
+      var text =
         BuildInfoMetric.prometheusText
         + hub.metrics.prometheusText(
           liveSessions: hub.liveSessionCount, detachedSessions: hub.detachedSessionCount)
+      if let worker = settings.worker { text = Self.labelled(text, worker: worker) }
       return (200, "text/plain; version=0.0.4; charset=utf-8", Array(text.utf8))
     default:
       return (404, "text/plain; charset=utf-8", Array("not found\n".utf8))
     }
+  }
+
+  /// With `--workers`: every series labelled `worker="N"`, and `tagcloud_worker_info` with the
+  /// worker's pid (so that a scrape through the shared port says which process answered).
+  private static func labelled(_ text: String, worker: WorkerRole) -> String {
+    let info =
+      "# HELP tagcloud_worker_info The worker that answered this scrape (--workers), with its pid.\n"
+      + "# TYPE tagcloud_worker_info gauge\ntagcloud_worker_info{pid=\"\(getpid())\"} 1\n"
+    return MetricsLabel.add(name: "worker", value: String(worker.number), to: text + info)
   }
 
   private func startHTTPResponse(_ wsi: OpaquePointer, status: Int, type: String, body: [UInt8])
@@ -311,6 +400,15 @@ public final class LiveServer {
         wsi, WSI_TOKEN_HTTP_CACHE_CONTROL, noStore, Int32(noStore.count), &cursor, end) != 0
       {
         return true
+      }
+      // With --workers: which worker answered (also a label in /metrics).
+      if let worker = settings.worker {
+        let number = Array(String(worker.number).utf8)
+        if lws_add_http_header_by_name(
+          wsi, "x-tagcloud-worker:", number, Int32(number.count), &cursor, end) != 0
+        {
+          return true
+        }
       }
       return lws_finalize_write_http_header(wsi, start, &cursor, end) != 0
     }
@@ -563,6 +661,14 @@ private func echoCallback(
     // connection (the upgrade checks among them): they belong to the HTTP handler.
     return server.handleHTTP(wsi, reason, user, input, length)
   }
+}
+
+private func acceptCallback(
+  _ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
+  _ input: UnsafeMutableRawPointer?, _ length: Int
+) -> Int32 {
+  guard let server = LiveServer.from(wsi), let listener = server.sharedListener else { return 0 }
+  return listener.handle(reason)
 }
 
 private func lwsLog(_ level: Int32, _ line: UnsafePointer<CChar>?) {
