@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds web/tagcloud.wasm: TagCloudCore + the TagCloudWasm exports as Embedded Swift for
+# Builds web/tagcloud.wasm: TagCloudCore, TagCloudWire + the TagCloudWasm exports as Embedded Swift for
 # wasm32-unknown-none-wasm, the CWasmRuntime C runtime, linked by the toolchain's wasm-ld, then
 # shrunk by Debian's wasm-opt. Only the toolchain and Debian packages; nothing is downloaded.
 # Deterministic: the same sources give the same bytes (Tests/node/module.test.mjs checks that
@@ -24,7 +24,7 @@ target=wasm32-unknown-none-wasm
 # bulk-memory: memcpy/memset lower to memory.copy/memory.fill (every current browser, node >= 14).
 features=(-Xcc -mbulk-memory)
 swift_flags=(-target "$target" -enable-experimental-feature Embedded -wmo -Osize
-  -parse-as-library -Xfrontend -disable-stack-protector "${features[@]}"
+  -parse-as-library -Xfrontend -disable-stack-protector -package-name GlassTagCloud "${features[@]}"
   # LLVM inlining off: Swift's own optimizer has inlined what pays; LLVM's extra inlining only
   # grows the module (about 2 KB). Swift's -Osize inliner made more frugal still (the default
   # factor is 2; 32 and above all give the same module, about 0.8 KB smaller).
@@ -32,6 +32,7 @@ swift_flags=(-target "$target" -enable-experimental-feature Embedded -wmo -Osize
   -Xfrontend 32)
 
 mapfile -t core_sources < <(find Sources/TagCloudCore -name '*.swift' | LC_ALL=C sort)
+mapfile -t wire_sources < <(find Sources/TagCloudWire -name '*.swift' | LC_ALL=C sort)
 mapfile -t wasm_sources < <(find Sources/TagCloudWasm -name '*.swift' | LC_ALL=C sort)
 mapfile -t c_sources < <(find Sources/CWasmRuntime -name '*.c' -o -name '*.h' | LC_ALL=C sort)
 
@@ -41,7 +42,7 @@ stamp="$out/inputs.sha256"
 inputs_hash=$( {
   swiftc --version 2>&1
   wasm-opt --version
-  sha256sum "$0" "${core_sources[@]}" "${wasm_sources[@]}" "${c_sources[@]}"
+  sha256sum "$0" "${core_sources[@]}" "${wire_sources[@]}" "${wasm_sources[@]}" "${c_sources[@]}"
 } | sha256sum | cut -d' ' -f1)
 if ! $sizes && [[ -f $output && -f $stamp ]] &&
   [[ "$(cat "$stamp")" == "$inputs_hash $(sha256sum <"$output" | cut -d' ' -f1)" ]]; then
@@ -52,10 +53,13 @@ fi
 swiftc "${swift_flags[@]}" -module-name TagCloudCore \
   -emit-module -emit-module-path "$out/TagCloudCore.swiftmodule" \
   -c "${core_sources[@]}" -o "$out/TagCloudCore.o"
+swiftc "${swift_flags[@]}" -module-name TagCloudWire -I "$out" \
+  -emit-module -emit-module-path "$out/TagCloudWire.swiftmodule" \
+  -c "${wire_sources[@]}" -o "$out/TagCloudWire.o"
 swiftc "${swift_flags[@]}" -module-name TagCloudWasm -I "$out" \
   -c "${wasm_sources[@]}" -o "$out/TagCloudWasm.o"
 
-objects=("$out/TagCloudCore.o" "$out/TagCloudWasm.o")
+objects=("$out/TagCloudCore.o" "$out/TagCloudWire.o" "$out/TagCloudWasm.o")
 for source in "${c_sources[@]}"; do
   [[ $source == *.c ]] || continue
   object="$out/$(basename "$source" .c).o"

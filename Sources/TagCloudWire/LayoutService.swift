@@ -1,3 +1,5 @@
+import TagCloudCore
+
 /// The whole JSON path in one call: request bytes in, response bytes or a refusal out. What
 /// `tagcloud layout` and the Wasm module's JSON export run.
 ///

@@ -4,6 +4,7 @@
 // with values the parser never makes (NaN).
 
 import TagCloudCore
+import TagCloudWire
 import Testing
 
 @Suite struct AdversarialInputTests {

@@ -1,5 +1,6 @@
 import TagCloudCore
 import TagCloudTestSupport
+import TagCloudWire
 import Testing
 
 /// Parses and returns the error, or nil when the input was accepted.

@@ -1,4 +1,5 @@
 import TagCloudCore
+import TagCloudWire
 import Testing
 
 /// Misuse of the writer is a programming error, caught by `assert` in debug builds (the

@@ -1,5 +1,6 @@
 import TagCloudCore
 import TagCloudTestSupport
+import TagCloudWire
 import Testing
 
 @Suite struct JSONWriterTests {

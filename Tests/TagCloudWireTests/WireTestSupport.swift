@@ -3,6 +3,7 @@
 
 import TagCloudCore
 import TagCloudTestSupport
+import TagCloudWire
 
 func wireBytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 

@@ -5,9 +5,10 @@
 // plain text, the generated table and the walker in step.
 
 import Foundation
+import TagCloudCore
 import Testing
 
-@testable import TagCloudCore
+@testable import TagCloudWire
 
 /// The messages of scripts/wire-messages.txt in table order: [json], [request], [detail].
 private func plainMessages() throws -> (json: [String], request: [String], detail: [String]) {

@@ -30,7 +30,7 @@ public struct TagIndex: Sendable {
   }
 
   /// The ids `text[bounds[2 * i] ..< bounds[2 * i + 1]]`, each range within `text`.
-  init(text: [UInt8], bounds: [Int]) {
+  package init(text: [UInt8], bounds: [Int]) {
     self.text = text
     self.bounds = bounds
     // No overflow: half the count of an array.
@@ -61,11 +61,10 @@ public struct TagIndex: Sendable {
     find(id, 0, id.count)
   }
 
-  /// The index of the id equal to the string (or key) `node` of `document`, or nil.
-  // Inlined, with `find`, into the decoder's selection loop (about 0.1 KB smaller).
-  @inline(__always)
-  func index(ofNode node: Int, in document: JSONDocument) -> Int? {
-    find(document.text, document.nodes[node].first, document.nodes[node].second)
+  /// The index of the id equal to `other[range]` (a string inside a larger buffer, such as a
+  /// parsed document's text), or nil.
+  package func index(of other: [UInt8], in range: Range<Int>) -> Int? {
+    find(other, range.lowerBound, range.upperBound)
   }
 
   /// Bisection for `other[start..<end]`.

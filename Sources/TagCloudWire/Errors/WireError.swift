@@ -1,3 +1,5 @@
+import TagCloudCore
+
 /// Why a request was refused, and where: the byte offset in the input that is at fault.
 ///
 ///     WireError("expected a number", at: 12).description

@@ -1,3 +1,5 @@
+import TagCloudCore
+
 /// A `WireError` message assembled as UTF-8 bytes and turned into a `String` once.
 ///
 ///     WireError(WireMessage("empty input"), at: 0)

@@ -1,3 +1,5 @@
+import TagCloudCore
+
 /// A parsed JSON text as one flat list of nodes in document order (a "tape"), with every
 /// string's decoded UTF-8 in one shared buffer.
 ///

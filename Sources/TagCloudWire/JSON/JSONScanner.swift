@@ -1,3 +1,5 @@
+import TagCloudCore
+
 /// The lexical half of `JSONDocument`'s parser: whitespace, strings (with strict UTF-8
 /// validation and escape decoding), numbers and the three literals, each refusing bad input
 /// with a precise `JSONFault` (recorded in `fault`; the step throws `JSONStop`).

@@ -1,3 +1,5 @@
+import TagCloudCore
+
 /// Compact, deterministic JSON output: no spaces, numbers in shortest round-trip form and
 /// strings escaped exactly as JavaScript's `JSON.stringify` writes them, so the same values give
 /// the same bytes natively, in Wasm and in the browser.

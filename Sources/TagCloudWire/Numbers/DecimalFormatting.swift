@@ -1,3 +1,5 @@
+import TagCloudCore
+
 /// `Double` to text exactly as ECMAScript's `Number.prototype.toString()` (and so
 /// `JSON.stringify`) writes it: the shortest digits that read back as the same double, the
 /// closest of them to the exact value when several qualify, in JavaScript's layout.

@@ -1,3 +1,5 @@
+import TagCloudCore
+
 /// Reads a layout request from JSON, strictly: every refusal says what is wrong and at which
 /// byte (see `docs/PROTOCOL.md`).
 ///
@@ -203,7 +205,10 @@ struct RequestReader {
     while remaining > 0 {
       remaining &-= 1
       guard kind(item) == .string else { throw RequestFault(.selectionItem, item) }
-      guard let position = index.index(ofNode: item, in: document) else {
+      guard
+        let position = index.index(
+          of: document.text, in: document.nodes[item].first..<document.nodes[item].second)
+      else {
         throw RequestFault(.unknownSelection, item)
       }
       request.selection.insert(position)

@@ -9,21 +9,21 @@
 /// small at the price of a call per punctuation byte natively.
 extension Array where Element == UInt8 {
   @inline(never)
-  mutating func appendByte(_ byte: UInt8) {
+  package mutating func appendByte(_ byte: UInt8) {
     append(byte)
   }
 
   @inline(never)
-  mutating func appendBytes(_ bytes: UnsafeBufferPointer<UInt8>) {
+  package mutating func appendBytes(_ bytes: UnsafeBufferPointer<UInt8>) {
     append(contentsOf: bytes)
   }
 
   /// Appends bytes[range] of a buffer.
-  mutating func appendBytes(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
+  package mutating func appendBytes(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
     appendBytes(UnsafeBufferPointer(rebasing: bytes[range]))
   }
 
-  mutating func appendLiteral(_ text: StaticString) {
+  package mutating func appendLiteral(_ text: StaticString) {
     appendBytes(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
   }
 }
