@@ -104,8 +104,6 @@ public enum HitTesting {
     return bottom
   }
 
-  // Out of line: measured smaller in the Wasm module than inlined at each call.
-  @inline(never)
   private static func verticalDistance(from y: Double, to frame: Rect) -> Double {
     if y < frame.y { return frame.y - y }
     if y >= frame.maxY { return y - frame.maxY }

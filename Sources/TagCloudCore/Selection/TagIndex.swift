@@ -5,8 +5,8 @@
 ///     index.index(of: Array("Glass".utf8))  // 1
 ///
 /// The ids are ranges of one byte buffer: the decoder indexes the ids of a parsed request in
-/// the document's own text (``init(text:bounds:)``), without copying each id into an array of
-/// its own (in the Wasm build a `[[UInt8]]` costs array code and a release per id).
+/// the document's own text (`init(text:bounds:)`), without copying each id into an array of
+/// its own.
 ///
 /// - Complexity: O(n log n) to build; O(log n) comparisons per lookup.
 public struct TagIndex: Sendable {
@@ -22,7 +22,7 @@ public struct TagIndex: Sendable {
     var position = 0
     while position < ids.count {
       bounds[2 &* position] = text.count
-      ids[position].withUnsafeBufferPointer { text.appendBytes($0) }
+      text.append(contentsOf: ids[position])
       bounds[2 &* position &+ 1] = text.count
       position &+= 1
     }
@@ -47,8 +47,6 @@ public struct TagIndex: Sendable {
 
   /// Whether the id at position `first` sorts before the one at `second`: by bytes, ties by
   /// position, so that equal ids sit in input order (see `firstDuplicate`).
-  // Out of line: the sort calls it twice per step.
-  @inline(never)
   private static func precedes(
     _ text: [UInt8], _ bounds: [Int], _ first: Int, _ second: Int
   ) -> Bool {
@@ -68,7 +66,6 @@ public struct TagIndex: Sendable {
   }
 
   /// Bisection for `other[start..<end]`.
-  @inline(__always)
   private func find(_ other: [UInt8], _ start: Int, _ end: Int) -> Int? {
     var low = 0
     var high = sorted.count
@@ -99,8 +96,6 @@ public struct TagIndex: Sendable {
   }
 
   /// Byte-wise comparison of the ids at positions `first` and `second`.
-  // Out of line: called from the sort and the duplicate scan.
-  @inline(never)
   private static func compare(
     _ text: [UInt8], _ bounds: [Int], _ first: Int, _ second: Int
   ) -> Int {
@@ -110,8 +105,6 @@ public struct TagIndex: Sendable {
 
   /// Byte-wise comparison of the id at position `position` with `other[start..<end]`:
   /// negative, zero or positive.
-  // Out of line: the sort, the lookups and the duplicate scan share it.
-  @inline(never)
   private static func compare(
     _ text: [UInt8], _ bounds: [Int], _ position: Int, _ other: [UInt8], _ start: Int,
     _ end: Int

@@ -7,10 +7,9 @@ import TagCloudCore
 ///
 /// The core never crashes on bad input; every refusal is one of these.
 ///
-/// The message is kept as UTF-8 bytes: in Embedded Swift any `String` built at run time links
-/// about 24 KB of string machinery into the Wasm module, a large part of its 32 KB budget. The
-/// core builds messages with ``WireMessage`` and the Wasm export writes ``descriptionBytes``;
-/// ``message`` and ``description`` are `String` conveniences for native callers.
+/// The message is kept as UTF-8 bytes (see ``WireMessage``: no run-time `String` in the Wasm
+/// build); ``message`` and ``description`` are `String` conveniences for native callers, and the
+/// Wasm export writes ``descriptionBytes``.
 public struct WireError: Error, Equatable, Sendable, CustomStringConvertible {
   /// What is wrong, as UTF-8, without the position.
   public var messageBytes: [UInt8]

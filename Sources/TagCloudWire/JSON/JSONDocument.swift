@@ -6,10 +6,10 @@ import TagCloudCore
 ///     let document = try JSONDocument.parse(Array(#"{"a": [1, true]}"#.utf8))
 ///     // nodes: object(1 member), key "a", array(2 elements), number 1, bool true
 ///
-/// Why not a tree: in the Embedded Wasm build every distinct array element type and enum
-/// payload costs its own copy of the array machinery; two flat arrays of plain values keep the
-/// JSON path of the module small. `JSONReader.parse` builds the `JSONElement` tree from this
-/// for native callers; `LayoutRequestDecoder` reads the nodes directly.
+/// Why a tape rather than a tree: one array of plain values and one of bytes, filled in a single
+/// pass, cost two growing allocations for the whole document instead of one per container and
+/// string, and a decoder walks them in order. `JSONReader.parse` builds the `JSONElement` tree
+/// from this for callers who want one; `LayoutRequestDecoder` reads the nodes directly.
 ///
 /// Layout of the nodes: a container is followed by its children; an object's children are
 /// pairs of a `.key` node and the value's node(s). `next` is the index just past a node's
@@ -18,7 +18,7 @@ import TagCloudCore
 /// - Complexity: O(n) in the input length, plus O(k log k) per object of k > 8 members for the
 ///   duplicate-key check.
 public struct JSONDocument: Sendable {
-  public internal(set) var nodes = JSONNodes()
+  public internal(set) var nodes: [JSONNode] = []
   /// The decoded bytes of every string and key, concatenated.
   public internal(set) var text: [UInt8] = []
 
@@ -26,10 +26,7 @@ public struct JSONDocument: Sendable {
 
   /// The decoded bytes of a string or key node.
   public func bytes(_ node: Int) -> [UInt8] {
-    let range = nodes[node].first..<nodes[node].second
-    var bytes: [UInt8] = []
-    text.withUnsafeBufferPointer { bytes.appendBytes($0, range) }
-    return bytes
+    Array(text[nodes[node].first..<nodes[node].second])
   }
 
   /// Whether a string or key node spells `name`.
@@ -69,10 +66,10 @@ public struct JSONDocument: Sendable {
   ) throws(WireError) -> JSONDocument {
     var document = JSONDocument()
     var scanner = JSONScanner(input: input, limits: limits)
-    do throws(JSONStop) {
+    do throws(JSONFault) {
       try document.parseDocument(&scanner, limits)
     } catch {
-      throw scanner.fault.error(in: document)
+      throw error.error(in: document)
     }
     return document
   }
@@ -80,19 +77,23 @@ public struct JSONDocument: Sendable {
   /// The structural half of the reader: brackets, commas, colons, nesting, duplicate keys. The
   /// parser is iterative: an open container's node holds its parent's index (in `next`, until
   /// it closes), so no input can exhaust the call stack and no stack array is needed.
-  /// One loop with one node append: each step costs the Wasm module its bytes once.
   private mutating func parseDocument(
     _ scanner: inout JSONScanner, _ limits: JSONLimits
-  ) throws(JSONStop) {
+  ) throws(JSONFault) {
     let input = scanner.input
     if input.count > limits.maxBytes {
-      throw scanner.fail(.inputTooLarge, limits.maxBytes, at: limits.maxBytes)
+      throw JSONFault(.inputTooLarge, limits.maxBytes, at: limits.maxBytes)
     }
     if input.count >= 3 && input[0] == 0xEF && input[1] == 0xBB && input[2] == 0xBF {
-      throw scanner.fail(.byteOrderMark, at: 0)
+      throw JSONFault(.byteOrderMark, at: 0)
     }
     scanner.skipWhitespace()
-    if scanner.position >= input.count { throw scanner.fail(.emptyInput, at: scanner.position) }
+    if scanner.position >= input.count { throw JSONFault(.emptyInput, at: scanner.position) }
+    // Room for the nodes at once: a layout request has about one node per four bytes (a tag
+    // `{"id":"t1","size":[96,40]}` is 27 bytes and 7 nodes). Growing by doubling instead copied
+    // the nodes several times, into fresh pages each time, which made a 1,000-tag request
+    // about 15 % slower natively (`make bench`, `respond`).
+    nodes.reserveCapacity(min(input.count / 4, limits.maxValues) &+ 1)
     // The innermost open container's node, or -1; how many are open.
     var container = -1
     var depth = 0
@@ -104,7 +105,7 @@ public struct JSONDocument: Sendable {
     value: while true {
       // At the first byte of a value or key; whitespace already skipped.
       let start = scanner.position
-      guard let byte = scanner.peek() else { throw JSONStop() }
+      let byte = try scanner.peek()
       // The new node's fields.
       var kind = JSONNode.Kind.number
       var number = 0.0
@@ -114,17 +115,17 @@ public struct JSONDocument: Sendable {
       // The subtree's end: the next index, or for an open container its parent's.
       var next = index &+ 1
       if isKey {
-        if byte != UInt8(ascii: "\"") { throw scanner.fail(.expectedKey, Int(byte), at: start) }
+        if byte != UInt8(ascii: "\"") { throw JSONFault(.expectedKey, Int(byte), at: start) }
         kind = .key
         keyCount &+= 1
       } else if index &- keyCount >= limits.maxValues {
-        throw scanner.fail(.tooManyValues, limits.maxValues, at: start)
+        throw JSONFault(.tooManyValues, limits.maxValues, at: start)
       }
       // A container with elements or members to come.
       var opened = false
       switch byte {
       case UInt8(ascii: "["), UInt8(ascii: "{"):
-        if depth >= limits.maxDepth { throw scanner.fail(.tooDeep, limits.maxDepth, at: start) }
+        if depth >= limits.maxDepth { throw JSONFault(.tooDeep, limits.maxDepth, at: start) }
         kind = byte == UInt8(ascii: "{") ? .object : .array
         next = container
         container = index
@@ -143,11 +144,13 @@ public struct JSONDocument: Sendable {
         first = byte == UInt8(ascii: "t") ? 1 : 0
         try scanner.parseLiteral()
       }
-      nodes.append(kind, offset: start, number: number, first: first, second: second, next: next)
+      nodes.append(
+        JSONNode(
+          kind: kind, offset: start, number: number, first: first, second: second, next: next))
       if isKey {
         let colon = try scanner.peekAfterWhitespace()
         if colon != UInt8(ascii: ":") {
-          throw scanner.fail(.expectedColon, Int(colon), at: scanner.position)
+          throw JSONFault(.expectedColon, Int(colon), at: scanner.position)
         }
         scanner.skipWhitespace(skipping: 1)
         isKey = false
@@ -161,7 +164,7 @@ public struct JSONDocument: Sendable {
       // A value is complete (or a container is empty): close containers as their closing
       // brackets come, until one expects another value.
       while container >= 0 {
-        let open = nodes.unchecked(container)
+        let open = nodes[container]
         let isObject = open.kind == .object
         // "]" and "}" are two past "[" and "{".
         let closer = (isObject ? UInt8(ascii: "{") : UInt8(ascii: "[")) &+ 2
@@ -169,13 +172,13 @@ public struct JSONDocument: Sendable {
         if separator == UInt8(ascii: ",") {
           let comma = scanner.position
           if try scanner.peekAfterWhitespace(skipping: 1) == closer {
-            throw scanner.fail(.trailingComma, at: comma)
+            throw JSONFault(.trailingComma, at: comma)
           }
           isKey = isObject
           continue value
         }
         if separator != closer {
-          throw scanner.fail(
+          throw JSONFault(
             isObject ? .expectedCommaOrBrace : .expectedCommaOrBracket, Int(separator),
             at: scanner.position)
         }
@@ -183,13 +186,13 @@ public struct JSONDocument: Sendable {
         depth &-= 1
         let repeated = close(container, isObject: isObject)
         if repeated >= 0 {
-          throw scanner.fail(.duplicateKey, repeated, at: nodes.unchecked(repeated).offset)
+          throw JSONFault(.duplicateKey, repeated, at: nodes[repeated].offset)
         }
         container = open.next
       }
       scanner.skipWhitespace()
       if scanner.position < input.count {
-        throw scanner.fail(.trailingCharacters, at: scanner.position)
+        throw JSONFault(.trailingCharacters, at: scanner.position)
       }
       return
     }
@@ -199,7 +202,7 @@ public struct JSONDocument: Sendable {
   /// finds the first key of an object that repeats an earlier one, in input order. The first
   /// eight keys (all of a small object, the common case) are compared pairwise in place; past
   /// them, keys are looked up like tag ids (`TagIndex`: sorted bytes, no hashing), so that one
-  /// sort serves both in the Wasm build. Returns the repeated key's node, or -1.
+  /// sort serves both. Returns the repeated key's node, or -1.
   private mutating func close(_ container: Int, isObject: Bool) -> Int {
     // An object's children are key and value: a key's subtree ends where its value's starts.
     let step = isObject ? 1 : 0
@@ -212,11 +215,11 @@ public struct JSONDocument: Sendable {
         var earlier = container &+ 1
         while earlier != child && repeated < 0 {
           if sameBytes(earlier, child) { repeated = child }
-          earlier = nodes.unchecked(earlier &+ 1).next
+          earlier = nodes[earlier &+ 1].next
         }
       }
       count &+= 1
-      child = nodes.unchecked(child &+ step).next
+      child = nodes[child &+ step].next
     }
     // More keys: all are looked up (which finds a repetition among the first eight again).
     if isObject && count > 8 {
@@ -225,22 +228,23 @@ public struct JSONDocument: Sendable {
       child = container &+ 1
       var position = 0
       while child < end {
-        let key = nodes.unchecked(child)
+        let key = nodes[child]
         bounds[position] = key.first
         bounds[position &+ 1] = key.second
         position &+= 2
-        child = nodes.unchecked(child &+ 1).next
+        child = nodes[child &+ 1].next
       }
       if let index = TagIndex(text: text, bounds: bounds).firstDuplicate() {
         repeated = container &+ 1
         var skipped = 0
         while skipped < index {
-          repeated = nodes.unchecked(repeated &+ 1).next
+          repeated = nodes[repeated &+ 1].next
           skipped &+= 1
         }
       }
     }
-    nodes.finish(container, count: count, next: end)
+    nodes[container].first = count
+    nodes[container].next = end
     return repeated
   }
 
@@ -274,8 +278,13 @@ public struct JSONNode: Sendable {
   /// The index just past this node's subtree.
   public var next = 0
 
-  init(kind: Kind, offset: Int) {
+  init(kind: Kind, offset: Int, number: Double = 0, first: Int = 0, second: Int = 0, next: Int = 0)
+  {
     self.kind = kind
     self.offset = offset
+    self.number = number
+    self.first = first
+    self.second = second
+    self.next = next
   }
 }

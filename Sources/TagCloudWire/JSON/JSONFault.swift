@@ -1,87 +1,23 @@
-/// What the parser's steps throw: nothing but the fact. The refusal itself is recorded first
-/// (`JSONScanner.fail`), so that each throw and each `try` costs the Wasm module only a flag.
-struct JSONStop: Error {}
-
-/// A refusal found by `JSONScanner` or `JSONDocument`, as a code, one argument and an offset;
-/// worded into a `WireError` once, by `JSONDocument.parse`.
+/// A refusal found by `JSONScanner` or `JSONDocument`: what is wrong, the one thing its message
+/// names (an input byte, a limit, a code unit, a key's node) and the byte offset. Worded into a
+/// ``WireError`` by ``error(in:)``, once the parse has stopped.
 ///
-///     throw scanner.fail(.trailingComma, at: 2)  // becomes WireError("trailing comma", at: 2)
-///
-/// Why not a `WireError` at once: each of the parser's thirty-odd refusals would then build its
-/// message inline (a few calls and an array each); a plain code is a few bytes per site in the
-/// Wasm module, and `WireWording` words every refusal from one table of text.
-struct JSONFault {
-  /// What is wrong, and its message (`WireWording`'s table holds them in this order; their
-  /// plain text is scripts/wire-messages.txt, where a message is changed).
-  enum Code: UInt8 {
-    /// "unexpected end of input"
-    case endOfInput
-    /// "unexpected <byte>"
-    case unexpected
-    /// "leading zero in number"
-    case leadingZero
-    /// "expected a digit after '-' but found <byte>"
-    case digitAfterMinus
-    /// "expected a digit after the decimal point but found <byte>"
-    case digitAfterPoint
-    /// "expected a digit in the exponent but found <byte>"
-    case digitInExponent
-    /// "number longer than <limit> bytes"
-    case numberTooLong
-    /// "malformed number"
-    case malformedNumber
-    /// "number out of range"
-    case numberOutOfRange
-    /// "unterminated string"
-    case unterminatedString
-    /// "string longer than <limit> bytes"
-    case stringTooLong
-    /// "unescaped control character <hex> in string"
-    case controlCharacter
-    /// "invalid UTF-8 byte <hex>"
-    case invalidUTF8Byte
-    /// "truncated UTF-8 sequence"
-    case truncatedUTF8
-    /// "overlong UTF-8 sequence"
-    case overlongUTF8
-    /// "UTF-8-encoded surrogate"
-    case encodedSurrogate
-    /// "UTF-8 sequence above U+10FFFF"
-    case aboveUnicode
-    /// "lone surrogate \u<code unit>"
-    case loneSurrogate
-    /// "invalid escape \<letter>"
-    case invalidEscape
-    /// "invalid \u escape: expected 4 hex digits"
-    case invalidHex
-    /// "input larger than <limit> bytes"
-    case inputTooLarge
-    /// "byte order mark is not allowed"
-    case byteOrderMark
-    /// "empty input"
-    case emptyInput
-    /// "more than <limit> values"
-    case tooManyValues
-    /// "nesting deeper than <limit>"
-    case tooDeep
-    /// "trailing characters after the JSON value"
-    case trailingCharacters
-    /// "trailing comma"
-    case trailingComma
-    /// "expected ',' or ']' but found <byte>"
-    case expectedCommaOrBracket
-    /// "expected ',' or '}' but found <byte>"
-    case expectedCommaOrBrace
-    /// "expected a string key but found <byte>"
-    case expectedKey
-    /// "expected ':' but found <byte>"
-    case expectedColon
-    /// "duplicate key <key>"
+///     throw JSONFault(.trailingComma, at: 2)  // becomes WireError("trailing comma", at: 2)
+struct JSONFault: Error {
+  /// What is wrong; ``JSONFault/error(in:)`` holds each one's message.
+  enum Code: CaseIterable {
+    case endOfInput, unexpected, leadingZero, digitAfterMinus, digitAfterPoint, digitInExponent
+    case numberTooLong, malformedNumber, numberOutOfRange
+    case unterminatedString, stringTooLong, controlCharacter
+    case invalidUTF8Byte, truncatedUTF8, overlongUTF8, encodedSurrogate, aboveUnicode
+    case loneSurrogate, invalidEscape, invalidHex
+    case inputTooLarge, byteOrderMark, emptyInput, tooManyValues, tooDeep, trailingCharacters
+    case trailingComma, expectedCommaOrBracket, expectedCommaOrBrace, expectedKey, expectedColon
     case duplicateKey
   }
 
   var code: Code
-  /// The input byte, limit, code unit or key node that the message names.
+  /// The input byte, limit, UTF-16 code unit or key node that the message names.
   var argument: Int
   var offset: Int
 
@@ -91,9 +27,100 @@ struct JSONFault {
     self.offset = offset
   }
 
-  /// The refusal in words (`WireWording`'s first 32 lines); `document` holds the key that
+  /// The refusal in words (docs/JSON.md lists them); `document` holds the key that
   /// `.duplicateKey` names.
   func error(in document: JSONDocument) -> WireError {
-    WireWording.error(Int(code.rawValue), 0, argument, argument, document, at: offset)
+    let byte = UInt8(truncatingIfNeeded: argument)
+    var message = WireMessage()
+    switch code {
+    case .endOfInput:
+      message.append("unexpected end of input")
+    case .unexpected:
+      message.append("unexpected ")
+      message.append(byte: byte)
+    case .leadingZero:
+      message.append("leading zero in number")
+    case .digitAfterMinus:
+      message.append("expected a digit after '-' but found ")
+      message.append(byte: byte)
+    case .digitAfterPoint:
+      message.append("expected a digit after the decimal point but found ")
+      message.append(byte: byte)
+    case .digitInExponent:
+      message.append("expected a digit in the exponent but found ")
+      message.append(byte: byte)
+    case .numberTooLong:
+      message.append("number longer than ")
+      message.append(number: argument)
+      message.append(" bytes")
+    case .malformedNumber:
+      message.append("malformed number")
+    case .numberOutOfRange:
+      message.append("number out of range")
+    case .unterminatedString:
+      message.append("unterminated string")
+    case .stringTooLong:
+      message.append("string longer than ")
+      message.append(number: argument)
+      message.append(" bytes")
+    case .controlCharacter:
+      message.append("unescaped control character 0x")
+      message.append(hex: Int(byte), digits: 2)
+      message.append(" in string")
+    case .invalidUTF8Byte:
+      message.append("invalid UTF-8 byte 0x")
+      message.append(hex: Int(byte), digits: 2)
+    case .truncatedUTF8:
+      message.append("truncated UTF-8 sequence")
+    case .overlongUTF8:
+      message.append("overlong UTF-8 sequence")
+    case .encodedSurrogate:
+      message.append("UTF-8-encoded surrogate")
+    case .aboveUnicode:
+      message.append("UTF-8 sequence above U+10FFFF")
+    case .loneSurrogate:
+      message.append("lone surrogate \\u")
+      message.append(hex: argument & 0xFFFF, digits: 4)
+    case .invalidEscape:
+      message.append("invalid escape \\")
+      message.append(escapeLetter: byte)
+    case .invalidHex:
+      message.append("invalid \\u escape: expected 4 hex digits")
+    case .inputTooLarge:
+      message.append("input larger than ")
+      message.append(number: argument)
+      message.append(" bytes")
+    case .byteOrderMark:
+      message.append("byte order mark is not allowed")
+    case .emptyInput:
+      message.append("empty input")
+    case .tooManyValues:
+      message.append("more than ")
+      message.append(number: argument)
+      message.append(" values")
+    case .tooDeep:
+      message.append("nesting deeper than ")
+      message.append(number: argument)
+    case .trailingCharacters:
+      message.append("trailing characters after the JSON value")
+    case .trailingComma:
+      message.append("trailing comma")
+    case .expectedCommaOrBracket:
+      message.append("expected ',' or ']' but found ")
+      message.append(byte: byte)
+    case .expectedCommaOrBrace:
+      message.append("expected ',' or '}' but found ")
+      message.append(byte: byte)
+    case .expectedKey:
+      message.append("expected a string key but found ")
+      message.append(byte: byte)
+    case .expectedColon:
+      message.append("expected ':' but found ")
+      message.append(byte: byte)
+    case .duplicateKey:
+      message.append("duplicate key ")
+      message.append(quoted: document.bytes(argument))
+    }
+    return WireError(message, at: offset)
   }
 }

@@ -83,7 +83,7 @@ extension JSONDocument {
         key.first = text.count
         text.append(contentsOf: member.key)
         key.second = text.count
-        nodes.append(.key, offset: key.offset, first: key.first, second: key.second, next: 0)
+        nodes.append(key)
       }
       var node = JSONNode(kind: .null, offset: member.value.offset)
       switch member.value.value {
@@ -110,9 +110,7 @@ extension JSONDocument {
         node.first = members.count
         for member in members.reversed() { pending.append((member, true)) }
       }
-      nodes.append(
-        node.kind, offset: node.offset, number: node.number, first: node.first, second: node.second,
-        next: 0)
+      nodes.append(node)
     }
     // Subtree ends, last to first: a container's children already know theirs.
     var index = nodes.count

@@ -2,16 +2,14 @@ import TagCloudCore
 
 /// The lexical half of `JSONDocument`'s parser: whitespace, strings (with strict UTF-8
 /// validation and escape decoding), numbers and the three literals, each refusing bad input
-/// with a precise `JSONFault` (recorded in `fault`; the step throws `JSONStop`).
+/// with a precise `JSONFault`.
 ///
 ///     var scanner = JSONScanner(input: buffer, limits: JSONLimits())  // buffer holds "\"a\\n\""
 ///     try scanner.parseString(into: &text)  // appends [0x61, 0x0A]
 ///
-/// Written for a small Wasm module: reads go through the borrowed buffer (unchecked in
-/// optimized builds; every index is compared with `input.count` first), positions move with
-/// wrapping arithmetic (`&+`: they never pass `input.count`, far below `Int.max`), refusals
-/// are plain codes (`JSONFault`), and similar steps share one routine (`digits`, `skip`, the
-/// literal loop).
+/// Reads go through the borrowed buffer, and positions move with wrapping arithmetic (`&+`):
+/// every index is compared with `input.count` first, and positions never pass it, far below
+/// `Int.max`.
 ///
 /// - Complexity: linear in the bytes consumed.
 struct JSONScanner {
@@ -19,8 +17,6 @@ struct JSONScanner {
   let maxStringBytes: Int
   let maxNumberBytes: Int
   var position = 0
-  /// What is wrong, once a step has thrown `JSONStop`.
-  var fault = JSONFault(.endOfInput, at: 0)
 
   init(input: UnsafeBufferPointer<UInt8>, limits: JSONLimits) {
     self.input = input
@@ -28,31 +24,18 @@ struct JSONScanner {
     maxNumberBytes = limits.maxNumberBytes
   }
 
-  /// Records a refusal; throw the result.
-  @inline(never)
-  mutating func fail(_ code: JSONFault.Code, _ argument: Int = 0, at offset: Int) -> JSONStop {
-    fault = JSONFault(code, argument, at: offset)
-    return JSONStop()
-  }
-
-  /// The byte at the current position, or the "unexpected end of input" refusal.
-  @inline(never)  // called from many places; one copy is smaller (Wasm build)
-  mutating func peek() -> UInt8? {
-    if position >= input.count {
-      _ = fail(.endOfInput, at: input.count)
-      return nil
-    }
+  /// The byte at the current position; "unexpected end of input" when there is none.
+  mutating func peek() throws(JSONFault) -> UInt8 {
+    if position >= input.count { throw JSONFault(.endOfInput, at: input.count) }
     return input[position]
   }
 
   /// Steps over `skipped` bytes and whitespace, then peeks (see `peek`).
-  mutating func peekAfterWhitespace(skipping skipped: Int = 0) throws(JSONStop) -> UInt8 {
+  mutating func peekAfterWhitespace(skipping skipped: Int = 0) throws(JSONFault) -> UInt8 {
     skipWhitespace(skipping: skipped)
-    guard let byte = peek() else { throw JSONStop() }
-    return byte
+    return try peek()
   }
 
-  @inline(never)  // called from many places; one copy is smaller (Wasm build)
   mutating func skipWhitespace(skipping skipped: Int = 0) {
     // Bounded: the skipped bytes (a bracket, comma or colon) were read.
     position &+= skipped
@@ -67,15 +50,15 @@ struct JSONScanner {
   /// Steps over `true`, `false` or `null`, whichever the current byte begins (its kind is the
   /// caller's). Any other byte at a value's start is refused here too: it differs from the
   /// first letter of "null".
-  mutating func parseLiteral() throws(JSONStop) {
+  mutating func parseLiteral() throws(JSONFault) {
     let byte = input[position]
     let literal: StaticString =
       byte == UInt8(ascii: "t") ? "true" : byte == UInt8(ascii: "f") ? "false" : "null"
     var index = 0
     while index < literal.utf8CodeUnitCount {
-      guard let actual = peek() else { throw JSONStop() }
+      let actual = try peek()
       if actual != literal.utf8Start[index] {
-        throw fail(.unexpected, Int(actual), at: position)
+        throw JSONFault(.unexpected, Int(actual), at: position)
       }
       position &+= 1
       index &+= 1
@@ -91,14 +74,14 @@ struct JSONScanner {
   // MARK: Numbers
 
   /// Reads a number token in the exact RFC 8259 grammar and converts it, correctly rounded.
-  mutating func parseNumber() throws(JSONStop) -> Double {
+  mutating func parseNumber() throws(JSONFault) -> Double {
     let start = position
     skip(UInt8(ascii: "-"), UInt8(ascii: "-"))
     let integer = position
     try digits(.digitAfterMinus)
     // A leading zero followed by more digits; the first digit is always there.
     if input[integer] == UInt8(ascii: "0") && position &- integer > 1 {
-      throw fail(.leadingZero, at: integer)
+      throw JSONFault(.leadingZero, at: integer)
     }
     if skip(UInt8(ascii: "."), UInt8(ascii: ".")) { try digits(.digitAfterPoint) }
     if skip(UInt8(ascii: "e"), UInt8(ascii: "E")) {
@@ -106,13 +89,13 @@ struct JSONScanner {
       try digits(.digitInExponent)
     }
     if position &- start > maxNumberBytes {
-      throw fail(.numberTooLong, maxNumberBytes, at: start)
+      throw JSONFault(.numberTooLong, maxNumberBytes, at: start)
     }
     // Unreachable `nil`: the grammar was checked above. Kept as a refusal, never a crash.
     guard let value = DecimalParsing.parseCheckedToken(bytes(from: start)) else {
-      throw fail(.malformedNumber, at: start)
+      throw JSONFault(.malformedNumber, at: start)
     }
-    if !value.isFinite { throw fail(.numberOutOfRange, at: start) }
+    if !value.isFinite { throw JSONFault(.numberOutOfRange, at: start) }
     return value
   }
 
@@ -127,9 +110,9 @@ struct JSONScanner {
   }
 
   /// Steps over one or more digits; `code` refuses a first byte that is not one.
-  private mutating func digits(_ code: JSONFault.Code) throws(JSONStop) {
-    guard let byte = peek() else { throw JSONStop() }
-    if byte &- UInt8(ascii: "0") >= 10 { throw fail(code, Int(byte), at: position) }
+  private mutating func digits(_ code: JSONFault.Code) throws(JSONFault) {
+    let byte = try peek()
+    if byte &- UInt8(ascii: "0") >= 10 { throw JSONFault(code, Int(byte), at: position) }
     repeat {
       position &+= 1
     } while position < input.count && input[position] &- UInt8(ascii: "0") < 10
@@ -139,19 +122,19 @@ struct JSONScanner {
 
   /// Reads a string starting at its opening quote; appends its UTF-8 bytes, escapes decoded,
   /// to `decoded`. Runs of plain bytes are appended at once.
-  mutating func parseString(into decoded: inout [UInt8]) throws(JSONStop) {
+  mutating func parseString(into decoded: inout [UInt8]) throws(JSONFault) {
     let quote = position
     assert(input[quote] == UInt8(ascii: "\""))
     position &+= 1
     var runStart = position
     while true {
-      if position >= input.count { throw fail(.unterminatedString, at: quote) }
+      if position >= input.count { throw JSONFault(.unterminatedString, at: quote) }
       let byte = input[position]
       if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-        decoded.appendBytes(bytes(from: runStart))
+        decoded.append(contentsOf: bytes(from: runStart))
         if byte == UInt8(ascii: "\"") {
           if position &- quote &- 1 > maxStringBytes {
-            throw fail(.stringTooLong, maxStringBytes, at: quote)
+            throw JSONFault(.stringTooLong, maxStringBytes, at: quote)
           }
           position &+= 1
           return
@@ -159,7 +142,7 @@ struct JSONScanner {
         try decodeEscape(into: &decoded, quote: quote)
         runStart = position
       } else if byte < 0x20 {
-        throw fail(.controlCharacter, Int(byte), at: position)
+        throw JSONFault(.controlCharacter, Int(byte), at: position)
       } else if byte < 0x80 {
         position &+= 1
       } else {
@@ -170,9 +153,9 @@ struct JSONScanner {
 
   /// Validates one multi-byte UTF-8 sequence at the current position (RFC 3629: shortest form,
   /// no surrogates, nothing above U+10FFFF) and steps over it.
-  private mutating func skipMultibyteScalar() throws(JSONStop) {
+  private mutating func skipMultibyteScalar() throws(JSONFault) {
     let lead = input[position]
-    if lead &- 0xC2 > 0xF4 - 0xC2 { throw fail(.invalidUTF8Byte, Int(lead), at: position) }
+    if lead &- 0xC2 > 0xF4 - 0xC2 { throw JSONFault(.invalidUTF8Byte, Int(lead), at: position) }
     // The second byte's range: 80...BF but for E0 (A0...), ED (...9F), F0 (90...), F4 (...8F).
     var length = 2
     var low: UInt8 = 0x80
@@ -190,22 +173,22 @@ struct JSONScanner {
     var index = 1
     while index < length {
       if position &+ index >= input.count || input[position &+ index] & 0xC0 != 0x80 {
-        throw fail(.truncatedUTF8, at: position)
+        throw JSONFault(.truncatedUTF8, at: position)
       }
       index &+= 1
     }
     let second = input[position &+ 1]
-    if second < low { throw fail(.overlongUTF8, at: position) }
+    if second < low { throw JSONFault(.overlongUTF8, at: position) }
     if second > high {
-      throw fail(lead == 0xED ? .encodedSurrogate : .aboveUnicode, at: position)
+      throw JSONFault(lead == 0xED ? .encodedSurrogate : .aboveUnicode, at: position)
     }
     position &+= length
   }
 
   /// Decodes one escape sequence at the current position (the backslash).
-  private mutating func decodeEscape(into decoded: inout [UInt8], quote: Int) throws(JSONStop) {
+  private mutating func decodeEscape(into decoded: inout [UInt8], quote: Int) throws(JSONFault) {
     let backslash = position
-    if position &+ 1 >= input.count { throw fail(.unterminatedString, at: quote) }
+    if position &+ 1 >= input.count { throw JSONFault(.unterminatedString, at: quote) }
     let letter = input[position &+ 1]
     position &+= 2
     if letter == UInt8(ascii: "u") {
@@ -220,7 +203,7 @@ struct JSONScanner {
           low = (try? hexQuad(escapeAt: backslash)) ?? 0
         }
         if low & 0xFC00 != 0xDC00 {
-          throw fail(.loneSurrogate, Int(truncatingIfNeeded: scalar), at: backslash)
+          throw JSONFault(.loneSurrogate, Int(truncatingIfNeeded: scalar), at: backslash)
         }
         // Bounded: the high surrogate is below 0xDC00, the low one from 0xDC00 to 0xDFFF.
         scalar = 0x10000 &+ (scalar &- 0xD800) << 10 &+ (low &- 0xDC00)
@@ -233,24 +216,24 @@ struct JSONScanner {
     var index = 0
     while index < table.utf8CodeUnitCount {
       if table.utf8Start[index] == letter {
-        decoded.appendByte(table.utf8Start[index &+ 1])
+        decoded.append(table.utf8Start[index &+ 1])
         return
       }
       index &+= 2
     }
-    throw fail(.invalidEscape, Int(letter), at: backslash)
+    throw JSONFault(.invalidEscape, Int(letter), at: backslash)
   }
 
   /// Reads the four hex digits after `\u` (the current position is the first digit).
-  private mutating func hexQuad(escapeAt backslash: Int) throws(JSONStop) -> UInt32 {
+  private mutating func hexQuad(escapeAt backslash: Int) throws(JSONFault) -> UInt32 {
     var value: UInt32 = 0
     for _ in 0..<4 {
-      guard let byte = peek() else { throw JSONStop() }
+      let byte = try peek()
       var digit = byte &- UInt8(ascii: "0")
       if digit >= 10 {
         // 'a'...'f' and 'A'...'F' map to 10...15; every other byte lands outside.
         digit = (byte | 0x20) &- (UInt8(ascii: "a") - 10)
-        if digit &- 10 >= 6 { throw fail(.invalidHex, at: backslash) }
+        if digit &- 10 >= 6 { throw JSONFault(.invalidHex, at: backslash) }
       }
       value = value << 4 | UInt32(digit)
       position &+= 1
@@ -265,9 +248,9 @@ private func appendUTF8(_ scalar: UInt32, to bytes: inout [UInt8]) {
   var continuations: UInt32 = scalar < 0x80 ? 0 : scalar < 0x800 ? 1 : scalar < 0x10000 ? 2 : 3
   // The lead's marker bits (none, C0, E0, F0) above the scalar's top bits.
   let marker: UInt32 = continuations == 0 ? 0 : 0xFF80 >> continuations
-  bytes.appendByte(UInt8(truncatingIfNeeded: marker | scalar >> (6 &* continuations)))
+  bytes.append(UInt8(truncatingIfNeeded: marker | scalar >> (6 &* continuations)))
   while continuations > 0 {
     continuations &-= 1
-    bytes.appendByte(UInt8(truncatingIfNeeded: 0x80 | (scalar >> (6 &* continuations)) & 0x3F))
+    bytes.append(UInt8(truncatingIfNeeded: 0x80 | (scalar >> (6 &* continuations)) & 0x3F))
   }
 }

@@ -23,10 +23,9 @@ import TagCloudCore
 public struct JSONWriter {
   /// The JSON text written so far, UTF-8.
   public private(set) var bytes: [UInt8] = []
-  /// One entry per open container: 1 for an object, 0 for an array (bytes, not `Bool`s: one
-  /// array element type fewer in the Wasm build). Only the misuse checks read it, so only
-  /// debug builds keep it: it changes inside `assert`s, which release builds drop.
-  private var openContainers: [UInt8] = []
+  /// One entry per open container: whether it is an object. Only the misuse checks read it,
+  /// so only debug builds keep it: it changes inside `assert`s, which release builds drop.
+  private var openContainers: [Bool] = []
   /// The current container already holds a value, so the next one needs a comma.
   private var needsComma = false
   /// A key was just written; its value comes next.
@@ -36,34 +35,30 @@ public struct JSONWriter {
 
   // MARK: Containers
 
-  @inline(never)  // one copy rather than one per call site (Wasm build)
   public mutating func beginObject() {
     beforeValue()
-    bytes.appendByte(UInt8(ascii: "{"))
-    assert(pushContainer(1))
+    bytes.append(UInt8(ascii: "{"))
+    assert(pushContainer(isObject: true))
     needsComma = false
   }
 
-  @inline(never)  // one copy rather than one per call site (Wasm build)
   public mutating func endObject() {
-    assert(popContainer(1), "endObject() without a matching beginObject()")
+    assert(popContainer(isObject: true), "endObject() without a matching beginObject()")
     assert(!afterKey, "endObject() right after a key: the key has no value")
-    bytes.appendByte(UInt8(ascii: "}"))
+    bytes.append(UInt8(ascii: "}"))
     needsComma = true
   }
 
-  @inline(never)  // one copy rather than one per call site (Wasm build)
   public mutating func beginArray() {
     beforeValue()
-    bytes.appendByte(UInt8(ascii: "["))
-    assert(pushContainer(0))
+    bytes.append(UInt8(ascii: "["))
+    assert(pushContainer(isObject: false))
     needsComma = false
   }
 
-  @inline(never)  // one copy rather than one per call site (Wasm build)
   public mutating func endArray() {
-    assert(popContainer(0), "endArray() without a matching beginArray()")
-    bytes.appendByte(UInt8(ascii: "]"))
+    assert(popContainer(isObject: false), "endArray() without a matching beginArray()")
+    bytes.append(UInt8(ascii: "]"))
     needsComma = true
   }
 
@@ -73,14 +68,14 @@ public struct JSONWriter {
   public mutating func key(_ key: StaticString) {
     beforeKey()
     appendEscaped(UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
-    bytes.appendByte(UInt8(ascii: ":"))
+    bytes.append(UInt8(ascii: ":"))
   }
 
   /// Writes `"key":` from UTF-8 bytes inside an object; the next call writes its value.
   public mutating func key(_ utf8: [UInt8]) {
     beforeKey()
     utf8.withUnsafeBufferPointer { appendEscaped($0) }
-    bytes.appendByte(UInt8(ascii: ":"))
+    bytes.append(UInt8(ascii: ":"))
   }
 
   // MARK: Values
@@ -107,10 +102,9 @@ public struct JSONWriter {
     needsComma = true
   }
 
-  @inline(never)  // one copy rather than one per call site (Wasm build)
   public mutating func number(_ value: Int) {
     beforeValue()
-    if value < 0 { bytes.appendByte(UInt8(ascii: "-")) }
+    if value < 0 { bytes.append(UInt8(ascii: "-")) }
     DecimalFormatting.appendInteger(UInt64(value.magnitude), to: &bytes)
     needsComma = true
   }
@@ -134,7 +128,7 @@ public struct JSONWriter {
   /// An already serialised JSON value (for example a cached fragment), written as is.
   public mutating func raw(_ utf8: [UInt8]) {
     beforeValue()
-    utf8.withUnsafeBufferPointer { bytes.appendBytes($0) }
+    bytes.append(contentsOf: utf8)
     needsComma = true
   }
 
@@ -162,23 +156,24 @@ public struct JSONWriter {
 
   // MARK: Punctuation and escaping
 
-  /// Debug builds: opens a container of `kind`; true, for `assert`.
-  private mutating func pushContainer(_ kind: UInt8) -> Bool {
-    openContainers.append(kind)
+  /// Debug builds: opens an object or an array; true, for `assert`.
+  private mutating func pushContainer(isObject: Bool) -> Bool {
+    openContainers.append(isObject)
     return true
   }
 
-  /// Debug builds: closes the innermost container if it is of `kind`; false if it is not.
-  private mutating func popContainer(_ kind: UInt8) -> Bool {
-    if openContainers.last != kind { return false }
+  /// Debug builds: closes the innermost container if it is an object (or an array, as asked);
+  /// false if it is not.
+  private mutating func popContainer(isObject: Bool) -> Bool {
+    if openContainers.last != isObject { return false }
     openContainers.removeLast()
     return true
   }
 
   private mutating func beforeKey() {
-    assert(openContainers.last == 1, "key outside an object")
+    assert(openContainers.last == true, "key outside an object")
     assert(!afterKey, "two keys in a row: the first has no value")
-    if needsComma { bytes.appendByte(UInt8(ascii: ",")) }
+    if needsComma { bytes.append(UInt8(ascii: ",")) }
     afterKey = true
   }
 
@@ -187,35 +182,35 @@ public struct JSONWriter {
       afterKey = false
       return
     }
-    assert(openContainers.last != 1, "a value inside an object needs a key first")
+    assert(openContainers.last != true, "a value inside an object needs a key first")
     assert(!openContainers.isEmpty || bytes.isEmpty, "a second value at the top level")
-    if needsComma { bytes.appendByte(UInt8(ascii: ",")) }
+    if needsComma { bytes.append(UInt8(ascii: ",")) }
   }
 
   /// `"text"` with JSON.stringify's escapes: \" \\ \b \f \n \r \t, other controls as \u00xx.
   private mutating func appendEscaped(_ text: UnsafeBufferPointer<UInt8>) {
-    bytes.appendByte(UInt8(ascii: "\""))
+    bytes.append(UInt8(ascii: "\""))
     var runStart = 0
     for index in 0..<text.count {
       let byte = text[index]
       if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") { continue }
-      bytes.appendBytes(text, runStart..<index)
+      bytes.append(contentsOf: text[runStart..<index])
       runStart = index + 1
-      bytes.appendByte(UInt8(ascii: "\\"))
+      bytes.append(UInt8(ascii: "\\"))
       // \b \t \n \f \r for 0x08...0x0D but 0x0B; \u00xx for the other controls.
       let letters: StaticString = "btn_fr"
       let hex: StaticString = "0123456789abcdef"
       if byte >= 0x20 {
-        bytes.appendByte(byte)  // " or \
+        bytes.append(byte)  // " or \
       } else if byte &- 0x08 < 6 && byte != 0x0B {
-        bytes.appendByte(letters.utf8Start[Int(byte &- 0x08)])
+        bytes.append(letters.utf8Start[Int(byte &- 0x08)])
       } else {
         bytes.appendLiteral("u00")
-        bytes.appendByte(hex.utf8Start[Int(byte >> 4)])
-        bytes.appendByte(hex.utf8Start[Int(byte & 0xF)])
+        bytes.append(hex.utf8Start[Int(byte >> 4)])
+        bytes.append(hex.utf8Start[Int(byte & 0xF)])
       }
     }
-    bytes.appendBytes(text, runStart..<text.count)
-    bytes.appendByte(UInt8(ascii: "\""))
+    bytes.append(contentsOf: text[runStart..<text.count])
+    bytes.append(UInt8(ascii: "\""))
   }
 }

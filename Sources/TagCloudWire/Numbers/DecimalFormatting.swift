@@ -28,7 +28,7 @@ public enum DecimalFormatting {
       bytes.appendLiteral("NaN")
       return
     }
-    if value.sign == .minus && value != 0 { bytes.appendByte(UInt8(ascii: "-")) }
+    if value.sign == .minus && value != 0 { bytes.append(UInt8(ascii: "-")) }
     let magnitude = Swift.abs(value)
     if magnitude.isInfinite {
       bytes.appendLiteral("Infinity")
@@ -52,7 +52,7 @@ public enum DecimalFormatting {
   static func appendInteger(_ value: UInt64, to bytes: inout [UInt8]) {
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
       let start = writeDigits(value, into: buffer)
-      bytes.appendBytes(UnsafeBufferPointer(buffer), start..<20)
+      bytes.append(contentsOf: UnsafeBufferPointer(buffer)[start..<20])
     }
   }
 
@@ -81,24 +81,24 @@ public enum DecimalFormatting {
     let padding: StaticString = "0.00000000000000000000"
     let zeros = UnsafeBufferPointer(start: padding.utf8Start, count: padding.utf8CodeUnitCount)
     if count <= point && point <= 21 {
-      bytes.appendBytes(digits)
-      bytes.appendBytes(zeros, 2..<(2 &+ point &- count))
+      bytes.append(contentsOf: digits)
+      bytes.append(contentsOf: zeros[2..<(2 &+ point &- count)])
     } else if 0 < point && point <= 21 {
-      bytes.appendBytes(digits, 0..<point)
-      bytes.appendByte(UInt8(ascii: "."))
-      bytes.appendBytes(digits, point..<count)
+      bytes.append(contentsOf: digits[0..<point])
+      bytes.append(UInt8(ascii: "."))
+      bytes.append(contentsOf: digits[point..<count])
     } else if -6 < point && point <= 0 {
-      bytes.appendBytes(zeros, 0..<(2 &- point))
-      bytes.appendBytes(digits)
+      bytes.append(contentsOf: zeros[0..<(2 &- point)])
+      bytes.append(contentsOf: digits)
     } else {
-      bytes.appendByte(digits[0])
+      bytes.append(digits[0])
       if count > 1 {
-        bytes.appendByte(UInt8(ascii: "."))
-        bytes.appendBytes(digits, 1..<count)
+        bytes.append(UInt8(ascii: "."))
+        bytes.append(contentsOf: digits[1..<count])
       }
-      bytes.appendByte(UInt8(ascii: "e"))
+      bytes.append(UInt8(ascii: "e"))
       let exponent = point - 1
-      bytes.appendByte(exponent < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+      bytes.append(exponent < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
       appendInteger(UInt64(Swift.abs(exponent)), to: &bytes)
     }
   }

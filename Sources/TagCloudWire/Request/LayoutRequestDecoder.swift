@@ -13,16 +13,23 @@ public enum LayoutRequestDecoder {
   /// Parses and decodes a request.
   ///
   /// - Complexity: O(bytes + n log n) (ids are sorted once to find duplicates).
-  // Inlined into `LayoutService.respond` (the Wasm export's path): a refusal is then a
-  // branch there rather than an error handed back.
-  @inline(__always)
   public static func decode(_ bytes: [UInt8]) throws(WireError) -> LayoutRequest {
-    try RequestReader(try JSONDocument.parse(bytes)).decodeRequest()
+    let document = try JSONDocument.parse(bytes)
+    do {
+      return try RequestReader(document).request()
+    } catch {
+      throw error.error(in: document)
+    }
   }
 
   /// Decodes a request from a parsed JSON value.
   public static func decode(_ root: JSONElement) throws(WireError) -> LayoutRequest {
-    try RequestReader(JSONDocument(root)).decodeRequest()
+    let document = JSONDocument(root)
+    do {
+      return try RequestReader(document).request()
+    } catch {
+      throw error.error(in: document)
+    }
   }
 
   /// Decodes a `tags` array: each `{"id": …, "size": [w, h]}` or `{"id": …, "label": {…}}`.
@@ -30,28 +37,20 @@ public enum LayoutRequestDecoder {
   ///
   /// - Complexity: O(n + total words).
   public static func decodeTags(_ element: JSONElement) throws(WireError) -> [TagSpec] {
-    let reader = RequestReader(JSONDocument(element))
-    var idBounds: [Int] = []
-    var label = LabelMetrics(width: 0, spaceWidth: 0)
+    let document = JSONDocument(element)
     do {
-      return try reader.tags(0, &idBounds, &label)
+      return try RequestReader(document).tags(0).tags
     } catch {
-      throw error.wireError(in: reader.document)
+      throw error.error(in: document)
     }
   }
 }
 
 /// The decoding rules, over the nodes of a parsed document (see `JSONDocument`). Refusals are
-/// `RequestFault`s, worded once by `decodeRequest`.
+/// `RequestFault`s, worded by the entry points of `LayoutRequestDecoder`.
 ///
-/// Each object is read by one loop over its members in document order (so that the first
-/// fault in the input is the one reported), dispatching on the key's line in a list of field
-/// names (`field(_:_:)`) rather than comparing the key with each name in turn. What it builds
-/// (the request, the id nodes, a label being read) is passed `inout` from the entry points:
-/// a function that owns no array releases nothing when it throws, so each of its throw sites
-/// stays a few instructions in the Wasm build. Readers with one caller are inlined into it
-/// (`@inline(__always)`): a refusal is then a branch to the caller's exit rather than a fault
-/// handed back and copied; `tag` and `length` stay out of line (inlined, they grow the module).
+/// Each object is read by one loop over its members in document order, so that the first
+/// fault in the input is the one reported.
 struct RequestReader {
   let document: JSONDocument
 
@@ -59,332 +58,237 @@ struct RequestReader {
     self.document = document
   }
 
-  // Out of line (about 0.25 KB of Wasm smaller); each is a bounds check and a load.
-  @inline(never)
   private func kind(_ node: Int) -> JSONNode.Kind { document.nodes[node].kind }
-  @inline(never)
+  /// A container's count of elements or members.
   private func count(_ node: Int) -> Int { document.nodes[node].first }
-  @inline(never)
+  /// The node after `node`'s subtree: its next sibling.
   private func next(_ node: Int) -> Int { document.nodes[node].next }
-  /// Where a string node's text ends (`count` is where it starts).
-  @inline(never)
-  private func end(_ node: Int) -> Int { document.nodes[node].second }
+  /// Whether a string or key node spells `name`.
+  private func spells(_ node: Int, _ name: StaticString) -> Bool { document.equals(node, name) }
 
-  /// The request, or its refusal worded as a `WireError`.
-  // Inlined into its caller, like the readers it calls.
-  @inline(__always)
-  func decodeRequest() throws(WireError) -> LayoutRequest {
-    var request = LayoutRequest(width: -1, spacing: -1, tags: [])
-    var idBounds: [Int] = []
-    var label = LabelMetrics(width: 0, spaceWidth: 0)
-    do {
-      try read(&request, &idBounds, &label)
-    } catch {
-      throw error.wireError(in: document)
-    }
-    return request
-  }
-
-  /// Which line of `names` (field names, one per line) the string or key `node` spells, or -1.
-  // Out of line: one loop instead of a comparison per field name at each object kind.
-  @inline(never)
-  private func field(_ node: Int, _ names: StaticString) -> Int {
-    let bytes = UnsafeBufferPointer(start: names.utf8Start, count: names.utf8CodeUnitCount)
-    let start = document.nodes[node].first
-    let length = document.nodes[node].second &- start
-    // One pass over the names: `index` is the position in the current line, `matches`
-    // whether the line so far equals the key.
-    var line = 0
-    var index = 0
-    var matches = true
-    var position = 0
-    while true {
-      let atEnd = position == bytes.count
-      let byte = atEnd ? UInt8(ascii: "\n") : bytes[position]
-      if byte == UInt8(ascii: "\n") {
-        if matches && index == length { return line }
-        if atEnd { return -1 }
-        line &+= 1
-        index = 0
-        matches = true
-      } else {
-        matches = matches && index < length && document.text[start &+ index] == byte
-        index &+= 1
-      }
-      position &+= 1
-    }
-  }
-
-  /// Reads the root object into `request` (which starts with width and spacing -1: absent).
-  // Inlined into its one caller: its refusals then need no propagation.
-  @inline(__always)
-  private func read(
-    _ request: inout LayoutRequest, _ idBounds: inout [Int], _ label: inout LabelMetrics
-  ) throws(RequestFault) {
+  /// The root object as a request.
+  func request() throws(RequestFault) -> LayoutRequest {
     let root = 0
     guard kind(root) == .object else { throw RequestFault(.requestNotObject, root) }
+    var width: Double?
+    var spacing: Double?
+    var request = LayoutRequest(width: 0, spacing: 0, tags: [])
     var textScale = 1.0
     var lineHeight = 20.0
-    var tagsNode = -1
-    var selectionNode = -1
-    var key = root &+ 1
-    var remaining = count(root)
-    while remaining > 0 {
-      remaining &-= 1
-      let value = key &+ 1
-      switch field(
-        key,
-        "width\nspacing\nmergeDistance\ntextScale\nlineHeight\ntags\nselection\nanimation\nreduceMotion\ndirection"
-      ) {
-      case 0:
-        request.width = kind(value) == .null ? .infinity : try length(value, .width)
-      case 1:
-        request.spacing = try length(value, .spacing)
-      case 2:
+    var tags: (node: Int, tags: [TagSpec], ids: TagIndex)?
+    var selectionNode: Int?
+    var key = root + 1
+    for _ in 0..<count(root) {
+      let value = key + 1
+      if spells(key, "width") {
+        width = kind(value) == .null ? .infinity : try length(value, .width)
+      } else if spells(key, "spacing") {
+        spacing = try length(value, .spacing)
+      } else if spells(key, "mergeDistance") {
         request.mergeDistance = try length(value, .mergeDistance)
-      case 3:
+      } else if spells(key, "textScale") {
         textScale = try number(value, .textScale)
         guard WireLimits.acceptsTextScale(textScale) else {
           throw RequestFault(.textScaleRange, value)
         }
-      case 4:
+      } else if spells(key, "lineHeight") {
         lineHeight = try length(value, .lineHeight)
-      case 5:
-        request.tags = try tags(value, &idBounds, &label)
-        tagsNode = value
-      case 6:
+      } else if spells(key, "tags") {
+        let read = try self.tags(value)
+        tags = (value, read.tags, read.ids)
+      } else if spells(key, "selection") {
         selectionNode = value
-      case 7:
-        try animation(value, &request.animation)
-      case 8:
+      } else if spells(key, "animation") {
+        request.animation = try animation(value)
+      } else if spells(key, "reduceMotion") {
         guard kind(value) == .bool else { throw RequestFault(.reduceMotion, value) }
         request.reduceMotion = count(value) != 0
-      case 9:
-        let name = kind(value) == .string ? field(value, "ltr\nrtl") : -1
-        guard name >= 0 else { throw RequestFault(.direction, value) }
-        request.direction = name == 1 ? .rightToLeft : .leftToRight
-      default:
+      } else if spells(key, "direction") {
+        if kind(value) == .string && spells(value, "ltr") {
+          request.direction = .leftToRight
+        } else if kind(value) == .string && spells(value, "rtl") {
+          request.direction = .rightToLeft
+        } else {
+          throw RequestFault(.direction, value)
+        }
+      } else {
         throw RequestFault(.unknownField, key)
       }
       key = next(value)
     }
-    guard request.width >= 0 else { throw RequestFault(.missingWidth, root) }
-    guard request.spacing >= 0 else { throw RequestFault(.missingSpacing, root) }
-    guard tagsNode >= 0 else { throw RequestFault(.missingTags, root) }
+    guard let width else { throw RequestFault(.missingWidth, root) }
+    guard let spacing else { throw RequestFault(.missingSpacing, root) }
+    guard let tags else { throw RequestFault(.missingTags, root) }
+    request.width = width
+    request.spacing = spacing
     request.capsuleMetrics = CapsuleMetrics(textScale: textScale, lineHeight: lineHeight)
-    try select(selectionNode, tagsNode, &request, idBounds)
+    request.tags = tags.tags
+    if let repeated = tags.ids.firstDuplicate() {
+      throw RequestFault(.duplicateID, idNode(ofTag: repeated, in: tags.node))
+    }
+    request.selection = try selection(selectionNode, ids: tags.ids, count: tags.tags.count)
+    return request
   }
 
-  /// Checks that ids are unique and reads the `selection` (the array node, or -1 when absent)
-  /// into `request.selection`.
-  // Inlined into its one caller: its refusals then need no propagation.
-  @inline(__always)
-  private func select(
-    _ selectionNode: Int, _ tagsNode: Int, _ request: inout LayoutRequest, _ idBounds: [Int]
-  ) throws(RequestFault) {
-    let index = TagIndex(text: document.text, bounds: idBounds)
-    if let repeated = index.firstDuplicate() {
-      // Refused at the repeated tag's id value: the member after its "id" key.
-      var tag = tagsNode &+ 1
-      var skipped = 0
-      while skipped < repeated {
-        tag = next(tag)
-        skipped &+= 1
-      }
-      var key = tag &+ 1
-      while field(key, "id") != 0 { key = next(key &+ 1) }
-      throw RequestFault(.duplicateID, key &+ 1)
-    }
-    request.selection = SelectionSet(capacity: request.tags.count)
-    if selectionNode < 0 { return }
-    guard kind(selectionNode) == .array else {
-      throw RequestFault(.selectionNotArray, selectionNode)
-    }
-    var item = selectionNode &+ 1
-    var remaining = count(selectionNode)
-    while remaining > 0 {
-      remaining &-= 1
+  /// The `id` value node of tag `position` of the `tags` array `tagsNode` (read before, so it
+  /// has one).
+  private func idNode(ofTag position: Int, in tagsNode: Int) -> Int {
+    var tag = tagsNode + 1
+    for _ in 0..<position { tag = next(tag) }
+    var key = tag + 1
+    while !spells(key, "id") { key = next(key + 1) }
+    return key + 1
+  }
+
+  /// The `selection` array (the node, or nil when absent), as positions in `tags`.
+  private func selection(
+    _ node: Int?, ids: TagIndex, count: Int
+  ) throws(RequestFault) -> SelectionSet {
+    var selection = SelectionSet(capacity: count)
+    guard let node else { return selection }
+    guard kind(node) == .array else { throw RequestFault(.selectionNotArray, node) }
+    var item = node + 1
+    for _ in 0..<self.count(node) {
       guard kind(item) == .string else { throw RequestFault(.selectionItem, item) }
-      guard
-        let position = index.index(
-          of: document.text, in: document.nodes[item].first..<document.nodes[item].second)
-      else {
+      let text = document.nodes[item].first..<document.nodes[item].second
+      guard let position = ids.index(of: document.text, in: text) else {
         throw RequestFault(.unknownSelection, item)
       }
-      request.selection.insert(position)
+      selection.insert(position)
       item = next(item)
     }
+    return selection
   }
 
-  /// A `tags` array; `idBounds` becomes where the tags' ids are in the document's text (two
-  /// per tag, as `TagIndex(text:bounds:)` takes them). `label` is scratch space for
-  /// reading labels.
-  ///
-  /// The array is filled in place (`unsafeUninitializedCapacity`): its size is known, and
-  /// without `append` the Wasm build needs none of the array growing code for `TagSpec`.
-  func tags(
-    _ node: Int, _ idBounds: inout [Int], _ label: inout LabelMetrics
-  ) throws(RequestFault) -> [TagSpec] {
+  /// A `tags` array, and the index of its ids (ranges of the document's text, in tag order).
+  func tags(_ node: Int) throws(RequestFault) -> (tags: [TagSpec], ids: TagIndex) {
     guard kind(node) == .array else { throw RequestFault(.tagsNotArray, node) }
     let total = count(node)
     guard total <= WireLimits.maximumTags else { throw RequestFault(.tooManyTags, node) }
-    idBounds = [Int](repeating: 0, count: 2 &* total)
-    var item = node &+ 1
-    return try [TagSpec](unsafeUninitializedCapacity: total) {
-      (buffer, initialized) throws(RequestFault) in
-      // In range: `initialized` counts up to `total`, the capacity asked for.
-      while initialized < total {
-        try tag(item, initialized, buffer, &idBounds, &label)
-        initialized &+= 1
-        item = next(item)
-      }
+    var tags: [TagSpec] = []
+    tags.reserveCapacity(total)
+    var idBounds: [Int] = []
+    idBounds.reserveCapacity(2 * total)
+    var item = node + 1
+    for position in 0..<total {
+      let (tag, idNode) = try self.tag(item, position)
+      tags.append(tag)
+      idBounds.append(document.nodes[idNode].first)
+      idBounds.append(document.nodes[idNode].second)
+      item = next(item)
     }
+    return (tags, TagIndex(text: document.text, bounds: idBounds))
   }
 
-  /// `animation`: null, a preset name, or `{"duration": d, "bounce": b}`, into `spring`
-  /// (nil for null).
-  // Inlined into its one caller: its refusals then need no propagation.
-  @inline(__always)
-  private func animation(_ node: Int, _ spring: inout Spring?) throws(RequestFault) {
+  /// `animation`: null, a preset name, or `{"duration": d, "bounce": b}`; nil for null.
+  private func animation(_ node: Int) throws(RequestFault) -> Spring? {
     switch kind(node) {
     case .null:
-      spring = nil
+      return nil
     case .string:
-      switch field(node, "snappy\nsmooth\nbouncy\nspacing") {
-      case 0: spring = .snappy
-      case 1: spring = .smooth
-      case 2: spring = .bouncy
-      case 3: spring = .smooth(duration: 0.7)
-      default: throw RequestFault(.unknownAnimation, node)
-      }
+      if spells(node, "snappy") { return .snappy }
+      if spells(node, "smooth") { return .smooth }
+      if spells(node, "bouncy") { return .bouncy }
+      if spells(node, "spacing") { return .smooth(duration: 0.7) }
+      throw RequestFault(.unknownAnimation, node)
     case .object:
-      var duration = -1.0
+      var duration: Double?
       var bounce = 0.0
-      var key = node &+ 1
-      var remaining = count(node)
-      while remaining > 0 {
-        remaining &-= 1
-        let value = key &+ 1
-        switch field(key, "duration\nbounce") {
-        case 0:
-          duration = try number(value, .duration)
-          guard duration >= WireLimits.minimumSpringDuration,
-            duration <= WireLimits.maximumSpringDuration
+      var key = node + 1
+      for _ in 0..<count(node) {
+        let value = key + 1
+        if spells(key, "duration") {
+          let seconds = try number(value, .duration)
+          guard seconds >= WireLimits.minimumSpringDuration,
+            seconds <= WireLimits.maximumSpringDuration
           else { throw RequestFault(.durationRange, value) }
-        case 1:
+          duration = seconds
+        } else if spells(key, "bounce") {
           bounce = try number(value, .bounce)
           guard bounce > -1, bounce < 1 else { throw RequestFault(.bounceRange, value) }
-        default:
+        } else {
           throw RequestFault(.unknownField, key)
         }
         key = next(value)
       }
-      guard duration >= 0 else { throw RequestFault(.missingDuration, node) }
-      spring = Spring(duration: duration, bounce: bounce)
+      guard let duration else { throw RequestFault(.missingDuration, node) }
+      return Spring(duration: duration, bounce: bounce)
     default:
       throw RequestFault(.animation, node)
     }
   }
 
-  /// Tag `position` of a `tags` array, initialized in `tags[position]` (built in place, not
-  /// returned and copied); its id's bounds go to `idBounds[2 * position ...]`.
-  private func tag(
-    _ node: Int, _ position: Int, _ tags: UnsafeMutableBufferPointer<TagSpec>,
-    _ idBounds: inout [Int], _ label: inout LabelMetrics
-  ) throws(RequestFault) {
+  /// Tag `position` of a `tags` array, and its `id` value's node.
+  private func tag(_ node: Int, _ position: Int) throws(RequestFault) -> (TagSpec, idNode: Int) {
     guard kind(node) == .object else { throw RequestFault(.tagNotObject, node, tag: position) }
-    var idNode = -1
-    // 0: neither yet, 1: size, 2: label (read into `label`).
-    var content = 0
-    var width = 0.0
-    var height = 0.0
-    var key = node &+ 1
-    var remaining = count(node)
-    while remaining > 0 {
-      remaining &-= 1
-      let value = key &+ 1
-      let name = field(key, "id\nsize\nlabel")
-      switch name {
-      case 0:
+    var idNode: Int?
+    var content: TagSpec.Content?
+    var key = node + 1
+    for _ in 0..<count(node) {
+      let value = key + 1
+      if spells(key, "id") {
         guard kind(value) == .string else { throw RequestFault(.id, value, tag: position) }
-        guard end(value) > count(value) else {
+        guard document.nodes[value].second > document.nodes[value].first else {
           throw RequestFault(.emptyID, value, tag: position)
         }
         idNode = value
-      case 1, 2:
-        guard content == 0 else { throw RequestFault(.sizeAndLabel, key, tag: position) }
-        content = name
-        if name == 1 {
+      } else if spells(key, "size") || spells(key, "label") {
+        guard content == nil else { throw RequestFault(.sizeAndLabel, key, tag: position) }
+        if spells(key, "size") {
           guard kind(value) == .array, count(value) == 2 else {
             throw RequestFault(.size, value, tag: position)
           }
-          width = try length(value &+ 1, .sizeNumbers, tag: position)
-          height = try length(next(value &+ 1), .sizeNumbers, tag: position)
+          let width = try length(value + 1, .sizeNumbers, tag: position)
+          let height = try length(next(value + 1), .sizeNumbers, tag: position)
+          content = .size(Size(width: width, height: height))
         } else {
-          try self.label(value, position, &label)
+          content = .label(try label(value, position))
         }
-      default:
+      } else {
         throw RequestFault(.unknownTagField, key, tag: position)
       }
       key = next(value)
     }
-    guard idNode >= 0 else { throw RequestFault(.missingID, node, tag: position) }
-    guard content != 0 else { throw RequestFault(.missingContent, node, tag: position) }
-    // No overflow: positions are below `maximumTags`.
-    idBounds[2 &* position] = count(idNode)
-    idBounds[2 &* position &+ 1] = end(idNode)
-    tags.initializeElement(
-      at: position,
-      to: TagSpec(
-        id: document.bytes(idNode),
-        content: content == 1 ? .size(Size(width: width, height: height)) : .label(label)))
+    guard let idNode else { throw RequestFault(.missingID, node, tag: position) }
+    guard let content else { throw RequestFault(.missingContent, node, tag: position) }
+    return (TagSpec(id: document.bytes(idNode), content: content), idNode)
   }
 
-  /// The `label` of tag `position`, read into `label`.
-  // Inlined into its one caller: its refusals then need no propagation.
-  @inline(__always)
-  private func label(
-    _ node: Int, _ position: Int, _ label: inout LabelMetrics
-  ) throws(RequestFault) {
+  /// The `label` of tag `position`.
+  private func label(_ node: Int, _ position: Int) throws(RequestFault) -> LabelMetrics {
     guard kind(node) == .object else { throw RequestFault(.labelNotObject, node, tag: position) }
-    // -1: absent (lengths are never negative).
-    var width = -1.0
-    var space = -1.0
-    label.words = []
-    var key = node &+ 1
-    var remaining = count(node)
-    while remaining > 0 {
-      remaining &-= 1
-      let value = key &+ 1
-      switch field(key, "width\nwords\nspace") {
-      case 0:
+    var width: Double?
+    var space: Double?
+    var words: [Double] = []
+    var key = node + 1
+    for _ in 0..<count(node) {
+      let value = key + 1
+      if spells(key, "width") {
         width = try length(value, .labelWidth, tag: position)
-      case 1:
+      } else if spells(key, "words") {
         guard kind(value) == .array else { throw RequestFault(.words, value, tag: position) }
         guard count(value) <= WireLimits.maximumWords else {
           throw RequestFault(.tooManyWords, value, tag: position)
         }
-        let total = count(value)
-        var item = value &+ 1
-        // Stored by index into an array of the right size: no `append` code here.
-        label.words = [Double](repeating: 0, count: total)
-        var index = 0
-        while index < total {
-          label.words[index] = try length(item, .wordWidths, tag: position)
-          index &+= 1
+        words = []
+        words.reserveCapacity(count(value))
+        var item = value + 1
+        for _ in 0..<count(value) {
+          words.append(try length(item, .wordWidths, tag: position))
           item = next(item)
         }
-      case 2:
+      } else if spells(key, "space") {
         space = try length(value, .space, tag: position)
-      default:
+      } else {
         throw RequestFault(.unknownLabelField, key, tag: position)
       }
       key = next(value)
     }
-    guard width >= 0 else { throw RequestFault(.missingLabelWidth, node, tag: position) }
-    label = LabelMetrics(width: width, words: label.words, spaceWidth: space >= 0 ? space : nil)
+    guard let width else { throw RequestFault(.missingLabelWidth, node, tag: position) }
+    return LabelMetrics(width: width, words: words, spaceWidth: space)
   }
 
+  /// A number; `problem` when the node is not one.
   private func number(
     _ node: Int, _ problem: RequestFault.Problem, tag: Int = 0
   ) throws(RequestFault) -> Double {
@@ -393,31 +297,22 @@ struct RequestReader {
   }
 
   /// A length in pixels: a finite number from 0 to ``WireLimits/maximumLength``.
-  // Out of line: inlined at each of its dozen calls it costs the Wasm module about 0.4 KB.
-  @inline(never)
   private func length(
     _ node: Int, _ problem: RequestFault.Problem, tag: Int = 0
   ) throws(RequestFault) -> Double {
-    // One throw for the three refusals: not a number (detail 0), negative (1), too long (2).
-    // `!(value >= 0)`, not `value < 0`: a NaN (which only a built `JSONElement` can hold) is
-    // refused as negative, as before the size work, rather than laid out and then trapping in
-    // the writer.
-    var detail: UInt32 = 0
-    var value = 0.0
-    if kind(node) == .number {
-      value = document.nodes[node].number
-      detail = !(value >= 0) ? 1 : value > WireLimits.maximumLength ? 2 : 3
+    let value = try number(node, problem, tag: tag)
+    // `!(value >= 0)` rather than `value < 0`: a NaN (which only a built `JSONElement` can
+    // hold) is refused as negative rather than laid out and then trapping in the writer.
+    guard value >= 0 else { throw RequestFault(problem, node, tag: tag, detail: .negative) }
+    guard value <= WireLimits.maximumLength else {
+      throw RequestFault(problem, node, tag: tag, detail: .tooLarge)
     }
-    guard detail == 3 else { throw RequestFault(problem, node, tag: tag, detail: detail) }
     return value
   }
 }
 
 extension LayoutRequest {
   /// Reads a request from JSON bytes; see ``LayoutRequestDecoder``.
-  // Inlined into `LayoutService.respond` (the Wasm export's path): a refusal is then a
-  // branch there rather than an error handed back.
-  @inline(__always)
   public static func decode(_ bytes: [UInt8]) throws(WireError) -> LayoutRequest {
     try LayoutRequestDecoder.decode(bytes)
   }

@@ -1,137 +1,176 @@
-/// Why the request decoder refused a request, as plain values: which rule, which node, which
-/// tag. The decoder throws these and words the ``WireError`` once, at its entry points.
+/// Why the request decoder refused a request: which rule, at which node, for which tag. The
+/// decoder throws these and words the ``WireError`` once, at its entry points, where the
+/// document that holds the node's text is at hand.
 ///
-/// Why not a `WireError` at each refusal: in the Wasm build every `WireError` built in place
-/// costs a message array (allocation, literal copy, release) at each of some forty throw
-/// sites, and propagating an error that holds an array costs releases along the way; a fault
-/// of three integers is stored and returned like any value. The words live in one table
-/// (`WireWording`), expanded by one function shared with the JSON layer.
+///     throw RequestFault(.spacing, value)  // "\"spacing\" must be a number of pixels"
 struct RequestFault: Error {
-  /// The problem (bits 0-5), the detail (bits 6-7) and the tag (bits 8-31), packed so that a
-  /// fault is two words to store and to pass along.
-  private let code: UInt32
-  /// The node at fault: the error's offset is where it starts; its bytes are the quoted
-  /// subject of a message (code 6 in `WireWording`'s table).
-  let node: Int
-
-  /// - Parameters:
-  ///   - tag: the tag's position, for messages about `tags[N]` (code 2 in `WireWording`'s table); below
-  ///     2^24, as requests hold at most ``WireLimits/maximumTags`` tags.
-  ///   - detail: for a length (`RequestReader`'s `length`): 0, or 1 for " (got a negative
-  ///     number)", 2 for " (at most 1000000)" after the message.
-  init(_ problem: Problem, _ node: Int, tag: Int = 0, detail: UInt32 = 0) {
-    assert(tag >= 0 && tag < 1 << 24 && detail < 4, "tag or detail out of range")
-    code = UInt32(problem.rawValue) | detail << 6 | UInt32(truncatingIfNeeded: tag) << 8
-    self.node = node
+  /// The decoder's rules; ``RequestFault/error(in:)`` holds each one's message.
+  enum Problem: CaseIterable {
+    case requestNotObject, width, spacing, mergeDistance, textScale, textScaleRange, lineHeight
+    case reduceMotion, direction, unknownField, missingWidth, missingSpacing, missingTags
+    case duplicateID, selectionNotArray, selectionItem, unknownSelection
+    case tagsNotArray, tooManyTags
+    case unknownAnimation, duration, durationRange, bounce, bounceRange, missingDuration, animation
+    case tagNotObject, id, emptyID, sizeAndLabel, size, sizeNumbers, unknownTagField, missingID
+    case missingContent, labelNotObject, labelWidth, words, tooManyWords, wordWidths, space
+    case unknownLabelField, missingLabelWidth
   }
 
-  /// The rule that was broken: which message.
-  var problem: UInt32 { code & 63 }
-  var detail: UInt32 { code >> 6 & 3 }
-  var tag: Int { Int(code >> 8) }
-
-  /// The decoder's rules, in the order of their messages in `WireWording`'s table (written
-  /// out in scripts/wire-messages.txt, where a message is changed); each
-  /// case's comment is its message, with `tags[N]` for the tag (N = ``tag``) and `<node>` for
-  /// the node's text as a JSON string.
-  enum Problem: UInt8 {
-    /// the request must be a JSON object
-    case requestNotObject
-    /// "width" must be a number of pixels or null
-    case width
-    /// "spacing" must be a number of pixels
-    case spacing
-    /// "mergeDistance" must be a number of pixels
-    case mergeDistance
-    /// "textScale" must be a number
-    case textScale
-    /// "textScale" must be above 0 and at most 64
-    case textScaleRange
-    /// "lineHeight" must be a number of pixels
-    case lineHeight
-    /// "reduceMotion" must be true or false
-    case reduceMotion
-    /// "direction" must be "ltr" or "rtl"
-    case direction
-    /// unknown field <node>
-    case unknownField
-    /// missing field "width"
-    case missingWidth
-    /// missing field "spacing"
-    case missingSpacing
-    /// missing field "tags"
-    case missingTags
-    /// duplicate id <node>
-    case duplicateID
-    /// "selection" must be an array of tag ids
-    case selectionNotArray
-    /// "selection" must hold tag ids (strings)
-    case selectionItem
-    /// unknown selected id <node>
-    case unknownSelection
-    /// "tags" must be an array
-    case tagsNotArray
-    /// too many tags (at most 1000000)
-    case tooManyTags
-    /// unknown animation <node> (expected "snappy", "smooth", "bouncy", "spacing" or an object)
-    case unknownAnimation
-    /// "duration" must be a number of seconds
-    case duration
-    /// "duration" must be from 0.001 to 10 seconds
-    case durationRange
-    /// "bounce" must be a number
-    case bounce
-    /// "bounce" must be above -1 and below 1
-    case bounceRange
-    /// missing field "duration"
-    case missingDuration
-    /// "animation" must be null, a preset name or {"duration", "bounce"}
-    case animation
-    /// tags[N] must be an object
-    case tagNotObject
-    /// tags[N].id must be a string
-    case id
-    /// tags[N].id must not be empty
-    case emptyID
-    /// tags[N] must have "size" or "label", not both
-    case sizeAndLabel
-    /// tags[N].size must be [width, height]
-    case size
-    /// tags[N].size must hold two non-negative numbers
-    case sizeNumbers
-    /// unknown field <node> in tags[N]
-    case unknownTagField
-    /// tags[N] is missing "id"
-    case missingID
-    /// tags[N] needs "size" or "label"
-    case missingContent
-    /// tags[N].label must be an object
-    case labelNotObject
-    /// tags[N].label.width must be a non-negative number
-    case labelWidth
-    /// tags[N].label.words must be an array of widths
-    case words
-    /// tags[N].label.words has too many words (at most 10000)
-    case tooManyWords
-    /// tags[N].label.words must hold non-negative numbers
-    case wordWidths
-    /// tags[N].label.space must be a non-negative number
-    case space
-    /// unknown field <node> in tags[N].label
-    case unknownLabelField
-    /// tags[N].label is missing "width"
-    case missingLabelWidth
-    /// " (got a negative number)", after another message (``detail`` 1)
+  /// Why a length was refused, said after the rule's message.
+  enum LengthDetail: CaseIterable {
+    /// Not a number: the message alone.
+    case none
+    /// " (got a negative number)"
     case negative
-    /// " (at most 1000000)", after another message (``detail`` 2)
+    /// " (at most 1000000)"
     case tooLarge
   }
 
-  /// The refusal this fault stands for, worded from `WireWording`'s table (its lines from
-  /// `WireWording.requestLines` on, in ``Problem`` order).
-  func wireError(in document: JSONDocument) -> WireError {
-    WireWording.error(
-      WireWording.requestLines &+ Int(problem), Int(detail), tag, node, document,
-      at: document.nodes[node].offset)
+  let problem: Problem
+  /// The node at fault: the error's offset is where it starts; its text is what `unknown
+  /// field`, `duplicate id`, `unknown selected id` and `unknown animation` quote.
+  let node: Int
+  /// The tag's position, for the messages about `tags[N]`.
+  let tag: Int
+  let detail: LengthDetail
+
+  init(_ problem: Problem, _ node: Int, tag: Int = 0, detail: LengthDetail = .none) {
+    self.problem = problem
+    self.node = node
+    self.tag = tag
+    self.detail = detail
+  }
+
+  /// The refusal in words (the contract of docs/PROTOCOL.md), at the node's offset.
+  func error(in document: JSONDocument) -> WireError {
+    var message = WireMessage()
+    switch problem {
+    case .requestNotObject:
+      message.append("the request must be a JSON object")
+    case .width:
+      message.append("\"width\" must be a number of pixels or null")
+    case .spacing:
+      message.append("\"spacing\" must be a number of pixels")
+    case .mergeDistance:
+      message.append("\"mergeDistance\" must be a number of pixels")
+    case .textScale:
+      message.append("\"textScale\" must be a number")
+    case .textScaleRange:
+      message.append("\"textScale\" must be above 0 and at most 64")
+    case .lineHeight:
+      message.append("\"lineHeight\" must be a number of pixels")
+    case .reduceMotion:
+      message.append("\"reduceMotion\" must be true or false")
+    case .direction:
+      message.append("\"direction\" must be \"ltr\" or \"rtl\"")
+    case .unknownField:
+      message.append("unknown field ")
+      message.append(quoted: document.bytes(node))
+    case .missingWidth:
+      message.append("missing field \"width\"")
+    case .missingSpacing:
+      message.append("missing field \"spacing\"")
+    case .missingTags:
+      message.append("missing field \"tags\"")
+    case .duplicateID:
+      message.append("duplicate id ")
+      message.append(quoted: document.bytes(node))
+    case .selectionNotArray:
+      message.append("\"selection\" must be an array of tag ids")
+    case .selectionItem:
+      message.append("\"selection\" must hold tag ids (strings)")
+    case .unknownSelection:
+      message.append("unknown selected id ")
+      message.append(quoted: document.bytes(node))
+    case .tagsNotArray:
+      message.append("\"tags\" must be an array")
+    case .tooManyTags:
+      message.append("too many tags (at most 1000000)")
+    case .unknownAnimation:
+      message.append("unknown animation ")
+      message.append(quoted: document.bytes(node))
+      message.append(" (expected \"snappy\", \"smooth\", \"bouncy\", \"spacing\" or an object)")
+    case .duration:
+      message.append("\"duration\" must be a number of seconds")
+    case .durationRange:
+      message.append("\"duration\" must be from 0.001 to 10 seconds")
+    case .bounce:
+      message.append("\"bounce\" must be a number")
+    case .bounceRange:
+      message.append("\"bounce\" must be above -1 and below 1")
+    case .missingDuration:
+      message.append("missing field \"duration\"")
+    case .animation:
+      message.append("\"animation\" must be null, a preset name or {\"duration\", \"bounce\"}")
+    case .tagNotObject:
+      appendTag(to: &message)
+      message.append(" must be an object")
+    case .id:
+      appendTag(to: &message)
+      message.append(".id must be a string")
+    case .emptyID:
+      appendTag(to: &message)
+      message.append(".id must not be empty")
+    case .sizeAndLabel:
+      appendTag(to: &message)
+      message.append(" must have \"size\" or \"label\", not both")
+    case .size:
+      appendTag(to: &message)
+      message.append(".size must be [width, height]")
+    case .sizeNumbers:
+      appendTag(to: &message)
+      message.append(".size must hold two non-negative numbers")
+    case .unknownTagField:
+      message.append("unknown field ")
+      message.append(quoted: document.bytes(node))
+      message.append(" in ")
+      appendTag(to: &message)
+    case .missingID:
+      appendTag(to: &message)
+      message.append(" is missing \"id\"")
+    case .missingContent:
+      appendTag(to: &message)
+      message.append(" needs \"size\" or \"label\"")
+    case .labelNotObject:
+      appendTag(to: &message)
+      message.append(".label must be an object")
+    case .labelWidth:
+      appendTag(to: &message)
+      message.append(".label.width must be a non-negative number")
+    case .words:
+      appendTag(to: &message)
+      message.append(".label.words must be an array of widths")
+    case .tooManyWords:
+      appendTag(to: &message)
+      message.append(".label.words has too many words (at most 10000)")
+    case .wordWidths:
+      appendTag(to: &message)
+      message.append(".label.words must hold non-negative numbers")
+    case .space:
+      appendTag(to: &message)
+      message.append(".label.space must be a non-negative number")
+    case .unknownLabelField:
+      message.append("unknown field ")
+      message.append(quoted: document.bytes(node))
+      message.append(" in ")
+      appendTag(to: &message)
+      message.append(".label")
+    case .missingLabelWidth:
+      appendTag(to: &message)
+      message.append(".label is missing \"width\"")
+    }
+    switch detail {
+    case .none: break
+    case .negative: message.append(" (got a negative number)")
+    case .tooLarge: message.append(" (at most 1000000)")
+    }
+    return WireError(message, at: document.nodes[node].offset)
+  }
+
+  /// `tags[N]`, N the tag's position.
+  private func appendTag(to message: inout WireMessage) {
+    message.append("tags[")
+    message.append(number: tag)
+    message.append("]")
   }
 }
