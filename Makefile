@@ -12,7 +12,7 @@ RELEASE_BIN  := .build/release/tagcloud
 DEBUG_BIN    := .build/debug/tagcloud
 
 .PHONY: all deps venv build release wasm dist test test-swift test-node test-python test-embedded \
-        run bench bench-venv format lint clean fuzz test-fuzz check-full
+        run bench bench-venv format lint clean fuzz test-fuzz check-full docs test-docs
 
 all: build
 
@@ -65,7 +65,24 @@ FUZZ_SMOKE_SECONDS ?= 5
 test-fuzz: deps
 	@bash scripts/fuzz.sh --seconds $(FUZZ_SMOKE_SECONDS)
 
-test: deps test-embedded test-swift test-node test-python test-fuzz
+## The DocC reference of TagCloudCore and TagCloudWire as one static site,
+## .build/docs/GlassTagCloud.doccarchive (serve that directory). Any DocC warning, such as a
+## broken symbol link, fails it. See scripts/build-docs.sh.
+docs:
+	@bash scripts/build-docs.sh
+
+## `make docs` works: it builds, and the site holds both modules' pages and articles.
+DOCS_SITE := .build/docs/GlassTagCloud.doccarchive
+test-docs: docs
+	@for page in index.html documentation/tagcloudcore/index.html \
+	    documentation/tagcloudcore/seedrules/index.html documentation/tagcloudcore/layoutengine/index.html \
+	    documentation/tagcloudwire/index.html documentation/tagcloudwire/requesttoresponse/index.html \
+	    documentation/tagcloudwire/layoutservice/index.html; do \
+	  test -s $(DOCS_SITE)/$$page || { echo "test-docs: $(DOCS_SITE)/$$page is missing" >&2; exit 1; }; \
+	done
+	@echo "test-docs: the DocC site has both modules"
+
+test: deps test-embedded test-swift test-node test-python test-fuzz test-docs
 
 ## The long reliability run: full churn (100,000 cycles) and Autobahn (sections 1-7, 9, 10),
 ## the server's tests under AddressSanitizer and ThreadSanitizer, every fuzz harness for

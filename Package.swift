@@ -1,12 +1,15 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// TagCloudCore is pure Swift: no Foundation, no dependency, no I/O. The same sources build
+// TagCloudCore (the seed's rules and the typed engine) and TagCloudWire (the JSON codec: strict
+// reading and writing, exact decimals, the request decoder, the response encoder, the wording of
+// every refusal) are pure Swift: no Foundation, no dependency, no I/O. The same sources build
 // natively (this manifest) and as Embedded Swift for wasm32-unknown-none-wasm (`make wasm`).
 let package = Package(
   name: "GlassTagCloud",
   products: [
     .library(name: "TagCloudCore", targets: ["TagCloudCore"]),
+    .library(name: "TagCloudWire", targets: ["TagCloudWire"]),
     .executable(name: "tagcloud", targets: ["tagcloud"]),
     // For the libFuzzer harnesses in Fuzz/ (a separate package, so the default build never
     // links anything built with -sanitize=fuzzer).
@@ -18,6 +21,8 @@ let package = Package(
     // import Glibc themselves.
     .target(
       name: "TagCloudCore", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
+    // JSON in, JSON out, over the core's Swift values; knows the protocol, not the seed's rules.
+    .target(name: "TagCloudWire", dependencies: ["TagCloudCore"]),
     // libwebsockets from Debian (libwebsockets-dev), reached through pkg-config.
     .systemLibrary(
       name: "CLibWebSockets", pkgConfig: "libwebsockets",
@@ -28,7 +33,9 @@ let package = Package(
     // the thin libwebsockets adapter around it.
     .target(
       name: "TagCloudServer",
-      dependencies: ["TagCloudCore", "TagCloudBuildInfo", "CLibWebSockets", "CLibWebSocketsShim"]),
+      dependencies: [
+        "TagCloudCore", "TagCloudWire", "TagCloudBuildInfo", "CLibWebSockets", "CLibWebSocketsShim",
+      ]),
     // The command line: a pure parse (tested) apart from `main`, printing and `exit`.
     .target(name: "TagCloudCLI", dependencies: ["TagCloudCore", "TagCloudBuildInfo"]),
     // The project's version, stamped from web/package.json (the one place it lives) at build
@@ -37,21 +44,27 @@ let package = Package(
     .plugin(name: "PackageVersion", capability: .buildTool(), dependencies: ["package-version"]),
     .executableTarget(name: "package-version"),
     .executableTarget(
-      name: "tagcloud", dependencies: ["TagCloudCLI", "TagCloudCore", "TagCloudServer"]),
+      name: "tagcloud",
+      dependencies: ["TagCloudCLI", "TagCloudCore", "TagCloudWire", "TagCloudServer"]),
     // The Wasm module's exports (`@_cdecl`) and its C runtime (allocator, memcpy), built for
     // wasm32 by scripts/build-wasm.sh (`make wasm`). Natively they compile too (the C target to
     // nothing), so a core change that breaks the adapter fails `swift build` at once.
     .target(name: "CWasmRuntime"),
-    .target(name: "TagCloudWasm", dependencies: ["TagCloudCore", "CWasmRuntime"]),
+    .target(name: "TagCloudWasm", dependencies: ["TagCloudCore", "TagCloudWire", "CWasmRuntime"]),
     // `make bench`: times the core natively (release) beside its peers; see bench/README.md.
-    .executableTarget(name: "tagcloud-bench", dependencies: ["TagCloudCore"]),
+    .executableTarget(name: "tagcloud-bench", dependencies: ["TagCloudCore", "TagCloudWire"]),
     // Seeded randomness shared by the test targets.
     .target(name: "TagCloudTestSupport", path: "Tests/TagCloudTestSupport"),
     .testTarget(name: "TagCloudCoreTests", dependencies: ["TagCloudCore", "TagCloudTestSupport"]),
     .testTarget(
+      name: "TagCloudWireTests",
+      dependencies: ["TagCloudWire", "TagCloudCore", "TagCloudTestSupport"]),
+    .testTarget(
       name: "TagCloudCLITests", dependencies: ["TagCloudCLI", "TagCloudCore", "TagCloudBuildInfo"]),
     .testTarget(
       name: "TagCloudServerTests",
-      dependencies: ["TagCloudServer", "TagCloudCore", "TagCloudBuildInfo", "TagCloudTestSupport"]),
+      dependencies: [
+        "TagCloudServer", "TagCloudCore", "TagCloudWire", "TagCloudBuildInfo", "TagCloudTestSupport",
+      ]),
   ]
 )

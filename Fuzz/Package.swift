@@ -12,15 +12,20 @@ let package = Package(
     .target(name: "FuzzSupport"),
     .executableTarget(
       name: "FuzzJSONReader",
-      dependencies: ["FuzzSupport", .product(name: "TagCloudCore", package: "GlassTagCloud")]),
+      dependencies: ["FuzzSupport", .product(name: "TagCloudWire", package: "GlassTagCloud")]),
     .executableTarget(
       name: "FuzzLayoutService",
-      dependencies: ["FuzzSupport", .product(name: "TagCloudCore", package: "GlassTagCloud")]),
+      dependencies: [
+        "FuzzSupport",
+        .product(name: "TagCloudCore", package: "GlassTagCloud"),
+        .product(name: "TagCloudWire", package: "GlassTagCloud"),
+      ]),
     .executableTarget(
       name: "FuzzLiveHub",
       dependencies: [
         "FuzzSupport",
         .product(name: "TagCloudCore", package: "GlassTagCloud"),
+        .product(name: "TagCloudWire", package: "GlassTagCloud"),
         .product(name: "TagCloudServer", package: "GlassTagCloud"),
       ]),
   ]

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds web/tagcloud.wasm: TagCloudCore + the TagCloudWasm exports as Embedded Swift for
+# Builds web/tagcloud.wasm: TagCloudCore, TagCloudWire + the TagCloudWasm exports as Embedded Swift for
 # wasm32-unknown-none-wasm, the CWasmRuntime C runtime, linked by the toolchain's wasm-ld, then
 # shrunk by Debian's wasm-opt. Only the toolchain and Debian packages; nothing is downloaded.
 # Deterministic: the same sources give the same bytes (Tests/node/module.test.mjs checks that
@@ -7,7 +7,8 @@
 #
 # Usage: scripts/build-wasm.sh [--sizes] [output]   (default: web/tagcloud.wasm)
 #   --sizes  also links a copy that keeps function names and lists the largest functions
-#            (scripts/wasm-sizes.mjs): where the bytes go.
+#            (scripts/wasm-sizes.mjs): where the bytes go; then builds a copy with no inlining
+#            at all (Swift, LLVM, wasm-opt) and totals its code by module (docs/WASM.md, "Size").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 sizes=false
@@ -24,7 +25,7 @@ target=wasm32-unknown-none-wasm
 # bulk-memory: memcpy/memset lower to memory.copy/memory.fill (every current browser, node >= 14).
 features=(-Xcc -mbulk-memory)
 swift_flags=(-target "$target" -enable-experimental-feature Embedded -wmo -Osize
-  -parse-as-library -Xfrontend -disable-stack-protector "${features[@]}"
+  -parse-as-library -Xfrontend -disable-stack-protector -package-name GlassTagCloud "${features[@]}"
   # LLVM inlining off: Swift's own optimizer has inlined what pays; LLVM's extra inlining only
   # grows the module (about 2 KB). Swift's -Osize inliner made more frugal still (the default
   # factor is 2; 32 and above all give the same module, about 0.8 KB smaller).
@@ -32,6 +33,7 @@ swift_flags=(-target "$target" -enable-experimental-feature Embedded -wmo -Osize
   -Xfrontend 32)
 
 mapfile -t core_sources < <(find Sources/TagCloudCore -name '*.swift' | LC_ALL=C sort)
+mapfile -t wire_sources < <(find Sources/TagCloudWire -name '*.swift' | LC_ALL=C sort)
 mapfile -t wasm_sources < <(find Sources/TagCloudWasm -name '*.swift' | LC_ALL=C sort)
 mapfile -t c_sources < <(find Sources/CWasmRuntime -name '*.c' -o -name '*.h' | LC_ALL=C sort)
 
@@ -41,7 +43,7 @@ stamp="$out/inputs.sha256"
 inputs_hash=$( {
   swiftc --version 2>&1
   wasm-opt --version
-  sha256sum "$0" "${core_sources[@]}" "${wasm_sources[@]}" "${c_sources[@]}"
+  sha256sum "$0" "${core_sources[@]}" "${wire_sources[@]}" "${wasm_sources[@]}" "${c_sources[@]}"
 } | sha256sum | cut -d' ' -f1)
 if ! $sizes && [[ -f $output && -f $stamp ]] &&
   [[ "$(cat "$stamp")" == "$inputs_hash $(sha256sum <"$output" | cut -d' ' -f1)" ]]; then
@@ -52,10 +54,13 @@ fi
 swiftc "${swift_flags[@]}" -module-name TagCloudCore \
   -emit-module -emit-module-path "$out/TagCloudCore.swiftmodule" \
   -c "${core_sources[@]}" -o "$out/TagCloudCore.o"
+swiftc "${swift_flags[@]}" -module-name TagCloudWire -I "$out" \
+  -emit-module -emit-module-path "$out/TagCloudWire.swiftmodule" \
+  -c "${wire_sources[@]}" -o "$out/TagCloudWire.o"
 swiftc "${swift_flags[@]}" -module-name TagCloudWasm -I "$out" \
   -c "${wasm_sources[@]}" -o "$out/TagCloudWasm.o"
 
-objects=("$out/TagCloudCore.o" "$out/TagCloudWasm.o")
+objects=("$out/TagCloudCore.o" "$out/TagCloudWire.o" "$out/TagCloudWasm.o")
 for source in "${c_sources[@]}"; do
   [[ $source == *.c ]] || continue
   object="$out/$(basename "$source" .c).o"
@@ -91,5 +96,26 @@ if $sizes; then
     --enable-nontrapping-float-to-int --enable-mutable-globals \
     "$out/tagcloud.names.wasm" -o "$out/tagcloud.names.wasm"
   node scripts/wasm-sizes.mjs "$out/tagcloud.names.wasm" 40
+  # Nothing inlined, so that each function's code stays where it was written: the shares by
+  # module. (In the shipped module almost everything is inlined into the exports.)
+  flat=$out/uninlined
+  mkdir -p "$flat"
+  flat_flags=("${swift_flags[@]}" -Xllvm -sil-disable-pass=inline -Xllvm -sil-disable-pass=early-inline
+    -I "$flat")
+  swiftc "${flat_flags[@]}" -module-name TagCloudCore -emit-module \
+    -emit-module-path "$flat/TagCloudCore.swiftmodule" -c "${core_sources[@]}" -o "$flat/TagCloudCore.o"
+  swiftc "${flat_flags[@]}" -module-name TagCloudWire -emit-module \
+    -emit-module-path "$flat/TagCloudWire.swiftmodule" -c "${wire_sources[@]}" -o "$flat/TagCloudWire.o"
+  swiftc "${flat_flags[@]}" -module-name TagCloudWasm -c "${wasm_sources[@]}" -o "$flat/TagCloudWasm.o"
+  # shellcheck disable=SC2086
+  "$toolchain_bin/wasm-ld" --no-entry --gc-sections --stack-first $exports \
+    "$flat/TagCloudCore.o" "$flat/TagCloudWire.o" "$flat/TagCloudWasm.o" "${objects[@]:3}" \
+    "$builtins" -o "$flat/tagcloud.wasm"
+  wasm-opt -Oz -aimfs 0 -fimfs 0 -ocimfs 0 -g --strip-dwarf --enable-bulk-memory \
+    --enable-sign-ext --enable-nontrapping-float-to-int --enable-mutable-globals \
+    "$flat/tagcloud.wasm" -o "$flat/tagcloud.wasm"
+  echo
+  echo "Without inlining ($(wc -c <"$flat/tagcloud.wasm") bytes with names):"
+  node scripts/wasm-sizes.mjs "$flat/tagcloud.wasm" 0 | sed -n '/^by module/,$p'
 fi
 echo "build-wasm: $output $(wc -c <"$output") bytes, $(gzip -9n <"$output" | wc -c) gzipped"

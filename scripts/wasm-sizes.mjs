@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Where the bytes of a Wasm module go: the size of each function body, largest first, by name
 // (from the module's name section: build with `scripts/build-wasm.sh --names`), with the
-// data segments and a per-source-type subtotal. Usage: node scripts/wasm-sizes.mjs FILE [N]
+// data segments, a per-module and a per-source-type subtotal. Usage: node scripts/wasm-sizes.mjs FILE [N]
 import { readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 
@@ -85,4 +85,29 @@ for (const row of rows) {
 }
 console.log('\nby type:');
 [...byType].sort((a, b) => b[1] - a[1]).slice(0, 30)
+  .forEach(([key, size]) => console.log(String(size).padStart(7), key));
+
+// Subtotals by module: each function counts for the first of TagCloudCore, TagCloudWire or
+// TagCloudWasm that its full demangled name mentions (its own code, an extension it declares,
+// or standard-library code specialized for its types); the exports (`tc_*`) for TagCloudWasm;
+// other Swift symbols for the standard library and runtime; the rest (allocator, memcpy, round,
+// compiler-rt) for the C runtime. Meaningful on a build without inlining (see docs/WASM.md,
+// "Size"); in the shipped module the exports hold almost everything.
+let full = mangled;
+try {
+  full = execFileSync('swift-demangle', { input: mangled.join('\n') }).toString().trimEnd().split('\n');
+} catch {}
+const byModule = new Map();
+bodies.forEach((b, i) => {
+  const module = /TagCloud(Core|Wire|Wasm)/.exec(full[i]);
+  const raw = mangled[i];
+  const key = module ? `TagCloud${module[1]}`
+    : raw.startsWith('tc_') ? 'TagCloudWasm'
+    : /^\$[se]/.test(raw) || raw.startsWith('swift_') ? 'Swift standard library and runtime'
+    : 'C runtime (CWasmRuntime, compiler-rt)';
+  byModule.set(key, (byModule.get(key) ?? 0) + b.size);
+});
+const dataSize = sections.filter(([id]) => id === 11).reduce((sum, [, size]) => sum + size, 0);
+console.log(`\nby module (function bodies; data segments ${dataSize} bytes apart):`);
+[...byModule].sort((a, b) => b[1] - a[1])
   .forEach(([key, size]) => console.log(String(size).padStart(7), key));

@@ -1,4 +1,5 @@
 import TagCloudCore
+import TagCloudWire
 
 /// The JSON path: a request of docs/PROTOCOL.md in, the core's own response bytes out, or the
 /// core's error message (`WireError.descriptionBytes`).

@@ -1,4 +1,5 @@
 import TagCloudCore
+import TagCloudWire
 
 /// What `tagcloud-bench` can time; each is one call of the core as an app makes it.
 ///

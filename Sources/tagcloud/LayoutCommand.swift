@@ -1,5 +1,6 @@
 import TagCloudCore
 import TagCloudServer
+import TagCloudWire
 
 /// `tagcloud layout`: one request from stdin, one response to stdout.
 enum LayoutCommand {

@@ -1,5 +1,6 @@
 import TagCloudCore
 import TagCloudTestSupport
+import TagCloudWire
 import Testing
 
 @testable import TagCloudServer

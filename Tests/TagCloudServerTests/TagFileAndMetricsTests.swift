@@ -1,4 +1,5 @@
 import TagCloudCore
+import TagCloudWire
 import Testing
 
 @testable import TagCloudServer

@@ -55,7 +55,8 @@ test('the committed web/tagcloud.wasm is the one its sources build', async (t) =
     t.skip('not a git checkout with a committed web/tagcloud.wasm');
     return;
   }
-  const inputs = ['Sources/TagCloudCore', 'Sources/TagCloudWasm', 'Sources/CWasmRuntime',
+  const inputs = ['Sources/TagCloudCore', 'Sources/TagCloudWire', 'Sources/TagCloudWasm',
+    'Sources/CWasmRuntime',
     'scripts/build-wasm.sh'];
   const dirty = git('status', '--porcelain', '--', ...inputs).toString().trim();
   if (dirty !== '') {

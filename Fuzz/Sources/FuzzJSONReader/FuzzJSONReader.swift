@@ -1,5 +1,5 @@
 import FuzzSupport
-import TagCloudCore
+import TagCloudWire
 
 /// libFuzzer entry point for `JSONReader.parse`: any bytes must either parse or be refused with
 /// a `WireError` whose offset lies inside the input; never crash, trap or hang. What parses must

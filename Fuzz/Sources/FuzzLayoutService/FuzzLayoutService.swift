@@ -1,5 +1,6 @@
 import FuzzSupport
 import TagCloudCore
+import TagCloudWire
 
 /// libFuzzer entry point for the whole layout JSON path, `LayoutService.respond(to:)` (what
 /// `tagcloud layout` and the Wasm export run): any bytes give either a response that is valid

@@ -1,5 +1,6 @@
 import FuzzSupport
 import TagCloudCore
+import TagCloudWire
 import TagCloudServer
 
 /// libFuzzer entry point for the server's protocol layer, `LiveHub` (sessions, client messages,

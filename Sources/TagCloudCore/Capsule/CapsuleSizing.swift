@@ -14,8 +14,6 @@ public enum CapsuleSizing {
   ///     // Size(width: 78.5, height: 40)
   ///
   /// - Complexity: O(words).
-  // Out of line: measured smaller in the Wasm module than inlined at each call.
-  @inline(never)
   public static func capsule(
     for label: LabelMetrics, metrics: CapsuleMetrics, containerWidth: Double
   ) -> Size {
@@ -37,8 +35,6 @@ public enum CapsuleSizing {
   /// word widths, the label's width is cut into whole lines.
   ///
   /// - Complexity: O(words).
-  // Out of line: measured smaller in the Wasm module than inlined at each call.
-  @inline(never)
   public static func lineCount(of label: LabelMetrics, in available: Double) -> Int {
     guard available > 0 else { return 1 }
     if label.words.isEmpty { return linesByWidth(label.width, in: available) }
@@ -79,8 +75,6 @@ public enum CapsuleSizing {
   /// The most lines a label may take: a bound that keeps absurd inputs finite.
   public static let maximumLines = 1_000_000
 
-  // Out of line: measured smaller in the Wasm module than inlined at each call.
-  @inline(never)
   private static func linesByWidth(_ width: Double, in available: Double) -> Int {
     let lines = (width / available).rounded(.up)
     return lines < 1 ? 1 : Int(min(lines, Double(maximumLines)))

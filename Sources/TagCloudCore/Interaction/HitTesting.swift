@@ -10,6 +10,7 @@ public enum HitTesting {
   /// The index of the tag at `point`, or nil for empty space.
   ///
   /// - Parameters:
+  ///   - point: where the pointer is, in the cloud's coordinates.
   ///   - frames: the visible capsules, laid out by the flow rule.
   ///   - rowStarts: the flow's rows.
   /// - Complexity: O(log n) plus the rows within a touch outset of the point.
@@ -24,7 +25,7 @@ public enum HitTesting {
 
   /// ``tag(at:frames:rowStarts:)`` over buffers, -1 for empty space: for the Wasm export,
   /// which reads them in place and returns -1 itself. Frames are read without bounds checks:
-  /// only through a row's range, which ``FlowArrangement/items(inRow:rowStarts:total:)``
+  /// only through a row's range, which `FlowArrangement.items(inRow:rowStarts:total:)`
   /// checks to lie in the frames.
   public static func tagIndex(
     at point: Point, frames: UnsafeBufferPointer<Rect>, rowStarts: UnsafeBufferPointer<Int>
@@ -104,8 +105,6 @@ public enum HitTesting {
     return bottom
   }
 
-  // Out of line: measured smaller in the Wasm module than inlined at each call.
-  @inline(never)
   private static func verticalDistance(from y: Double, to frame: Rect) -> Double {
     if y < frame.y { return frame.y - y }
     if y >= frame.maxY { return y - frame.maxY }

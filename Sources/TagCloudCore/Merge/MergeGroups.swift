@@ -63,8 +63,6 @@ public struct MergeGroups: Equatable, Sendable {
   /// The sweep over the frames, unions in `components`. Reads the frames without bounds checks
   /// (they would be most of its code): every index read is in a row's range, which
   /// ``FlowArrangement/items(inRow:rowStarts:total:)`` checks to lie in the frames.
-  // Out of line: measured smaller in the Wasm module than inlined at each call.
-  @inline(never)
   private static func sweep(
     _ frames: UnsafeBufferPointer<Rect>, _ rowStarts: UnsafeBufferPointer<Int>,
     _ rowBounds: UnsafeMutableBufferPointer<Double>, _ mergeDistance: Double,
@@ -85,8 +83,6 @@ public struct MergeGroups: Equatable, Sendable {
 
     // Box gaps only prune; the stadium gap decides. Its arithmetic takes a different path and
     // may round a few ulps lower, so pruning leaves a margin relative to the coordinates.
-    // Out of line: measured smaller in the Wasm module than inlined at each call.
-    @inline(never)
     func mayMelt(_ boxGap: Double, near coordinate: Double) -> Bool {
       boxGap < mergeDistance + 1e-12 * (abs(coordinate) + mergeDistance)
     }

@@ -40,8 +40,6 @@ public struct Stadium: Equatable, Sendable {
     return (dx * dx + dy * dy).squareRoot()
   }
 
-  // Out of line: measured smaller in the Wasm module than inlined at each call.
-  @inline(never)
   private static func intervalGap(
     _ low1: Double, _ high1: Double, _ low2: Double, _ high2: Double
   ) -> Double {

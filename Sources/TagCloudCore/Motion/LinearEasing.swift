@@ -69,10 +69,10 @@ public struct LinearEasing: Equatable, Sendable {
     while index + 2 < packed.count {
       text.appendLiteral(", ")
       LinearEasing.appendFixed(packed[index + 1], scale: 10_000, to: &text)
-      text.appendByte(0x20)
+      text.append(0x20)
       LinearEasing.appendFixed(packed[index] * 100, scale: 100, to: &text)
       index += 2
-      text.appendByte(UInt8(ascii: "%"))
+      text.append(UInt8(ascii: "%"))
     }
     text.appendLiteral(", 1)")
     return text
@@ -89,8 +89,6 @@ public struct LinearEasing: Equatable, Sendable {
     return fromValue + (toValue - fromValue) * fraction
   }
 
-  // Out of line: measured smaller in the Wasm module than inlined at each call.
-  @inline(never)
   private static func chordFits(
     _ values: UnsafeBufferPointer<Double>, from start: Int, to end: Int, tolerance: Double
   ) -> Bool {
@@ -113,7 +111,7 @@ public struct LinearEasing: Equatable, Sendable {
   /// trailing zeros dropped.
   static func appendFixed(_ value: Double, scale: Int, to text: inout [UInt8]) {
     let scaled = Int((value * Double(scale)).rounded())
-    if scaled < 0 { text.appendByte(UInt8(ascii: "-")) }
+    if scaled < 0 { text.append(UInt8(ascii: "-")) }
     // Unsigned from here: the magnitude never traps, and `scale` (a power of ten) is positive.
     let magnitude = scaled.magnitude
     var unit = UInt(scale)
@@ -133,6 +131,6 @@ public struct LinearEasing: Equatable, Sendable {
 
   private static func appendDigits(_ value: UInt, to text: inout [UInt8]) {
     if value >= 10 { appendDigits(value / 10, to: &text) }
-    text.appendByte(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value % 10))
+    text.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value % 10))
   }
 }

@@ -38,8 +38,6 @@ public struct Spring: Equatable, Sendable {
   /// The animated fraction at `time` seconds: 0 at the start, 1 at rest.
   ///
   /// - Complexity: O(1).
-  // Out of line: measured smaller in the Wasm module than inlined at each call.
-  @inline(never)
   public func value(at time: Double) -> Double {
     if time <= 0 { return 0 }
     return evaluate(at: time, envelope: false)

@@ -5,8 +5,8 @@
 ///     index.index(of: Array("Glass".utf8))  // 1
 ///
 /// The ids are ranges of one byte buffer: the decoder indexes the ids of a parsed request in
-/// the document's own text (``init(text:bounds:)``), without copying each id into an array of
-/// its own (in the Wasm build a `[[UInt8]]` costs array code and a release per id).
+/// the document's own text (`init(text:bounds:)`), without copying each id into an array of
+/// its own.
 ///
 /// - Complexity: O(n log n) to build; O(log n) comparisons per lookup.
 public struct TagIndex: Sendable {
@@ -22,7 +22,7 @@ public struct TagIndex: Sendable {
     var position = 0
     while position < ids.count {
       bounds[2 &* position] = text.count
-      ids[position].withUnsafeBufferPointer { text.appendBytes($0) }
+      text.append(contentsOf: ids[position])
       bounds[2 &* position &+ 1] = text.count
       position &+= 1
     }
@@ -30,7 +30,7 @@ public struct TagIndex: Sendable {
   }
 
   /// The ids `text[bounds[2 * i] ..< bounds[2 * i + 1]]`, each range within `text`.
-  init(text: [UInt8], bounds: [Int]) {
+  package init(text: [UInt8], bounds: [Int]) {
     self.text = text
     self.bounds = bounds
     // No overflow: half the count of an array.
@@ -47,8 +47,6 @@ public struct TagIndex: Sendable {
 
   /// Whether the id at position `first` sorts before the one at `second`: by bytes, ties by
   /// position, so that equal ids sit in input order (see `firstDuplicate`).
-  // Out of line: the sort calls it twice per step.
-  @inline(never)
   private static func precedes(
     _ text: [UInt8], _ bounds: [Int], _ first: Int, _ second: Int
   ) -> Bool {
@@ -61,15 +59,13 @@ public struct TagIndex: Sendable {
     find(id, 0, id.count)
   }
 
-  /// The index of the id equal to the string (or key) `node` of `document`, or nil.
-  // Inlined, with `find`, into the decoder's selection loop (about 0.1 KB smaller).
-  @inline(__always)
-  func index(ofNode node: Int, in document: JSONDocument) -> Int? {
-    find(document.text, document.nodes[node].first, document.nodes[node].second)
+  /// The index of the id equal to `other[range]` (a string inside a larger buffer, such as a
+  /// parsed document's text), or nil.
+  package func index(of other: [UInt8], in range: Range<Int>) -> Int? {
+    find(other, range.lowerBound, range.upperBound)
   }
 
   /// Bisection for `other[start..<end]`.
-  @inline(__always)
   private func find(_ other: [UInt8], _ start: Int, _ end: Int) -> Int? {
     var low = 0
     var high = sorted.count
@@ -100,8 +96,6 @@ public struct TagIndex: Sendable {
   }
 
   /// Byte-wise comparison of the ids at positions `first` and `second`.
-  // Out of line: called from the sort and the duplicate scan.
-  @inline(never)
   private static func compare(
     _ text: [UInt8], _ bounds: [Int], _ first: Int, _ second: Int
   ) -> Int {
@@ -111,8 +105,6 @@ public struct TagIndex: Sendable {
 
   /// Byte-wise comparison of the id at position `position` with `other[start..<end]`:
   /// negative, zero or positive.
-  // Out of line: the sort, the lookups and the duplicate scan share it.
-  @inline(never)
   private static func compare(
     _ text: [UInt8], _ bounds: [Int], _ position: Int, _ other: [UInt8], _ start: Int,
     _ end: Int

@@ -1,4 +1,5 @@
 import TagCloudCore
+import TagCloudWire
 
 /// A message from a client over `/live`, decoded and checked against the served tags.
 ///

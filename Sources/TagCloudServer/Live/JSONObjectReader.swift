@@ -1,4 +1,5 @@
 import TagCloudCore
+import TagCloudWire
 
 /// Reads the members of one JSON object strictly: each key at most once, every key known, each
 /// value of the expected type; every refusal names the key and the byte where it went wrong.

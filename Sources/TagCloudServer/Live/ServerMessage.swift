@@ -1,4 +1,5 @@
 import TagCloudCore
+import TagCloudWire
 
 /// The frames the server sends, encoded as compact JSON text.
 ///

@@ -1,4 +1,5 @@
 import TagCloudCore
+import TagCloudWire
 
 /// The `--tags FILE` format: a JSON array of `{"title": "...", "tint": "#rrggbb"}`, optionally
 /// with `"selected": true` for the tags a new session starts with. A tag's id is its title.
