@@ -48,7 +48,7 @@ test-swift: build
 	$(SWIFT) test
 
 test-node: build wasm
-	@if ls Tests/node/*.test.mjs >/dev/null 2>&1; then node --test Tests/node/; fi
+	@bash scripts/run-node-tests.sh
 
 test-python: build venv
 	@bash scripts/run-pytest.sh

@@ -8,7 +8,7 @@ The stable API (other branches' suites import it; extend, do not rename):
 
 - ``ROOT``, ``SUBPROTOCOL``, ``DEMO_IDS``, ``measure_message(sizes=None)``
 - ``tagcloud_binary()``: the binary (``TAGCLOUD_BIN`` or .build/debug/tagcloud); a missing one
-  fails the test (``pytest.fail``), it never skips.
+  fails the test naming it ("native", tagcloud_requirements.require), it never skips.
 - ``raw_http(port, request_bytes, timeout=5.0) -> bytes``
 - ``ServeProcess(args, cwd=None, env=None, start_timeout=15.0)``: ``.port .http .ws .log
   .alive .stop() .kill() .rss_kib() .fd_count() .sanitizer_reports()``
@@ -51,6 +51,8 @@ from dataclasses import dataclass, field
 
 import pytest
 
+from tagcloud_requirements import require
+
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 SUBPROTOCOL = "tagcloud.v1"
 DEMO_IDS = [
@@ -67,8 +69,7 @@ def measure_message(sizes=None):
 
 def tagcloud_binary() -> pathlib.Path:
     path = pathlib.Path(os.environ.get("TAGCLOUD_BIN", ROOT / ".build" / "debug" / "tagcloud"))
-    if not path.exists():
-        pytest.fail(f"{path} is missing: run 'swift build' (make test does) first")
+    require("native", path.exists(), f"{path} is missing: run `swift build` (make test does)")
     return path
 
 

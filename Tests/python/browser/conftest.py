@@ -21,6 +21,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # Tests/python: chromium_session
 from chromium_session import shared_chromium  # noqa: E402
+from tagcloud_requirements import require  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[3]
 WEB = Path(os.environ.get("TAGCLOUD_WEB_DIR", REPO / "web")).resolve()
@@ -81,9 +82,16 @@ class StaticServer:
         self.thread.join(timeout=5)
 
 
+def require_wasm() -> None:
+    """The page cannot place anything without the core's Wasm build."""
+    module = WEB / "tagcloud.wasm"
+    require("wasm", module.exists(), f"{module} is missing: run `make wasm` (make test does)")
+
+
 @pytest.fixture(scope="session")
 def static_server():
     """A plain static file server: no WebSocket, the offline case."""
+    require_wasm()
     with StaticServer() as server:
         yield server
 
@@ -148,10 +156,10 @@ def serve_available() -> str | None:
 @pytest.fixture()
 def live_server_factory():
     """Starts `tagcloud serve --web web [extra args]` on free ports; every one is stopped at the
-    end of the test. Skips when the binary is not built."""
+    end of the test. A missing build fails the test (tagcloud_requirements.require)."""
     reason = serve_available()
-    if reason:
-        pytest.skip(reason)
+    require("native", not reason, f"{reason}: run `swift build` (make test does)")
+    require_wasm()
     servers: list[LiveServer] = []
 
     def start(*extra_args: str) -> LiveServer:
@@ -169,14 +177,15 @@ def live_server_factory():
 
 @pytest.fixture()
 def live_server(live_server_factory):
-    """`tagcloud serve --web web` on a free port, always stopped; skipped when not built."""
+    """`tagcloud serve --web web` on a free port, always stopped; fails when not built."""
     return live_server_factory()
 
 
 @pytest.fixture(scope="session")
 def browser():
-    if not shutil.which(CHROMIUM) and not Path(CHROMIUM).exists():
-        pytest.skip(f"no chromium at {CHROMIUM}")
+    require("chromium", shutil.which(CHROMIUM) or Path(CHROMIUM).exists(),
+            f"no chromium at {CHROMIUM}: apt-get install chromium (make test runs "
+            "scripts/install-deps.sh), or point TAGCLOUD_CHROMIUM at one")
     # Shared with the element suite: one Playwright instance per process (sync API).
     with shared_chromium(CHROMIUM) as instance:
         yield instance
