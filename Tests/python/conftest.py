@@ -17,6 +17,12 @@ from tagcloud_requirements import ALLOW_VARIABLE, ALLOWED_SKIP_PREFIX, allowed_s
 _skips: collections.Counter = collections.Counter()
 
 
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers", "page_errors(*patterns): problems the page guard expects in this browser "
+        "test (regular expressions; each must occur), see Tests/python/page_guard.py")
+
+
 def _skip_reason(report) -> str:
     longrepr = report.longrepr
     if isinstance(longrepr, tuple) and len(longrepr) == 3:

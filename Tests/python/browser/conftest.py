@@ -9,6 +9,7 @@ import contextlib
 import functools
 import http.server
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -21,6 +22,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # Tests/python: chromium_session
 from chromium_session import shared_chromium  # noqa: E402
+from page_guard import GuardedBrowser, PageGuard  # noqa: E402
 from tagcloud_requirements import require  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[3]
@@ -182,7 +184,8 @@ def live_server(live_server_factory):
 
 
 @pytest.fixture(scope="session")
-def browser():
+def chromium_browser():
+    """The process's headless chromium (tests use `browser`, which watches what they open)."""
     require("chromium", shutil.which(CHROMIUM) or Path(CHROMIUM).exists(),
             f"no chromium at {CHROMIUM}: apt-get install chromium (make test runs "
             "scripts/install-deps.sh), or point TAGCLOUD_CHROMIUM at one")
@@ -192,20 +195,42 @@ def browser():
 
 
 @pytest.fixture()
-def context(browser):
-    """A fresh context per test: its own localStorage, viewport 1280 × 800, motion allowed."""
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, device_scale_factor=1)
-    try:
-        yield ctx
-    finally:
-        ctx.close()
+def page_guard(request):
+    """The test's PageGuard (Tests/python/page_guard.py): any page error, console.error, failed
+    request or HTTP status >= 400 on any page the test opens fails it at teardown, unless the
+    test declared it: @pytest.mark.page_errors(regex, ...) or page_guard.expect(regex)."""
+    expected = [pattern for marker in request.node.iter_markers("page_errors")
+                for pattern in marker.args]
+    guard = PageGuard(expected)
+    if "static_server" in request.fixturenames:
+        # The offline case by design: a plain static host has no /live, and chromium reports
+        # the failed WebSocket (a 404 handshake; or, for a page served from page.route, blocked
+        # by Local Network Access) as a console error. Only for that server's origin.
+        origin = re.escape(request.getfixturevalue("static_server").url.removeprefix("http://"))
+        guard.tolerate(rf"^console\.error WebSocket connection to 'ws://{origin}live' failed: ")
+    yield guard
+    guard.check()
 
 
 @pytest.fixture()
-def page(context):
+def browser(chromium_browser, page_guard):
+    """The chromium, through this test's guard: contexts and pages opened with
+    `browser.new_context()` / `browser.new_page()` are watched and closed at the end."""
+    guarded = GuardedBrowser(chromium_browser, page_guard)
+    try:
+        yield guarded
+    finally:
+        guarded.close_all()
+
+
+@pytest.fixture()
+def context(browser):
+    """A fresh context per test: its own localStorage, viewport 1280 × 800, motion allowed."""
+    return browser.new_context(viewport={"width": 1280, "height": 800}, device_scale_factor=1)
+
+
+@pytest.fixture()
+def page(context, page_guard):
     pg = context.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda error: errors.append(str(error)))
-    pg.page_errors = errors  # type: ignore[attr-defined]
-    yield pg
-    assert not errors, f"uncaught errors in the page: {errors}"
+    pg.page_errors = page_guard.problems  # type: ignore[attr-defined]  # everything seen so far
+    return pg
