@@ -2,9 +2,11 @@
 ``tagcloud_requirements.require`` did not allow (TAGCLOUD_ALLOW_SKIP) is reported as a failure,
 and the terminal summary says how many tests were skipped and why.
 
-Mutation check: with `pytest.skip("no chromium")` put back in the browser fixture (the old
-behaviour, in a scratch copy), the browser suite's tests are reported as failures "skipped
-without TAGCLOUD_ALLOW_SKIP" and pytest exits 1."""
+Mutation checks: a scratch test file with a bare `pytest.skip(...)` and a `skipif` mark (the
+old way of skipping without chromium) was reported as a failure and an error, "skipped without
+TAGCLOUD_ALLOW_SKIP"; TAGCLOUD_CHROMIUM=/nonexistent failed every browser test with "missing
+dependency chromium: ..." and, with TAGCLOUD_ALLOW_SKIP=chromium, skipped them and printed
+"11 test(s) SKIPPED ... 11 x missing chromium (...)"."""
 
 from __future__ import annotations
 

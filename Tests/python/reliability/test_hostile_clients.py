@@ -81,8 +81,10 @@ def test_garbage_before_the_handshake_is_refused(server, witness):
     key), `HTTP/9.9` is served as HTTP/1.0; never a 101, never a socket left hanging (a silent
     server raises NoAnswer: a timeout is not a refusal).
 
-    Mutation check: a scratch copy whose server ignored the request (the HTTP callback
-    returning 0 without an answer for unparsable requests) hangs here and fails with NoAnswer."""
+    Mutation check: a server that ignores the request was stood in for by a loopback socket
+    that accepts and never answers (a scratch script calling read_to_the_end): NoAnswer after
+    the socket's timeout. The old loop caught `socket.timeout` and took the empty reply for a
+    refusal, so such a server passed."""
     rng = random.Random(7)
     before = witness.round_trip()
     attempts = [(bytes(rng.randrange(256) for _ in range(size)) + b"\r\n\r\n", rb"HTTP/1\.[01] 403 ")
@@ -113,9 +115,9 @@ def test_slowloris_handshakes_do_not_stall_others(server, witness):
     The attack proves it ran: every socket took its bytes (a send error fails the attack) and
     all fifty were still held open by the server when it ended.
 
-    Mutation check: an attack that died at once (`trickle` raising on its first send, tried in a
-    scratch copy of this file) used to pass by measuring an idle server; it now fails with
-    AttackFailed."""
+    Mutation check (a scratch copy of this file, `trickle` raising OSError instead of sending):
+    the old test passed, measuring an idle server, because it swallowed the attack's errors;
+    this one fails with AttackFailed naming the error."""
     request = handshake_request(server.port)
     sockets = [socket.create_connection(("127.0.0.1", server.port), timeout=5) for _ in range(50)]
 
