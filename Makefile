@@ -48,7 +48,7 @@ test-swift: build
 	$(SWIFT) test
 
 test-node: build wasm
-	@if ls Tests/node/*.test.mjs >/dev/null 2>&1; then node --test Tests/node/; fi
+	@bash scripts/run-node-tests.sh
 
 ## The release artefacts, named with the version of web/package.json: the npm package
 ## (dist/glass-tag-cloud-VERSION.tgz, `npm pack` of web/, offline) and the server's archive

@@ -64,7 +64,7 @@ import Testing
 }
 
 @Suite struct LiveMetricsTests {
-  @Test func theHistogramIsCumulativeWithSumAndCount() {
+  @Test func theHistogramIsCumulativeWithSumAndCount() throws {
     var metrics = LiveMetrics()
     metrics.observeRoundTrip(seconds: 0.00005)
     metrics.observeRoundTrip(seconds: 0.003)
@@ -75,6 +75,15 @@ import Testing
     #expect(text.contains("tagcloud_layout_roundtrip_seconds_bucket{le=\"1.0\"} 2\n"))
     #expect(text.contains("tagcloud_layout_roundtrip_seconds_bucket{le=\"+Inf\"} 3\n"))
     #expect(text.contains("tagcloud_layout_roundtrip_seconds_count 3\n"))
+    // The sum of the observations, read back as a number (its spelling is Swift's shortest).
+    // Mutation check: `roundTripSum = seconds` instead of `+=` in LiveMetrics.observeRoundTrip
+    // (a scratch copy) wrote `_sum 7.0` and failed here; the test's old form, which never read
+    // `_sum`, passed against it.
+    let sumLine = text.split(separator: "\n").first {
+      $0.hasPrefix("tagcloud_layout_roundtrip_seconds_sum ")
+    }
+    let sum = try #require(sumLine.flatMap { Double($0.split(separator: " ")[1]) })
+    #expect(abs(sum - 7.00305) < 1e-12, "\(sumLine ?? "")")
     #expect(text.contains("tagcloud_sessions 2\n"))
     #expect(text.contains("tagcloud_sessions_detached 1\n"))
   }

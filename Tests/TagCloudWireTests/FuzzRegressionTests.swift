@@ -26,7 +26,7 @@ import Testing
   @Test(arguments: [0.001, 0.0011, 10.0])
   func theShortestAndLongestDurationsAreAccepted(duration: Double) throws {
     let response = try layout(duration: duration, bounce: 0.04)
-    #expect(!response.contains("nan") && !response.contains("inf"))
+    try expectFiniteNumbers(response)
   }
 
   @Test func justBelowAMillisecondIsRefused() {
@@ -49,8 +49,53 @@ import Testing
         round < extremes.count * 4
         ? extremes[round % extremes.count] : Double.random(in: -0.9999...0.9999, using: &generator)
       let response = try layout(duration: duration, bounce: bounce)
-      #expect(!response.contains("nan") && !response.contains("inf"), "\(duration) \(bounce)")
-      _ = try JSONReader.parse(Array(response.utf8))
+      try expectFiniteNumbers(response, "\(duration) \(bounce)")
+    }
+  }
+
+  /// Every number of the response is finite: the strict reader refuses the `NaN` and
+  /// `Infinity` that DecimalFormatting would write for a non-finite value, and every stop of the
+  /// CSS easing string (`linear(0, 0.0158 1.5%, ..., 1)`) reads back as a finite number with
+  /// its percentage within 0...100.
+  ///
+  /// Mutation check: in a scratch copy, the response writer gave `settle` as `.nan` for a
+  /// 1 ms spring, with JSONWriter's finiteness precondition removed: the output held
+  /// `"settle":NaN`, which the old check (`!contains("nan")`, lowercase) let through (both
+  /// tests passed); this one fails on it ("unexpected character 'N' at byte 180").
+  private func expectFiniteNumbers(_ response: String, _ comment: Comment? = nil) throws {
+    let element = try JSONReader.parse(Array(response.utf8))
+    var numbers: [Double] = []
+    var easing: String?
+    collect(element.value, numbers: &numbers, easing: &easing)
+    let infinite = numbers.filter { !$0.isFinite }
+    #expect(infinite.isEmpty, comment)
+    let css = try #require(easing, comment)
+    #expect(css.hasPrefix("linear(0, ") && css.hasSuffix(", 1)"), comment)
+    for stop in css.dropFirst("linear(".count).dropLast().split(separator: ",") {
+      let parts = stop.split(separator: " ")
+      let value = try #require(Double(String(parts[0])), "\(css)")
+      #expect(value.isFinite, "\(css)")
+      if parts.count == 2 {
+        #expect(parts[1].hasSuffix("%"), "\(css)")
+        let percent = try #require(Double(String(parts[1].dropLast())), "\(css)")
+        #expect(percent.isFinite && (0...100).contains(percent), "\(css)")
+      }
+    }
+  }
+
+  private func collect(_ value: JSONValue, numbers: inout [Double], easing: inout String?) {
+    switch value {
+    case .number(let number): numbers.append(number)
+    case .array(let elements):
+      for element in elements { collect(element.value, numbers: &numbers, easing: &easing) }
+    case .object(let members):
+      for member in members {
+        if member.key == Array("easing".utf8), case .string(let bytes) = member.value.value {
+          easing = String(decoding: bytes, as: UTF8.self)
+        }
+        collect(member.value.value, numbers: &numbers, easing: &easing)
+      }
+    default: break
     }
   }
 

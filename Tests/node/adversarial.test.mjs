@@ -3,6 +3,7 @@
 // build), and the limits at their edges (values, depth, tags, string and number lengths).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { requirement } from './support/require.mjs';
 import { loadTagCloudCore } from '../../web/tagcloud-core.js';
 import { nativeAvailable, runNative } from './support/native.mjs';
 
@@ -23,9 +24,10 @@ const tricky = '{"width": 390.5, "spacing": 1.8e1, "mergeDistance": 0.000012e6, 
   ' {"id": "\\u00e9", "size": [-0, 1e-7]}], "selection": ["é", "x"],' +
   ' "animation": {"duration": 0.6, "bounce": -0.2}, "direction": "rtl", "reduceMotion": false}';
 
-const skip = nativeAvailable ? false : 'the native build .build/debug/tagcloud is missing (make build)';
+const native = requirement('native', nativeAvailable,
+  'the native build .build/debug/tagcloud is missing: run `swift build` (make test does)');
 
-test('every prefix of a tricky request: the native refusal, byte for byte', { skip }, async () => {
+test('every prefix of a tricky request: the native refusal, byte for byte', native.options, native.guard(async () => {
   const core = await loadTagCloudCore();
   const whole = encoder.encode(tricky);
   assert.equal(outcome(core, whole).ok, true, 'the whole request is accepted');
@@ -37,9 +39,9 @@ test('every prefix of a tricky request: the native refusal, byte for byte', { sk
     assert.deepEqual(wasm, native[n], `prefix ${n}: ${decoder.decode(prefix)}`);
     assert.ok(Number(/at byte (\d+)$/.exec(wasm.message)[1]) <= n, `prefix ${n}: ${wasm.message}`);
   });
-});
+}));
 
-test('many keys, long numbers and strings, deep nesting: as the native build says', { skip }, async () => {
+test('many keys, long numbers and strings, deep nesting: as the native build says', native.options, native.guard(async () => {
   const core = await loadTagCloudCore();
   const keys = Array.from({ length: 20000 }, (_, i) => `"${'k'.repeat(i % 50)}${i}":0`);
   const texts = [
@@ -72,7 +74,7 @@ test('many keys, long numbers and strings, deep nesting: as the native build say
     return wasm.ok;
   }).length;
   assert.equal(accepted, 4, 'the requests within every limit are answered');
-});
+}));
 
 test('800,000 tags are laid out; the tag and value limits refuse at their edges', async () => {
   const core = await loadTagCloudCore();

@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { test } from 'node:test';
+import { requirement } from './support/require.mjs';
 import { chromiumAvailable, launchChromium } from './support/chromium.mjs';
 import { repoRoot } from './support/paths.mjs';
 
@@ -38,7 +39,10 @@ const READ_TAGS = `new Promise((done) => requestAnimationFrame(() => requestAnim
 
 const rows = (tags) => new Set(tags.map((tag) => tag.y)).size;
 
-test('embed.html: layout, resize, selection with motion, keyboard focus', { skip: !chromiumAvailable && 'no /usr/bin/chromium', timeout: 120_000 }, async (t) => {
+const chromium = requirement('chromium', chromiumAvailable,
+  'no /usr/bin/chromium: apt-get install chromium (make test runs scripts/install-deps.sh)');
+
+test('embed.html: layout, resize, selection with motion, keyboard focus', { ...chromium.options, timeout: 120_000 }, chromium.guard(async (t) => {
   const server = await serveWeb();
   t.after(() => server.close());
   const browser = await launchChromium();
@@ -75,4 +79,4 @@ test('embed.html: layout, resize, selection with motion, keyboard focus', { skip
   assert.equal(await focusAfter('Home'), 0);
   const below = await focusAfter('ArrowDown');
   assert.ok(narrow[below].y > narrow[0].y, 'ArrowDown goes to the next row');
-});
+}));

@@ -2,6 +2,7 @@
 // same request must give byte-identical responses, and the same refusal message.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { requirement } from './support/require.mjs';
 import { loadTagCloudCore } from '../../web/tagcloud-core.js';
 import { nativeAvailable, runNative } from './support/native.mjs';
 import { seeded } from './support/random.mjs';
@@ -40,19 +41,20 @@ async function assertParity(requests, label) {
   return accepted;
 }
 
-const skip = nativeAvailable ? false : 'the native build .build/debug/tagcloud is missing (make build)';
+const native = requirement('native', nativeAvailable,
+  'the native build .build/debug/tagcloud is missing: run `swift build` (make test does)');
 
-test(`${RANDOM_REQUESTS} seeded random requests: byte-identical responses`, { skip }, async () => {
+test(`${RANDOM_REQUESTS} seeded random requests: byte-identical responses`, native.options, native.guard(async () => {
   const random = seeded(20261130);
   const requests = Array.from({ length: RANDOM_REQUESTS }, () => randomRequest(random));
   const accepted = await assertParity(requests, 'random request');
   // The generator aims at valid requests: if most were refused, this test would only compare
   // error messages and miss the layout itself.
   assert.ok(accepted > 0.8 * RANDOM_REQUESTS, `only ${accepted} of ${RANDOM_REQUESTS} were accepted`);
-});
+}));
 
-test('hostile requests: the same refusal (or answer) on both, and no crash', { skip }, async () => {
+test('hostile requests: the same refusal (or answer) on both, and no crash', native.options, native.guard(async () => {
   const requests = hostileRequests();
   const accepted = await assertParity(requests, 'hostile request');
   assert.ok(accepted < requests.length / 4, `${accepted} hostile requests were accepted`);
-});
+}));

@@ -1,7 +1,40 @@
 """What every Python suite that runs the real `tagcloud` binary shares: where the binary is,
-the live protocol's name, the demo's tag ids, a running `tagcloud serve` (``ServeProcess``), and
-a raw HTTP exchange that sends bytes exactly as given (no client-side path normalisation, for
-the traversal tests)."""
+the live protocol's name, the demo's tag ids, a running `tagcloud serve` (``ServeProcess``), a
+raw HTTP exchange that sends bytes exactly as given (no client-side path normalisation, for
+the traversal tests), and a raw WebSocket client (``RawClient``) that sends exactly the frames
+it is told to.
+
+The stable API (other branches' suites import it; extend, do not rename):
+
+- ``ROOT``, ``SUBPROTOCOL``, ``DEMO_IDS``, ``measure_message(sizes=None)``
+- ``tagcloud_binary()``: the binary (``TAGCLOUD_BIN`` or .build/debug/tagcloud); a missing one
+  fails the test naming it ("native", tagcloud_requirements.require), it never skips.
+- ``raw_http(port, request_bytes, timeout=5.0) -> bytes``
+- ``ServeProcess(args, cwd=None, env=None, start_timeout=15.0)``: ``.port .http .ws .log
+  .alive .stop() .kill() .rss_kib() .fd_count() .sanitizer_reports()``
+- ``frame(opcode, payload=b"", fin=True, mask=True, rsv=0)``, ``handshake_request(port, ...)``,
+  ``OP_CONT OP_TEXT OP_BINARY OP_CLOSE OP_PING OP_PONG``
+- ``RawClient(port, path="/live", protocol=SUBPROTOCOL, rcvbuf=None, timeout=5.0)``:
+  ``.send(bytes) .send_text(str) .recv_frame() .recv_until(opcode) .recv_json()
+  .close_outcome(timeout) .close_code(timeout) .expect_dropped(timeout) .close()``
+
+How a connection ends is never guessed from a timeout. Three distinct answers:
+
+- closed with code N: ``close_code()`` returns N (a close frame whose first two bytes are N);
+- closed without a code: ``close_code()`` raises ``ClosedWithoutCode`` (the server's close
+  frame had no code, or the socket ended, EOF or RST, without any close frame);
+- no answer in time: every read raises ``NoAnswer`` (neither a close frame nor the end of the
+  socket within the timeout; a server that ignores a violation ends up here).
+
+``close_outcome()`` returns the ``CloseOutcome`` itself (``code``, ``reason``, ``close_frame``,
+``ending``, ``frames_before``) for tests that expect a dropped socket; ``expect_dropped()``
+asserts that documented case (no close frame, the socket ended) and returns the outcome.
+
+    client = RawClient(server.port)
+    client.recv_json()                      # the welcome
+    client.send(frame(OP_TEXT, b"\xff"))
+    assert client.close_code() == 1007      # NoAnswer / ClosedWithoutCode fail the test
+"""
 
 import os
 import pathlib
@@ -14,8 +47,11 @@ import struct
 import subprocess
 import threading
 import time
+from dataclasses import dataclass, field
 
 import pytest
+
+from tagcloud_requirements import require
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 SUBPROTOCOL = "tagcloud.v1"
@@ -33,8 +69,7 @@ def measure_message(sizes=None):
 
 def tagcloud_binary() -> pathlib.Path:
     path = pathlib.Path(os.environ.get("TAGCLOUD_BIN", ROOT / ".build" / "debug" / "tagcloud"))
-    if not path.exists():
-        pytest.fail(f"{path} is missing: run 'swift build' (make test does) first")
+    require("native", path.exists(), f"{path} is missing: run `swift build` (make test does)")
     return path
 
 
@@ -229,35 +264,106 @@ class RawClient:
         return first & 0x0F, self._read_exact(length)
 
     def recv_until(self, opcode):
-        """Frames up to and including the first of `opcode`; None if the socket closes first."""
+        """Frames up to and including the first of `opcode`; None if the connection ends first
+        (a close frame of another kind, EOF or reset). Raises ``NoAnswer`` when nothing comes
+        within the socket's timeout: a silent server is not a closed one."""
         try:
             while True:
                 received = self.recv_frame()
                 if received[0] == opcode:
                     return received
+                if received[0] == OP_CLOSE:
+                    return None
+        except TimeoutError as error:
+            raise NoAnswer(f"no frame of opcode {opcode} within the timeout") from error
         except (ConnectionError, OSError):
             return None
 
     def recv_json(self):
-        """The next text message as JSON, skipping pongs; a close frame raises Closed."""
+        """The next text message as JSON, skipping pongs; a close frame raises Closed,
+        silence ``NoAnswer``."""
         while True:
-            opcode, payload = self.recv_frame()
+            try:
+                opcode, payload = self.recv_frame()
+            except TimeoutError as error:
+                raise NoAnswer("no text message within the timeout") from error
             if opcode == OP_TEXT:
                 return json.loads(payload)
             if opcode == OP_CLOSE:
                 raise Closed(close_code(payload))
 
-    def close_code(self, timeout=5.0):
-        """Reads until the server's close frame; its status code (None if the socket just ends)."""
+    def close_outcome(self, timeout=5.0) -> "CloseOutcome":
+        """Reads until the connection ends: the server's close frame (its code and reason) or the
+        end of the socket without one (EOF or RST). Frames before it are kept in
+        ``frames_before``. Raises ``NoAnswer`` when neither comes within `timeout` seconds."""
         self.sock.settimeout(timeout)
-        closing = self.recv_until(OP_CLOSE)
-        return close_code(closing[1]) if closing else None
+        deadline = time.monotonic() + timeout
+        before = []
+        while True:
+            self.sock.settimeout(max(0.001, deadline - time.monotonic()))
+            try:
+                opcode, payload = self.recv_frame()
+            except TimeoutError as error:
+                raise NoAnswer(f"neither a close frame nor the end of the socket within "
+                               f"{timeout} s; frames meanwhile: {before[:5]}") from error
+            except ConnectionResetError:
+                return CloseOutcome(None, b"", False, "reset", before)
+            except (ConnectionError, OSError):
+                return CloseOutcome(None, b"", False, "eof", before)
+            if opcode == OP_CLOSE:
+                return CloseOutcome(close_code(payload), payload[2:], True, "close frame", before)
+            before.append((opcode, payload[:120]))
+
+    def close_code(self, timeout=5.0) -> int:
+        """The status code of the server's close frame. Raises ``ClosedWithoutCode`` when the
+        connection ends without one and ``NoAnswer`` when nothing comes within `timeout`."""
+        outcome = self.close_outcome(timeout)
+        if outcome.code is None:
+            raise ClosedWithoutCode(outcome)
+        return outcome.code
+
+    def expect_dropped(self, timeout=5.0) -> "CloseOutcome":
+        """The documented dropped socket: the connection ends (EOF or RST) with no close frame.
+        Fails on a close frame (say which code) and raises ``NoAnswer`` on silence."""
+        outcome = self.close_outcome(timeout)
+        assert not outcome.close_frame, f"expected a dropped socket, got {outcome}"
+        return outcome
 
     def close(self):
         try:
             self.sock.close()
         except OSError:
             pass
+
+
+@dataclass(frozen=True)
+class CloseOutcome:
+    """How the server ended a connection. `code`: the close frame's status code (None when the
+    frame had none or there was no frame); `close_frame`: whether a close frame arrived;
+    `ending`: "close frame", "eof" or "reset"; `frames_before`: (opcode, payload[:120]) of the
+    frames that came first (e.g. an ``error`` message where a close was expected)."""
+
+    code: int | None
+    reason: bytes
+    close_frame: bool
+    ending: str
+    frames_before: list = field(default_factory=list, compare=False)
+
+    @property
+    def dropped(self) -> bool:
+        return not self.close_frame
+
+
+class NoAnswer(AssertionError):
+    """Nothing within the timeout: no close frame, no end of the socket, no awaited frame."""
+
+
+class ClosedWithoutCode(AssertionError):
+    """The connection ended without a status code (an empty close frame, EOF or RST)."""
+
+    def __init__(self, outcome):
+        super().__init__(f"closed without a code: {outcome}")
+        self.outcome = outcome
 
 
 class Closed(Exception):

@@ -6,11 +6,12 @@ Chromium through Playwright) are left to `make bench`.
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 
 import pytest
+
+from tagcloud_requirements import require, require_executable
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 # `make test` builds the debug binary; a release one (`make bench`) does as well.
@@ -20,10 +21,9 @@ NATIVE = next((path for path in CANDIDATES if os.path.exists(path)), CANDIDATES[
 
 @pytest.fixture(scope="module")
 def smoke_run(tmp_path_factory):
-    if not os.path.exists(NATIVE):
-        pytest.fail(f"{NATIVE} is missing: `swift build` builds it")
-    if shutil.which("cc") is None or shutil.which("node") is None:
-        pytest.fail("the bench harness needs cc and node")
+    require("native", os.path.exists(NATIVE), f"{NATIVE} is missing: `swift build` builds it")
+    require_executable("cc", "the bench harness compiles bench/c/flow.c: apt-get install gcc")
+    require_executable("node", "the bench harness runs the Wasm build under node 20")
     work = tmp_path_factory.mktemp("bench")
     flow = work / "flow"
     subprocess.run(["cc", "-O2", "-o", str(flow), os.path.join(ROOT, "bench/c/flow.c")], check=True)

@@ -574,8 +574,13 @@ public final class LiveServer {
       : hub.receive(message, from: connection.id, now: now)
     for line in hub.takeLog() { logLine("error: \(line)") }
     if let verdict {
+      // Closing from inside the read would drop the socket with the peer's flood still unread
+      // (the close frame was lost: the client saw EOF, not 1008). The close frame goes out
+      // from the writable callback instead; until then the rest of the input is discarded
+      // (`closing` above), and lws keeps reading until the peer acknowledges the close.
       connections[wsi]?.closing = verdict
-      return closeNow(wsi, verdict)
+      lws_callback_on_writable(wsi)
+      return 0
     }
     wake()
     return 0

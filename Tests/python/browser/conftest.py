@@ -9,6 +9,7 @@ import contextlib
 import functools
 import http.server
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -21,6 +22,8 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # Tests/python: chromium_session
 from chromium_session import shared_chromium  # noqa: E402
+from page_guard import GuardedBrowser, PageGuard  # noqa: E402
+from tagcloud_requirements import require  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[3]
 WEB = Path(os.environ.get("TAGCLOUD_WEB_DIR", REPO / "web")).resolve()
@@ -97,9 +100,16 @@ class StaticServer:
         self.thread.join(timeout=5)
 
 
+def require_wasm() -> None:
+    """The page cannot place anything without the core's Wasm build."""
+    module = WEB / "tagcloud.wasm"
+    require("wasm", module.exists(), f"{module} is missing: run `make wasm` (make test does)")
+
+
 @pytest.fixture(scope="session")
 def static_server():
     """A plain static file server: no WebSocket, the offline case."""
+    require_wasm()
     with StaticServer() as server:
         yield server
 
@@ -171,10 +181,10 @@ def serve_available() -> str | None:
 @pytest.fixture()
 def live_server_factory():
     """Starts `tagcloud serve --web web [extra args]` on free ports; every one is stopped at the
-    end of the test. Skips when the binary is not built."""
+    end of the test. A missing build fails the test (tagcloud_requirements.require)."""
     reason = serve_available()
-    if reason:
-        pytest.skip(reason)
+    require("native", not reason, f"{reason}: run `swift build` (make test does)")
+    require_wasm()
     servers: list[LiveServer] = []
 
     def start(*extra_args: str) -> LiveServer:
@@ -192,34 +202,58 @@ def live_server_factory():
 
 @pytest.fixture()
 def live_server(live_server_factory):
-    """`tagcloud serve --web web` on a free port, always stopped; skipped when not built."""
+    """`tagcloud serve --web web` on a free port, always stopped; fails when not built."""
     return live_server_factory()
 
 
 @pytest.fixture(scope="session")
-def browser():
-    if not shutil.which(CHROMIUM) and not Path(CHROMIUM).exists():
-        pytest.skip(f"no chromium at {CHROMIUM}")
+def chromium_browser():
+    """The process's headless chromium (tests use `browser`, which watches what they open)."""
+    require("chromium", shutil.which(CHROMIUM) or Path(CHROMIUM).exists(),
+            f"no chromium at {CHROMIUM}: apt-get install chromium (make test runs "
+            "scripts/install-deps.sh), or point TAGCLOUD_CHROMIUM at one")
     # Shared with the element suite: one Playwright instance per process (sync API).
     with shared_chromium(CHROMIUM) as instance:
         yield instance
 
 
 @pytest.fixture()
-def context(browser):
-    """A fresh context per test: its own localStorage, viewport 1280 × 800, motion allowed."""
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, device_scale_factor=1)
-    try:
-        yield ctx
-    finally:
-        ctx.close()
+def page_guard(request):
+    """The test's PageGuard (Tests/python/page_guard.py): any page error, console.error, failed
+    request or HTTP status >= 400 on any page the test opens fails it at teardown, unless the
+    test declared it: @pytest.mark.page_errors(regex, ...) or page_guard.expect(regex)."""
+    expected = [pattern for marker in request.node.iter_markers("page_errors")
+                for pattern in marker.args]
+    guard = PageGuard(expected)
+    if "static_server" in request.fixturenames:
+        # The offline case by design: a plain static host has no /live, and chromium reports
+        # the failed WebSocket (a 404 handshake; or, for a page served from page.route, blocked
+        # by Local Network Access) as a console error. Only for that server's origin.
+        origin = re.escape(request.getfixturevalue("static_server").url.removeprefix("http://"))
+        guard.tolerate(rf"^console\.error WebSocket connection to 'ws://{origin}live' failed: ")
+    yield guard
+    guard.check()
 
 
 @pytest.fixture()
-def page(context):
+def browser(chromium_browser, page_guard):
+    """The chromium, through this test's guard: contexts and pages opened with
+    `browser.new_context()` / `browser.new_page()` are watched and closed at the end."""
+    guarded = GuardedBrowser(chromium_browser, page_guard)
+    try:
+        yield guarded
+    finally:
+        guarded.close_all()
+
+
+@pytest.fixture()
+def context(browser):
+    """A fresh context per test: its own localStorage, viewport 1280 × 800, motion allowed."""
+    return browser.new_context(viewport={"width": 1280, "height": 800}, device_scale_factor=1)
+
+
+@pytest.fixture()
+def page(context, page_guard):
     pg = context.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda error: errors.append(str(error)))
-    pg.page_errors = errors  # type: ignore[attr-defined]
-    yield pg
-    assert not errors, f"uncaught errors in the page: {errors}"
+    pg.page_errors = page_guard.problems  # type: ignore[attr-defined]  # everything seen so far
+    return pg

@@ -3,6 +3,8 @@ live, its layout frames are drawn, and a server restart under an open page loses
 
 from __future__ import annotations
 
+import pytest
+
 from browser_helpers import (
     CLOUD,
     HOST,
@@ -101,6 +103,8 @@ def test_a_server_restart_under_an_open_page_loses_nothing(page, live_server):
     assert len(shown) == 10
 
 
+@pytest.mark.page_errors(r"^requestfailed GET \S+/tagcloud\.wasm: net::ERR_FAILED",
+                        r"^console\.error Failed to load resource: net::ERR_FAILED at \S+/tagcloud\.wasm$")
 def test_without_wasm_the_server_frames_place_the_capsules(page, live_server):
     """A browser that cannot load the Wasm core still gets the core's layout, from the server."""
     page.route("**/tagcloud.wasm", lambda route: route.abort())

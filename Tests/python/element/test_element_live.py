@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import urllib.request
 
+import pytest
+
 from conftest import settle
 from element_helpers import assert_core_layout, capsules, changes, click_tag, pressed, record_changes, tag_markup
 
@@ -95,6 +97,8 @@ def test_element_live_frames_equal_the_core_and_mirror_right_to_left(live_server
         assert at_right_edge == (direction == "rtl"), (direction, first)
 
 
+@pytest.mark.page_errors(r"^console\.error WebSocket connection to 'ws://127\.0\.0\.1:\d+/live' failed: "
+                        r"Error in connection establishment: net::ERR_CONNECTION_REFUSED")  # the server is stopped
 def test_element_live_falls_back_to_the_core_and_reconnects(live_server, page):
     open_example(page, live_server)
     live_server.stop()

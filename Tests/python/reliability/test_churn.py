@@ -9,7 +9,8 @@ import socket
 import struct
 import time
 
-from reliability_support import FULL, SANITIZER, OP_CLOSE, OP_TEXT, frame, handshake_request, metrics
+from reliability_support import (FULL, SANITIZER, OP_CLOSE, OP_TEXT, NoAnswer, frame, handshake_request,
+                                 metrics)
 
 CYCLES = 100_000 if FULL else 5_000
 WARM_UP = 2_000
@@ -33,13 +34,19 @@ def cycle(port, request, index):
         if index % 10 == 0:
             sock.sendall(frame(OP_TEXT, b'{"type":"hello","selection":["Glass"]}'))
         if index % 2 == 0:
+            # A clean close: the server echoes 1000 and ends the socket. Silence is not a close
+            # (NoAnswer); the old loop took a 2 s timeout or a reset for one.
             sock.sendall(frame(OP_CLOSE, b"\x03\xe8"))
-            sock.settimeout(2)
-            try:
-                while sock.recv(65536):
-                    pass
-            except (ConnectionResetError, socket.timeout):
-                pass
+            tail = rest
+            while True:
+                try:
+                    chunk = sock.recv(65536)
+                except TimeoutError as error:
+                    raise NoAnswer(f"cycle {index}: no end of the socket after our close") from error
+                if not chunk:
+                    break
+                tail += chunk
+            assert b"\x88\x02\x03\xe8" in tail, f"cycle {index}: no close 1000 echoed: {tail[-40:]!r}"
         else:
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, LINGER_RST)
     finally:

@@ -15,8 +15,12 @@ import os
 import pytest
 
 from reliability_support import FULL
+from tagcloud_requirements import require_module
 
-kosoku = pytest.importorskip("kosoku")
+
+def kosoku():
+    """The Autobahn runner: a missing one fails the test that needs it, naming it."""
+    return require_module("kosoku", "pip install -r Tests/requirements.txt (make venv does)")
 
 FULL_SECTIONS = ["1.*", "2.*", "3.*", "4.*", "5.*", "6.*", "7.*", "9.*", "10.*"]
 QUICK_CASES = ["1.1.*", "1.2.8", "2.1", "2.4", "2.6", "3.*", "4.*", "5.*", "6.2.*", "6.3.*",
@@ -36,9 +40,9 @@ BAD_CLOSE = {"FAILED", "UNCLEAN", "WRONG CODE", "FAILED BY CLIENT"}
 def run_cases(port, cases, parallelism):
     async def run():
         try:
-            return await kosoku.run_fuzzingclient(
+            return await kosoku().run_fuzzingclient(
                 f"ws://127.0.0.1:{port}/echo", cases, None, concurrency=parallelism)
-        except kosoku.FailureError as failure:
+        except kosoku().FailureError as failure:
             return failure.results
     # A thread of its own: another suite's Playwright (sync API) may own this thread's event
     # loop, and asyncio.run refuses to nest.
@@ -47,6 +51,7 @@ def run_cases(port, cases, parallelism):
 
 
 def test_autobahn_cases_against_the_echo_endpoint(start_server):
+    kosoku()  # fails here, before any server starts, when it is missing
     server = start_server("--echo")
     cases = FULL_SECTIONS if FULL else QUICK_CASES
     results = run_cases(server.port, cases, parallelism=1 if FULL else 2)

@@ -7,7 +7,6 @@ reconnects are spread out rather than a stampede."""
 
 import json
 import random
-import shutil
 import subprocess
 import threading
 import time
@@ -17,6 +16,7 @@ import pytest
 from websockets.sync.client import connect
 
 from reliability_support import DEMO_IDS, ROOT, SUBPROTOCOL, measure_message
+from tagcloud_requirements import require_executable
 
 SESSIONS = 100
 
@@ -38,10 +38,9 @@ class ScriptedRandom:
 
 def test_the_backoff_port_matches_the_pages_code():
     """The Python port above gives the page's delays for the same random draws."""
-    node = shutil.which("node")
+    node = require_executable("node", "apt-get install nodejs (node 20; make test's node suite needs it too)")
     module = ROOT / "web" / "live-connection.js"
-    if not node or not module.exists():
-        pytest.skip("node or web/live-connection.js is missing")
+    assert module.exists(), f"{module} is missing"
     draws, attempts = [0.1, 0.9, 0.5, 0.0, 1.0, 0.33], [0, 1, 2, 3, 6, 20]
     script = (f"import({json.dumps(module.as_uri())}).then(m => {{ const r = {draws}; let i = 0;"
               f" console.log(JSON.stringify({attempts}.map(a => m.backoffDelay(a, "

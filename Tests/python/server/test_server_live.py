@@ -61,8 +61,6 @@ def test_layout_equals_tagcloud_layout_for_the_same_request(server):
     }
     result = subprocess.run([str(tagcloud_binary()), "layout"], input=json.dumps(request),
                             capture_output=True, text=True, timeout=10)
-    if result.returncode == 70:
-        pytest.skip("tagcloud layout is not built yet: " + result.stderr.strip())
     assert result.returncode == 0, result.stderr
     expected = json.loads(result.stdout)
     got = {key: value for key, value in layout.items()
@@ -201,16 +199,30 @@ def test_a_message_of_exactly_64_kib_is_accepted(server):
 
 
 def test_a_flood_far_beyond_the_rate_limit_is_dropped(server):
-    ws, _ = open_live(server)
-    message = json.dumps({"type": "viewport", "width": 390})
-    with ws:
-        with pytest.raises(ConnectionClosed) as closed:
-            for _ in range(20000):
-                ws.send(message)
-            while True:
-                ws.recv(timeout=5)
-    if closed.value.rcvd is not None:
-        assert closed.value.rcvd.code == 1008
+    """Closed with exactly 1008, the close frame delivered although the client sent its whole
+    flood before reading anything (docs/PROTOCOL.md, closing codes). A raw client: the
+    `websockets` library, blocked in send while the close frame arrives, sometimes reports "no
+    close frame received" after an internal EOFError of its own, although the bytes on the wire
+    hold the 1008 (seen 8 times in 30).
+
+    Mutation check: the server closing from inside the read callback (before the fix in
+    LiveServer.receive; tried in a scratch copy) ended the socket without a close frame and this
+    failed with ClosedWithoutCode."""
+    raw = RawClient(server.port)
+    try:
+        raw.recv_frame()  # welcome
+        message = frame(1, b'{"type":"viewport","width":390}')
+        sent = 0
+        try:
+            for _ in range(10):  # 5,000: the bucket holds 2,000
+                raw.send(message * 500)
+                sent += 500
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the server closed mid-flood; the close frame must still be there to read
+        assert sent > 2000, f"only {sent} messages were sent: not a flood"
+        assert raw.close_code() == 1008
+    finally:
+        raw.close()
     assert metric(server, "tagcloud_clients_dropped_total") == 1
 
 

@@ -1,0 +1,62 @@
+"""Shared by every Python suite: no test skips itself green. A skip that
+``tagcloud_requirements.require`` did not allow (TAGCLOUD_ALLOW_SKIP) is reported as a failure,
+and the terminal summary says how many tests were skipped and why.
+
+Mutation checks: a scratch test file with a bare `pytest.skip(...)` and a `skipif` mark (the
+old way of skipping without chromium) was reported as a failure and an error, "skipped without
+TAGCLOUD_ALLOW_SKIP"; TAGCLOUD_CHROMIUM=/nonexistent failed every browser test with "missing
+dependency chromium: ..." and, with TAGCLOUD_ALLOW_SKIP=chromium, skipped them and printed
+"11 test(s) SKIPPED ... 11 x missing chromium (...)"."""
+
+from __future__ import annotations
+
+import collections
+
+import pytest
+
+from tagcloud_requirements import ALLOW_VARIABLE, ALLOWED_SKIP_PREFIX, allowed_skips
+
+_skips: collections.Counter = collections.Counter()
+
+
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers", "page_errors(*patterns): problems the page guard expects in this browser "
+        "test (regular expressions; each must occur), see Tests/python/page_guard.py")
+
+
+def _skip_reason(report) -> str:
+    longrepr = report.longrepr
+    if isinstance(longrepr, tuple) and len(longrepr) == 3:
+        return str(longrepr[2]).removeprefix("Skipped: ")
+    return str(longrepr)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    if not report.skipped or hasattr(report, "wasxfail"):
+        return
+    reason = _skip_reason(report)
+    if reason.startswith(ALLOWED_SKIP_PREFIX):
+        _skips[reason.removeprefix("allowed skip: ")] += 1
+        return
+    report.outcome = "failed"
+    report.longrepr = (
+        f"skipped without {ALLOW_VARIABLE}: {reason}\n"
+        "A test that skips itself is a failure here: require the dependency with "
+        "tagcloud_requirements.require(name, ...), which names it and honours "
+        f"{ALLOW_VARIABLE}=name.")
+
+
+def pytest_terminal_summary(terminalreporter):
+    allowed = ",".join(sorted(allowed_skips())) or "(none)"
+    if not _skips:
+        terminalreporter.write_line(f"tagcloud: 0 tests skipped ({ALLOW_VARIABLE}={allowed})")
+        return
+    total = sum(_skips.values())
+    terminalreporter.write_sep("=", f"tagcloud: {total} test(s) SKIPPED, as {ALLOW_VARIABLE}="
+                                    f"{allowed} allows", yellow=True, bold=True)
+    for reason, count in _skips.most_common():
+        terminalreporter.write_line(f"  {count:4d} x {reason}")
