@@ -43,7 +43,8 @@ def test_every_runner_measured_every_operation(smoke_run):
     measured = {(r["engine"], r["op"]) for r in data["results"] if "median_ns" in r}
     expected = {("c", "arrange"), ("native", "arrange"), ("native", "arrange-packed"),
                 ("native", "relayout"), ("native", "merge"), ("wasm-node", "arrange"),
-                ("wasm-node", "arrange-kernel")}
+                ("wasm-node", "arrange-copy"), ("wasm-node", "layout-packed"),
+                ("wasm-node", "arrange-kernel"), ("js-node", "arrange")}
     assert expected <= measured
     assert data["failures"] == []
 
@@ -67,4 +68,7 @@ def test_report_quotes_ratios_and_the_machine(smoke_run):
     _, text = smoke_run
     assert "time relative to the native packed API" in text
     assert "C greedy loop" in text and "Wasm in node 20" in text
+    # The loader's target is judged against its plain-JavaScript peer of the same run.
+    assert "loader `arrange()` ≤ 1.0× the same flow loop in plain JavaScript" in text
+    assert "plain JavaScript flow loop in node 20" in text
     assert "| cpu |" in text and "| cores |" in text
