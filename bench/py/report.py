@@ -241,6 +241,7 @@ def machine_section(info: dict) -> list[str]:
 
 
 def write(out_dir: str, results: list[dict], failures: list[dict], info: dict, settings: dict) -> str:
+    import page_report
     import server_report
 
     index = Index(results)
@@ -254,7 +255,7 @@ def write(out_dir: str, results: list[dict], failures: list[dict], info: dict, s
             "machine; the server's wall-clock round trips do not.", ""]
     if settings.get("smoke"):
         doc += ["**Smoke run** (n = 10, short samples): proves the harness, measures nothing.", ""]
-    doc += ["## Targets", ""] + layout_targets(index, widths) + [""]
+    doc += ["## Targets", ""] + layout_targets(index, widths) + page_report.targets(results) + [""]
     doc += server_report.targets(results)
     doc += ["", "## Layout", "",
             f"Workload: {', '.join(f'{n:,}' for n in counts)} capsules 60–160 px wide and 40 px high "
@@ -273,6 +274,7 @@ def write(out_dir: str, results: list[dict], failures: list[dict], info: dict, s
         doc += [f"- {r['engine']}, n = {r['n']:,}, width {r['width']}: {r['skipped']}" for r in skipped]
         doc.append("")
     doc += ["### Plots", ""] + plots(out_dir, index, counts, widths)
+    doc += page_report.section(out_dir, results)
     doc += server_report.section(results)
     doc += ["## Size of the Wasm core", ""]
     doc += wasm_size(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "web", "tagcloud.wasm"))
