@@ -214,15 +214,18 @@ def plots(out_dir: str, index: Index, counts: list[int], widths: list[int]) -> l
 
 
 def wasm_size(path: str) -> list[str]:
-    """The module's size beside Yoga's published JS + Wasm bundle (115 KB raw, 43 KB gzip)."""
-    import gzip
+    """The module's size beside Yoga's published JS + Wasm bundle (115 KB raw, 43 KB gzip); the
+    gzip size measured as the budget is (`gzip -9 -c web/tagcloud.wasm | wc -c`, 24,576 bytes)."""
+    import subprocess
 
     if not os.path.exists(path):
         return [f"`{os.path.basename(path)}` not found: `make wasm` builds it.", ""]
     with open(path, "rb") as file:
         raw = file.read()
-    packed = len(gzip.compress(raw, compresslevel=9, mtime=0))
+    packed = len(subprocess.run(["gzip", "-9", "-c", path], capture_output=True, check=True).stdout)
     return [
+        f"Budget: 24,576 bytes gzip (`gzip -9 -c`), no raw limit: "
+        f"{'within' if packed <= 24_576 else 'OVER'} it.", "",
         "| | raw | gzip -9 |",
         "|---|---:|---:|",
         f"| `web/tagcloud.wasm` (every export of docs/WASM.md) | "
