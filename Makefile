@@ -101,9 +101,10 @@ run: build wasm
 	@mkdir -p web
 	$(DEBUG_BIN) serve --host 127.0.0.1 --port $(PORT) --web web
 
-## `make bench`: the core, its Wasm build and the server beside their peers (Taffy, Yoga,
-## Chromium, a C loop, a bare libwebsockets server); writes docs/benchmarks.md and its plots.
-## About 10 minutes; never part of `make test`. See bench/README.md.
+## `make bench`: the core, its Wasm build, the page and the server beside their peers (Taffy,
+## Yoga, Chromium, a C loop, a plain JavaScript loop, CSS glass chips, a bare libwebsockets
+## server); writes docs/benchmarks.md and its plots. About 20 minutes; never part of
+## `make test`. See bench/README.md.
 BENCH_STAMP := $(VENV)/.bench-requirements-installed
 bench-venv: $(BENCH_STAMP)
 $(BENCH_STAMP): bench/requirements.txt $(VENV_STAMP)

@@ -118,4 +118,5 @@ if $sizes; then
   echo "Without inlining ($(wc -c <"$flat/tagcloud.wasm") bytes with names):"
   node scripts/wasm-sizes.mjs "$flat/tagcloud.wasm" 0 | sed -n '/^by module/,$p'
 fi
-echo "build-wasm: $output $(wc -c <"$output") bytes, $(gzip -9n <"$output" | wc -c) gzipped"
+# The budget is the gzip size, measured as the project's hook and Tests/node/module.test.mjs do.
+echo "build-wasm: $output $(wc -c <"$output") bytes, $(gzip -9 -c "$output" | wc -c) gzipped (gzip -9; budget 24,576)"
