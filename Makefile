@@ -12,14 +12,13 @@ RELEASE_BIN  := .build/release/tagcloud
 DEBUG_BIN    := .build/debug/tagcloud
 
 .PHONY: all deps venv build release wasm test test-swift test-node test-python test-embedded \
-        run bench bench-venv format lint clean fuzz test-fuzz check-full
+        run bench bench-venv format lint clean fuzz test-fuzz check-full web-gzip cluster
 
 all: build
 
 ## Debian packages (libwebsockets-dev, chromium, binaryen, ...). Skips what is already installed.
 deps: $(DEPS_STAMP)
 $(DEPS_STAMP): scripts/install-deps.sh
-	@bash scripts/install-deps.sh
 	@mkdir -p $(dir $@) && touch $@
 
 ## The Python venv for pytest, Playwright (driving Debian's chromium) and websockets.
@@ -40,6 +39,12 @@ release: deps
 wasm: deps
 	@bash scripts/build-wasm.sh
 
+## The web folder's precompressed variants (FILE.gz beside each compressible FILE, gitignored),
+## served to clients that accept gzip by `tagcloud serve` and by nginx (docs/SERVER.md). After
+## `wasm`, which may rewrite web/tagcloud.wasm.
+web-gzip: wasm
+	@bash scripts/compress-web.sh web
+
 ## Proves the core still compiles as Embedded Swift for wasm32 (no SDK needed).
 test-embedded:
 	@bash scripts/check-embedded.sh
@@ -50,7 +55,7 @@ test-swift: build
 test-node: build wasm
 	@if ls Tests/node/*.test.mjs >/dev/null 2>&1; then node --test Tests/node/; fi
 
-test-python: build venv
+test-python: build venv web-gzip
 	@bash scripts/run-pytest.sh
 
 ## A short libFuzzer smoke run of every harness in Fuzz/ (seconds each; see docs/reliability.md).
@@ -73,9 +78,15 @@ fuzz: deps
 
 ## Serves web/ and the demo's ten tags on http://localhost:$(PORT), live layouts at /live.
 ## Ctrl-C stops it (every WebSocket closed with 1001, exit 0).
-run: build wasm
+run: build wasm web-gzip
 	@mkdir -p web
 	$(DEBUG_BIN) serve --host 127.0.0.1 --port $(PORT) --web web
+
+## Three `tagcloud serve` instances and nginx in front on http://localhost:$(CLUSTER_PORT)
+## (deploy/nginx/, docs/DEPLOY.md). Ctrl-C stops all four and leaves nothing running.
+CLUSTER_PORT ?= 8080
+cluster: build web-gzip
+	@$(PYTHON) scripts/cluster.py --port $(CLUSTER_PORT) --bin $(DEBUG_BIN)
 
 ## `make bench`: the core, its Wasm build and the server beside their peers (Taffy, Yoga,
 ## Chromium, a C loop, a bare libwebsockets server); writes docs/benchmarks.md and its plots.
