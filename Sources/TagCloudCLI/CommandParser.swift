@@ -6,8 +6,11 @@
 ///
 /// - Complexity: O(n) in the number of arguments.
 public enum CommandParser {
-  /// Parses the arguments that follow the program name.
-  public static func parse(_ arguments: [String]) throws(CommandLineError) -> Command {
+  /// Parses the arguments that follow the program name; `environment` supplies the
+  /// `TAGCLOUD_*` variables of `serve` (see ``ServeLimitOption``).
+  public static func parse(_ arguments: [String], environment: [String: String] = [:])
+    throws(CommandLineError) -> Command
+  {
     guard let first = arguments.first else { return .help(topic: .general) }
     let rest = Array(arguments.dropFirst())
     switch first {
@@ -29,7 +32,7 @@ public enum CommandParser {
       return .layout
     case "serve":
       if rest.contains(where: { $0 == "-h" || $0 == "--help" }) { return .help(topic: .serve) }
-      return .serve(try ServeOptionsParser.parse(rest))
+      return .serve(try ServeOptionsParser.parse(rest, environment: environment))
     default:
       if first.hasPrefix("-") {
         throw CommandLineError("unknown option '\(first)'; see 'tagcloud --help'")

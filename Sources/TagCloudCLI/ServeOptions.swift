@@ -15,6 +15,8 @@ public struct ServeOptions: Equatable, Sendable {
   public var allowedOrigins: [String]
   /// `--echo`: also serve the `/echo` WebSocket, for the Autobahn conformance suite.
   public var echo = false
+  /// The limits and the process layout (`--max-sessions`, `--workers`, ...; see ``ServeLimits``).
+  public var limits = ServeLimits()
 
   public init(
     host: String = "127.0.0.1", port: Int = 8080, webDirectory: String = "web",
@@ -26,4 +28,37 @@ public struct ServeOptions: Equatable, Sendable {
     self.tagsFile = tagsFile
     self.allowedOrigins = allowedOrigins
   }
+}
+
+/// How many serving processes `--workers` asks for.
+public enum WorkerCount: Equatable, Sendable {
+  /// Exactly this many (1 serves in the process itself, without a supervisor).
+  case fixed(Int)
+  /// One per core the process may run on, decided at start.
+  case auto
+}
+
+/// The operator's limits of `tagcloud serve`, each a flag and a `TAGCLOUD_*` environment
+/// variable (the flag wins). The defaults are the values below; ``ServeLimitOption/all`` lists
+/// every option with its range.
+///
+///     var limits = ServeLimits()
+///     limits.maxSessions = 20_000
+public struct ServeLimits: Equatable, Sendable {
+  /// Sessions per serving process, live plus detached (`--max-sessions`).
+  public var maxSessions = 1000
+  /// Seconds of silence before a WebSocket is pinged (`--ping-after`).
+  public var pingAfter = 30
+  /// Seconds without any valid traffic before a WebSocket is dropped (`--hang-up-after`).
+  public var hangUpAfter = 45
+  /// Seconds a session without a connection is kept for resume (`--session-ttl`).
+  public var sessionTTL = 300
+  /// Sustained messages per second per connection (`--message-rate`); the burst is twice it.
+  public var messageRate = 1000
+  /// Seconds between a stop signal (`/readyz` turns 503) and the 1001 closes (`--drain-grace`).
+  public var drainGrace = 1.0
+  /// Serving processes on the port (`--workers`).
+  public var workers = WorkerCount.fixed(1)
+
+  public init() {}
 }

@@ -1,12 +1,27 @@
-/// Parses the arguments that follow `tagcloud serve`.
+/// Parses the arguments that follow `tagcloud serve`, and the `TAGCLOUD_*` variables of
+/// ``ServeLimitOption/all`` from `environment` (a flag wins over its variable; an empty
+/// variable counts as unset).
 ///
 /// Each option takes its value as the next argument or after `=`
 /// (`--port 8080`, `--port=8080`); `--allow-origin` may repeat; `--echo` is a flag.
 ///
-/// - Complexity: O(n) in the number of arguments.
+///     try ServeOptionsParser.parse(["--workers", "2"], environment: ["TAGCLOUD_MAX_SESSIONS": "5000"])
+///     // limits.workers == .fixed(2), limits.maxSessions == 5000
+///
+/// - Complexity: O(n + e) in the number of arguments and limit options.
 enum ServeOptionsParser {
-  static func parse(_ arguments: [String]) throws(CommandLineError) -> ServeOptions {
+  static func parse(_ arguments: [String], environment: [String: String] = [:])
+    throws(CommandLineError) -> ServeOptions
+  {
     var options = ServeOptions()
+    // Where each limit came from, to name it in an error about two of them.
+    var sources: [String: String] = [:]
+    for option in ServeLimitOption.all {
+      guard let text = environment[option.environmentVariable], !text.isEmpty else { continue }
+      let source = "\(option.environmentVariable) (environment)"
+      try option.apply(text, from: source, to: &options.limits)
+      sources[option.flag] = source
+    }
     var index = 0
     while index < arguments.count {
       let argument = arguments[index]
@@ -27,7 +42,10 @@ enum ServeOptionsParser {
         options.echo = true
         continue
       }
-      guard ["--host", "--port", "--web", "--tags", "--allow-origin"].contains(name) else {
+      let limit = ServeLimitOption.named(name)
+      guard
+        limit != nil || ["--host", "--port", "--web", "--tags", "--allow-origin"].contains(name)
+      else {
         throw CommandLineError(
           "unknown option '\(name)' for 'tagcloud serve'; see 'tagcloud serve --help'")
       }
@@ -38,12 +56,17 @@ enum ServeOptionsParser {
       }
       let text = value ?? ""
       guard !text.isEmpty else { throw CommandLineError("\(name) needs a non-empty value") }
+      if let limit {
+        try limit.apply(text, from: name, to: &options.limits)
+        sources[name] = name
+        continue
+      }
       switch name {
       case "--host":
         options.host = text
       case "--port":
         guard let port = Int(text), (0...65535).contains(port) else {
-          throw CommandLineError("--port expects a number from 0 to 65535, got '\(text)'")
+          throw .badValue("--port expects a number from 0 to 65535, got '\(text)'")
         }
         options.port = port
       case "--web":
@@ -54,6 +77,14 @@ enum ServeOptionsParser {
         options.allowedOrigins.append(try parseOrigin(text))
       }
     }
+    let limits = options.limits
+    guard limits.hangUpAfter > limits.pingAfter else {
+      let hangUp = sources["--hang-up-after"] ?? "--hang-up-after (default)"
+      let ping = sources["--ping-after"] ?? "--ping-after (default)"
+      throw .badValue(
+        "\(hangUp) must be more than \(ping): hanging up after \(limits.hangUpAfter) s leaves no time to answer a ping sent after \(limits.pingAfter) s"
+      )
+    }
     return options
   }
 
@@ -62,7 +93,7 @@ enum ServeOptionsParser {
     if text == "*" || text == "null" { return text }
     var origin = text
     if origin.hasSuffix("/") { origin.removeLast() }
-    let refusal = CommandLineError(
+    let refusal = CommandLineError.badValue(
       "--allow-origin expects an origin like 'https://example.com:8443' (scheme, host, optional port; no path), got '\(text)'"
     )
     let rest: Substring

@@ -35,12 +35,13 @@ public enum Usage {
     case .serve:
       return """
         USAGE: tagcloud serve [--host 127.0.0.1] [--port 8080] [--web DIR] [--tags FILE]
-                              [--allow-origin ORIGIN]... [--echo]
+                              [--allow-origin ORIGIN]... [--echo] [--workers N|auto] [LIMITS]
 
         Serves the folder DIR over HTTP (index.html at /) and streams live layouts over a
         WebSocket at /live (subprotocol tagcloud.v1, see docs/PROTOCOL.md). Also serves
-        /healthz and /metrics (Prometheus text). Stops on SIGINT or SIGTERM, closing every
-        WebSocket with 1001 (going away), exit status 0.
+        /healthz (liveness), /readyz (readiness: 503 while stopping) and /metrics (Prometheus
+        text). On SIGINT or SIGTERM /readyz turns 503, and after --drain-grace every WebSocket
+        closes with 1001 (going away); exit status 0. A second signal closes them at once.
 
         OPTIONS:
           --host HOST             Address to listen on (default 127.0.0.1).
@@ -56,12 +57,35 @@ public enum Usage {
                                   (for the Autobahn conformance suite; off by default).
           -h, --help              Show this help.
 
-        Logs one line per start, stop and error to stderr. A busy port, a missing web folder or a
-        bad tags file stops it at once with a message and exit status 1.
+        LIMITS (each also read from its environment variable; the flag wins):
+        \(limitLines())
+
+        Logs one line per start, stop and error to stderr. A busy port, a missing web folder, a
+        bad tags file or a bad limit stops it at once with a message and exit status 1; a
+        malformed command line exits with 64.
 
         EXAMPLE:
           tagcloud serve --port 8080 --web web --allow-origin http://192.168.1.20:8080
+          TAGCLOUD_MAX_SESSIONS=20000 tagcloud serve --workers auto --host 0.0.0.0
         """
     }
+  }
+
+  /// Two lines per limit: the flag and its variable, then what it does, wrapped to 80 columns.
+  private static func limitLines() -> String {
+    var lines: [String] = []
+    for option in ServeLimitOption.all {
+      lines.append("  \(option.flag) \(option.placeholder)  (\(option.environmentVariable))")
+      var line = "     "
+      for word in option.summary.split(separator: " ") {
+        if line.count + word.count + 1 > 80 {
+          lines.append(line)
+          line = "     "
+        }
+        line += " " + word
+      }
+      lines.append(line)
+    }
+    return lines.joined(separator: "\n")
   }
 }

@@ -24,29 +24,23 @@ enum ServeCommand {
         return 1
       }
     }
-    let settings = ServerSettings(
+    var settings = ServerSettings(
       host: options.host, port: options.port, webDirectory: options.webDirectory,
       allowedOrigins: options.allowedOrigins, live: live)
-    var tuned = settings
-    tuned.echo = options.echo
-    // Keep-alive timing, for tests and unusual networks (seconds, 1 to 3600).
-    if let text = getenv("TAGCLOUD_PING_AFTER"), let value = Int(String(cString: text)),
-      (1...3600).contains(value)
-    {
-      tuned.pingAfter = value
+    settings.echo = options.echo
+    let limits = options.limits
+    settings.pingAfter = limits.pingAfter
+    settings.hangUpAfter = limits.hangUpAfter
+    settings.drainGrace = limits.drainGrace
+    settings.live.maxSessions = limits.maxSessions
+    settings.live.sessionTimeToLive = Double(limits.sessionTTL)
+    settings.live.messageRate = Double(limits.messageRate)
+    settings.live.messageBurst = 2 * Double(limits.messageRate)
+    guard limits.workers == .fixed(1) else {
+      writeErrorLine("tagcloud serve: error: --workers other than 1 is not built yet")
+      return 1
     }
-    if let text = getenv("TAGCLOUD_HANG_UP_AFTER"), let value = Int(String(cString: text)),
-      (1...3600).contains(value)
-    {
-      tuned.hangUpAfter = value
-    }
-    // The session cap (default 1000), raised by `make bench` to hold 10,000 idle sessions.
-    if let text = getenv("TAGCLOUD_MAX_SESSIONS"), let value = Int(String(cString: text)),
-      (1...1_000_000).contains(value)
-    {
-      tuned.live.maxSessions = value
-    }
-    return LiveServer.run(tuned)
+    return LiveServer.run(settings)
   }
 
   private static func readFile(_ path: String) -> [UInt8]? {

@@ -25,3 +25,17 @@ func readStandardInput() -> [UInt8] {
 func writeErrorLine(_ text: String) {
   writeAll(Array(text.utf8) + [0x0A], to: 2)
 }
+
+/// The process's environment as a dictionary (the first of repeated names wins, as getenv's).
+func processEnvironment() -> [String: String] {
+  var result: [String: String] = [:]
+  var cursor = environ
+  while let entry = cursor.pointee {
+    let text = String(cString: entry)
+    if let equals = text.firstIndex(of: "="), result[String(text[..<equals])] == nil {
+      result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+    }
+    cursor += 1
+  }
+  return result
+}

@@ -10,10 +10,11 @@ import TagCloudCore
 
 let command: Command
 do {
-  command = try CommandParser.parse(Array(CommandLine.arguments.dropFirst()))
+  command = try CommandParser.parse(
+    Array(CommandLine.arguments.dropFirst()), environment: processEnvironment())
 } catch {
   writeErrorLine(error.message)
-  exit(64)  // EX_USAGE
+  exit(error.exitStatus)  // 64 (EX_USAGE) for a malformed command line, 1 for a bad value
 }
 
 switch command {

@@ -82,7 +82,9 @@ import Testing
 
   @Test(arguments: ["-1", "65536", "http", "80x", "1e3"])
   func badPortsAreRefused(port: String) {
-    #expect(throws: CommandLineError("--port expects a number from 0 to 65535, got '\(port)'")) {
+    #expect(
+      throws: CommandLineError.badValue("--port expects a number from 0 to 65535, got '\(port)'")
+    ) {
       try CommandParser.parse(["serve", "--port", port])
     }
   }

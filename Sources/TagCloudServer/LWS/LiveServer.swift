@@ -6,7 +6,7 @@ import CLibWebSocketsShim
 #endif
 
 /// The thin libwebsockets adapter: one context, one service thread (the caller's), HTTP mounts
-/// for the web folder, `/healthz` and `/metrics`, and the `/live` WebSocket. Everything the
+/// for the web folder, `/healthz`, `/readyz` and `/metrics`, and the `/live` WebSocket. Everything the
 /// protocol decides lives in ``LiveHub``; this type only moves bytes and reads the clock.
 ///
 ///     let status = LiveServer.run(settings)  // blocks until SIGINT/SIGTERM; 0, or 1 at a failure
@@ -39,6 +39,9 @@ public final class LiveServer {
   private var sockets: [ConnectionID: OpaquePointer] = [:]
   private var httpBodies: [OpaquePointer: [UInt8]] = [:]
   private var context: OpaquePointer?
+  /// Set at the first stop signal: `/readyz` answers 503 from then on; the WebSockets close
+  /// when the drain grace ends (or at a second signal).
+  private var drainEnds: Double?
   private var stopping = false
   private var stopDeadline = 0.0
   private var sessionsAtStop: Int?
@@ -170,7 +173,7 @@ public final class LiveServer {
   }
 
   private func makeMounts(webRoot: String) -> UnsafeMutablePointer<lws_http_mount> {
-    let dynamic = ["/healthz", "/metrics"]
+    let dynamic = ["/healthz", "/readyz", "/metrics"]
     let mounts = arena.allocate(lws_http_mount.self, count: dynamic.count + 1)
     // The web folder (StaticFileServer: caching, gzip variants, the pages' CSP) comes first:
     // lws 4.1's lws_find_mount takes the *last* matching callback mount, not the longest.
@@ -201,7 +204,7 @@ public final class LiveServer {
   private func serve() -> Int32 {
     guard let context else { return 1 }
     while lws_service(context, 0) >= 0 {
-      if Signals.received != 0 && !stopping { beginStop() }
+      noticeSignals()
       if stopping && (connections.isEmpty || monotonicSeconds() >= stopDeadline) { break }
     }
     let open = connections.count
@@ -213,6 +216,23 @@ public final class LiveServer {
       "stopped (\(Signals.name(Signals.received))): \(sessions) WebSocket(s) sent 1001 going away, \(open) cut off without a close handshake"
     )
     return 0
+  }
+
+  /// The first stop signal starts the drain (`/readyz` 503, connections still served); the
+  /// grace's end, or a second signal, closes them.
+  private func noticeSignals() {
+    let count = Signals.count
+    guard count > 0, !stopping else { return }
+    if drainEnds == nil {
+      drainEnds = monotonicSeconds() + settings.drainGrace
+      if settings.drainGrace > 0 {
+        logLine(
+          "draining (\(Signals.name(Signals.received))): /readyz answers 503; WebSockets close with 1001 in \(settings.drainGrace) s (a second signal closes them now)"
+        )
+        scheduleTick(after: 0.05)
+      }
+    }
+    if count >= 2 || settings.drainGrace <= 0 { beginStop() }
   }
 
   /// Closes every WebSocket with 1001 (going away): the close frames go out from the writable
@@ -237,8 +257,10 @@ public final class LiveServer {
   }
 
   fileprivate func tick() {
-    hub.expire(now: monotonicSeconds())
-    scheduleTick(after: stopping ? 0.05 : 1)
+    let now = monotonicSeconds()
+    hub.expire(now: now)
+    if let drainEnds, !stopping, now >= drainEnds { beginStop() }
+    scheduleTick(after: drainEnds != nil ? 0.05 : 1)
   }
 
   // MARK: - HTTP
@@ -251,7 +273,7 @@ public final class LiveServer {
     case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE:
       return confirmUpgrade(wsi)
     case LWS_CALLBACK_HTTP:
-      // Only GET reaches /healthz and /metrics; the mounts see other methods with no GET URI.
+      // Only GET reaches /healthz, /readyz and /metrics; the mounts see other methods with no GET URI.
       guard let path = header(wsi, WSI_TOKEN_GET_URI) else {
         return startHTTPResponse(
           wsi, status: 405, type: "text/plain; charset=utf-8", body: Array("use GET\n".utf8))
@@ -271,7 +293,7 @@ public final class LiveServer {
     case LWS_CALLBACK_CLOSED_HTTP:
       httpBodies.removeValue(forKey: wsi)
     case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
-      if Signals.received != 0 && !stopping { beginStop() }
+      noticeSignals()
       return 0
     default:
       break
@@ -283,6 +305,12 @@ public final class LiveServer {
     switch path {
     case "/healthz":
       return (200, "text/plain; charset=utf-8", Array("ok\n".utf8))
+    case "/readyz":
+      // 503 from the first stop signal on: a proxy stops sending new clients here while the
+      // open WebSockets are still served (the drain grace), before they close with 1001.
+      return drainEnds == nil
+        ? (200, "text/plain; charset=utf-8", Array("ready\n".utf8))
+        : (503, "text/plain; charset=utf-8", Array("draining\n".utf8))
     case "/metrics":
       let text = hub.metrics.prometheusText(
         liveSessions: hub.liveSessionCount, detachedSessions: hub.detachedSessionCount)

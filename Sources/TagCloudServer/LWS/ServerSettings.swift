@@ -11,6 +11,9 @@ public struct ServerSettings: Sendable {
   /// Seconds without traffic before lws pings an idle WebSocket, and before it hangs up.
   public var pingAfter: Int = 30
   public var hangUpAfter: Int = 45
+  /// Seconds between the stop signal (`/readyz` turns 503) and the 1001 closes, so that a proxy
+  /// polling `/readyz` stops routing new clients here before the sockets close.
+  public var drainGrace: Double = 1
   /// Serve the `/echo` WebSocket for conformance tests (`tagcloud serve --echo`).
   public var echo = false
 

@@ -18,7 +18,9 @@ def run_serve(*args, cwd=None, timeout=10):
 
 
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
-def test_a_signal_closes_every_websocket_with_1001_and_exits_0_within_a_second(server, sig):
+def test_a_signal_closes_every_websocket_with_1001_and_exits_0_within_a_second(start_server, sig):
+    """Without a drain grace the closes start at once."""
+    server = start_server("--drain-grace", "0")
     sockets = [open_live(server)[0] for _ in range(3)]
     status, seconds = server.stop(sig)
     assert status == 0
@@ -95,7 +97,10 @@ def test_help_and_bad_options():
     assert result.returncode == 0 and "--allow-origin" in result.stdout
     result = subprocess.run([str(tagcloud_binary()), "serve", "--port", "http"],
                             capture_output=True, text=True, timeout=10)
-    assert result.returncode == 64 and "--port" in result.stderr
+    assert result.returncode == 1 and "--port" in result.stderr  # a bad value: 1
+    result = subprocess.run([str(tagcloud_binary()), "serve", "--port"],
+                            capture_output=True, text=True, timeout=10)
+    assert result.returncode == 64 and "--port needs a value" in result.stderr  # malformed: 64
 
 
 def test_idle_connections_are_pinged_then_dropped(start_server):
