@@ -261,8 +261,9 @@ class Cluster:
         self.servers[index] = None
 
     def restart(self, index: int, ready_timeout: float = 15.0) -> ServeProcess:
-        """SIGTERM (the instance drains: 1001 to its clients), start it again on its port, and
-        wait until its /readyz answers 200 before returning."""
+        """One step of a rolling restart (docs/DEPLOY.md): SIGTERM (the instance drains: /readyz
+        503, new WebSockets refused with 503, then 1001 to its clients), start it again on its
+        port, wait until its /readyz answers 200, then let nginx take it back (``readmit``)."""
         server = self.servers[index]
         if server is not None:
             status, _ = server.stop(signal.SIGTERM)
@@ -270,7 +271,29 @@ class Cluster:
             self.retired.append(server)
         replacement = self.start(index)
         self.wait_ready(index, ready_timeout)
+        self.readmit()
         return replacement
+
+    def readmit(self):
+        """Waits out the upstream's fail_timeout, then sends a few short requests through nginx.
+        nginx marked the instance failed while it drained (503s, refused connects); after
+        fail_timeout it lets one request through as a probe, and only when that request *ends*
+        does it trust the instance again. A WebSocket as the probe ends much later, so an
+        instance readmitted by WebSockets alone stays out for minutes, and a second instance
+        restarted meanwhile leaves nginx with none ("no live upstreams", 502). Page loads do this
+        in production; a rolling restart does it itself, before the next instance."""
+        time.sleep(self.fail_timeout())
+        for _ in range(2 * len(self.ports)):
+            http_status(f"{self.nginx.http}/healthz")
+
+    def fail_timeout(self) -> float:
+        """The upstream's fail_timeout (deploy/nginx.conf): how long nginx leaves out an instance
+        that failed (refused connects or 503s while it drained) before it tries it again. A
+        rolling restart waits this long after an instance is ready before stopping the next, or
+        all of them may be left out at once ("no live upstreams", 502)."""
+        match = re.search(r"fail_timeout=(\d+)s", upstream_block()[0])
+        assert match, "the shipped upstream sets no fail_timeout"
+        return float(match.group(1))
 
     def wait_ready(self, index: int, timeout: float = 15.0):
         url = f"http://127.0.0.1:{self.ports[index]}/readyz"
