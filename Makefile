@@ -85,8 +85,8 @@ run: build wasm web-gzip
 ## Three `tagcloud serve` instances and nginx in front on http://localhost:$(CLUSTER_PORT)
 ## (deploy/nginx/, docs/DEPLOY.md). Ctrl-C stops all four and leaves nothing running.
 CLUSTER_PORT ?= 8080
-cluster: build web-gzip
-	@$(PYTHON) scripts/cluster.py --port $(CLUSTER_PORT) --bin $(DEBUG_BIN)
+cluster: build venv web-gzip
+	@$(VENV)/bin/python scripts/cluster.py --port $(CLUSTER_PORT) --bin $(DEBUG_BIN)
 
 ## `make bench`: the core, its Wasm build and the server beside their peers (Taffy, Yoga,
 ## Chromium, a C loop, a bare libwebsockets server); writes docs/benchmarks.md and its plots.

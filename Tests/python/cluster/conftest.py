@@ -3,13 +3,9 @@ started by the test on free 127.0.0.1 ports with the shipped deploy/nginx/ parts
 stopped, pass or fail. `CLUSTER_CLIENTS` sets the client count of the failover and rolling
 restart tests (60 under make test, 300 under make check-full)."""
 
-import os
-
 import pytest
 
 from nginx_support import Cluster
-
-CLIENTS = int(os.environ.get("CLUSTER_CLIENTS", "60"))
 
 
 @pytest.fixture

@@ -15,6 +15,7 @@ certificate, the pid and temporary files.
 
 from __future__ import annotations
 
+import http.client
 import os
 import pathlib
 import re
@@ -31,6 +32,8 @@ import urllib.request
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))  # Tests/python
 from tagcloud_harness import ROOT, ServeProcess  # noqa: E402
 
+# Clients of the failover and rolling restart tests: 60 under make test, 300 under check-full.
+CLUSTER_CLIENTS = int(os.environ.get("CLUSTER_CLIENTS", "60"))
 DEPLOY = ROOT / "deploy"
 SHIPPED_CONFIG = DEPLOY / "nginx.conf"
 INCLUDES = DEPLOY / "nginx"
@@ -138,6 +141,17 @@ def wait_for_port(port: int, timeout: float = 10.0, process: subprocess.Popen | 
         except OSError:
             time.sleep(0.05)
     raise AssertionError(f"nothing listens on 127.0.0.1:{port} after {timeout} s")
+
+
+def fetch(port: int, path: str, headers: dict | None = None, method: str = "GET"):
+    """(status, lowercase headers, body) of one request to 127.0.0.1:port, sent as given."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        connection.request(method, path, headers=headers or {})
+        response = connection.getresponse()
+        return response.status, {k.lower(): v for k, v in response.getheaders()}, response.read()
+    finally:
+        connection.close()
 
 
 def http_status(url: str, timeout: float = 2.0) -> int:

@@ -10,7 +10,7 @@ hello's selection ignored by the server, the adopted welcome check fails."""
 
 import random
 
-from conftest import CLIENTS
+from nginx_support import CLUSTER_CLIENTS as CLIENTS
 from recorded_client import Dropped, RecordedClient
 
 

@@ -14,7 +14,7 @@ import random
 import threading
 import time
 
-from conftest import CLIENTS
+from nginx_support import CLUSTER_CLIENTS as CLIENTS
 from recorded_client import Dropped, RecordedClient
 
 
