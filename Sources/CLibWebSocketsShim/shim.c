@@ -1,4 +1,9 @@
+#define _GNU_SOURCE
 #include "CLibWebSocketsShim.h"
+
+#include <sched.h>
+
+#include <sys/prctl.h>
 
 size_t tc_lws_pre(void) { return LWS_PRE; }
 
@@ -16,4 +21,15 @@ int tc_lws_header(struct lws *wsi, enum lws_token_indexes token, char *buffer, i
   if (total <= 0) return -1;
   if (total >= length) return -2;
   return lws_hdr_copy(wsi, buffer, length, token);
+}
+
+int tc_set_parent_death_signal(int signal) {
+  return prctl(PR_SET_PDEATHSIG, (unsigned long)signal, 0UL, 0UL, 0UL);
+}
+
+int tc_available_cpus(void) {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (sched_getaffinity(0, sizeof set, &set) != 0) return 0;
+  return CPU_COUNT(&set);
 }

@@ -36,9 +36,18 @@ enum ServeCommand {
     settings.live.sessionTimeToLive = Double(limits.sessionTTL)
     settings.live.messageRate = Double(limits.messageRate)
     settings.live.messageBurst = 2 * Double(limits.messageRate)
-    guard limits.workers == .fixed(1) else {
-      writeErrorLine("tagcloud serve: error: --workers other than 1 is not built yet")
-      return 1
+    settings.worker = WorkerRole(environment: processEnvironment())
+    if settings.worker == nil {
+      // A worker inherits the supervisor's limit; the supervisor (or the only process) fits it.
+      OpenFileLimit.fit(maxSessions: limits.maxSessions)
+      let count: Int
+      switch limits.workers {
+      case .auto: count = WorkerProcesses.availableCores()
+      case .fixed(let fixed): count = fixed
+      }
+      if count > 1 {
+        return WorkerProcesses.run(settings, count: count, arguments: CommandLine.arguments)
+      }
     }
     return LiveServer.run(settings)
   }

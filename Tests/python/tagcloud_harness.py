@@ -65,12 +65,12 @@ class ServeProcess:
             server.stop()
     """
 
-    def __init__(self, args, *, cwd=None, env=None, start_timeout=15.0):
+    def __init__(self, args, *, cwd=None, env=None, start_timeout=15.0, preexec_fn=None):
         self.args = [str(tagcloud_binary()), "serve", *args]
         self.process = subprocess.Popen(
             self.args, cwd=cwd, env={**os.environ, **(env or {})},
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE, text=True)
+            stderr=subprocess.PIPE, text=True, preexec_fn=preexec_fn)
         self.log = []
         self.port = None
         started = threading.Event()

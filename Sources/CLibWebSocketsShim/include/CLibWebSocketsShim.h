@@ -26,4 +26,12 @@ void tc_timer_cancel(tc_timer *timer);
 /// it does not fit.
 int tc_lws_header(struct lws *wsi, enum lws_token_indexes token, char *buffer, int length);
 
+/// prctl(PR_SET_PDEATHSIG, signal) (prctl is variadic, which Swift cannot call): the calling
+/// process gets `signal` when its parent dies. Returns 0, or -1 with errno.
+int tc_set_parent_death_signal(int signal);
+
+/// The number of CPUs the calling process may run on (sched_getaffinity and CPU_COUNT, which
+/// need _GNU_SOURCE and a macro); 0 when that cannot be read.
+int tc_available_cpus(void);
+
 #endif

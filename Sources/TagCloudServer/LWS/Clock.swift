@@ -12,5 +12,11 @@ func monotonicSeconds() -> Double {
 
 /// Writes one line to standard error (the server's log).
 func logLine(_ text: String) {
-  writeAll(Array("tagcloud serve: \(text)\n".utf8), to: 2)
+  writeAll(Array("\(LogPrefix.current)\(text)\n".utf8), to: 2)
+}
+
+/// The start of every log line: `tagcloud serve: `, or `tagcloud serve [worker 2]: ` in a
+/// worker. Set once at start, before any other thread or callback exists.
+enum LogPrefix {
+  nonisolated(unsafe) static var current = "tagcloud serve: "
 }

@@ -48,6 +48,8 @@ public final class LiveServer {
   private var listenPort = 0
   private var arena = CArena()
   private let pre = Int(tc_lws_pre())
+  /// A worker's own listener on the shared port (`--workers`), nil otherwise.
+  fileprivate var sharedListener: SharedListener?
   /// `/echo`, only with `--echo` (conformance testing, see ``EchoEndpoint``).
   fileprivate let echo: EchoEndpoint?
   /// The web folder (``StaticFileServer``), from start on.
@@ -65,6 +67,16 @@ public final class LiveServer {
   /// Starts the server and serves until SIGINT or SIGTERM. Returns the exit status: 0 after a
   /// clean stop, 1 when it could not start (the reason is logged).
   public static func run(_ settings: ServerSettings) -> Int32 {
+    if let worker = settings.worker {
+      LogPrefix.current = "tagcloud serve [worker \(worker.number)]: "
+      // Drain (SIGTERM) when the supervisor dies, even by SIGKILL; and if it is gone already
+      // (it died between the spawn and this line), do not serve unsupervised.
+      _ = tc_set_parent_death_signal(SIGTERM)
+      guard getppid() == worker.parent else {
+        logLine("error: the supervisor (pid \(worker.parent)) is gone; not starting")
+        return 1
+      }
+    }
     let server = LiveServer(settings: settings)
     switch server.start() {
     case .failure(let failure):
@@ -77,7 +89,12 @@ public final class LiveServer {
 
   // MARK: - Start
 
-  private func start() -> Result<Void, ServeFailure> {
+  /// What a server needs before it listens, checked with the system's own words: the web
+  /// folder (resolved), the listen address, and (unless `sharedPort`) that the port is free.
+  /// The supervisor of `--workers` runs the same checks before it spawns anything.
+  static func preflight(_ settings: ServerSettings, sharedPort: Bool) -> Result<
+    (webRoot: String, address: Network.Address), ServeFailure
+  > {
     var status = stat()
     guard stat(settings.webDirectory, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else {
       return .failure(
@@ -96,14 +113,33 @@ public final class LiveServer {
     case .failure(let failure): return .failure(failure)
     case .success(let value): address = value
     }
-    if settings.port != 0, let failure = Network.probe(address, port: settings.port) {
+    if !sharedPort, settings.port != 0, let failure = Network.probe(address, port: settings.port) {
       return .failure(failure)
+    }
+    return .success((webRoot, address))
+  }
+
+  private func start() -> Result<Void, ServeFailure> {
+    // A worker shares the port with its siblings and the supervisor's reservation (which
+    // probed it already): a plain probe would find it busy.
+    let webRoot: String
+    let address: Network.Address
+    switch Self.preflight(settings, sharedPort: settings.worker != nil) {
+    case .failure(let failure): return .failure(failure)
+    case .success(let checked): (webRoot, address) = checked
     }
 
     lws_set_log_level(Int32(LLL_ERR), lwsLog)
 
     var info = lws_context_creation_info()
     info.port = Int32(settings.port)
+    if settings.worker != nil {
+      switch Network.bindShared(address, port: settings.port, listening: true) {
+      case .failure(let failure): return .failure(failure)
+      case .success(let (descriptor, _)): sharedListener = SharedListener(descriptor: descriptor)
+      }
+      info.port = -2  // CONTEXT_PORT_NO_LISTEN_SERVER: a server vhost that adopts sockets
+    }
     info.iface = UnsafePointer(arena.string(address.numeric))
     info.protocols = UnsafePointer(makeProtocols())
     if echo != nil {
@@ -135,6 +171,9 @@ public final class LiveServer {
     self.context = context
     if let vhost = lws_get_vhost_by_name(context, "default") {
       listenPort = Int(lws_get_vhost_listen_port(vhost))
+      if let sharedListener, !sharedListener.attach(to: vhost) {
+        return .failure(ServeFailure("cannot watch the shared port (libwebsockets refused it)"))
+      }
     }
     if listenPort <= 0 { listenPort = settings.port }
 
@@ -149,9 +188,16 @@ public final class LiveServer {
     Signals.install(context: context)
     scheduleTick()
     let tags = settings.live.tags.count
-    logLine(
-      "listening on http://\(Network.display(address.numeric)):\(listenPort) (web \(webRoot), \(tags) tags, WebSocket \(Self.livePath) \(Self.subprotocol), pid \(getpid()))"
-    )
+    if let worker = settings.worker {
+      // The supervisor logs the one "listening on" line once every worker is ready.
+      logLine("ready on http://\(Network.display(address.numeric)):\(listenPort) (pid \(getpid()))")
+      writeAll(Array("\(getpid())\n".utf8), to: worker.notifyDescriptor)
+      close(worker.notifyDescriptor)
+    } else {
+      logLine(
+        "listening on http://\(Network.display(address.numeric)):\(listenPort) (web \(webRoot), \(tags) tags, WebSocket \(Self.livePath) \(Self.subprotocol), pid \(getpid()))"
+      )
+    }
     return .success(())
   }
 
@@ -168,6 +214,11 @@ public final class LiveServer {
       protocols[3].name = UnsafePointer(arena.string(EchoEndpoint.protocolName))
       protocols[3].callback = echoCallback
       protocols[3].rx_buffer_size = 16 * 1024
+    }
+    if sharedListener != nil {
+      let index = echo != nil ? 3 : 2
+      protocols[index].name = UnsafePointer(arena.string(SharedListener.protocolName))
+      protocols[index].callback = acceptCallback
     }
     return protocols
   }
@@ -312,12 +363,22 @@ public final class LiveServer {
         ? (200, "text/plain; charset=utf-8", Array("ready\n".utf8))
         : (503, "text/plain; charset=utf-8", Array("draining\n".utf8))
     case "/metrics":
-      let text = hub.metrics.prometheusText(
+      var text = hub.metrics.prometheusText(
         liveSessions: hub.liveSessionCount, detachedSessions: hub.detachedSessionCount)
+      if let worker = settings.worker { text = Self.labelled(text, worker: worker) }
       return (200, "text/plain; version=0.0.4; charset=utf-8", Array(text.utf8))
     default:
       return (404, "text/plain; charset=utf-8", Array("not found\n".utf8))
     }
+  }
+
+  /// With `--workers`: every series labelled `worker="N"`, and `tagcloud_worker_info` with the
+  /// worker's pid (so that a scrape through the shared port says which process answered).
+  private static func labelled(_ text: String, worker: WorkerRole) -> String {
+    let info =
+      "# HELP tagcloud_worker_info The worker that answered this scrape (--workers), with its pid.\n"
+      + "# TYPE tagcloud_worker_info gauge\ntagcloud_worker_info{pid=\"\(getpid())\"} 1\n"
+    return MetricsLabel.add(name: "worker", value: String(worker.number), to: text + info)
   }
 
   private func startHTTPResponse(_ wsi: OpaquePointer, status: Int, type: String, body: [UInt8])
@@ -338,6 +399,15 @@ public final class LiveServer {
         wsi, WSI_TOKEN_HTTP_CACHE_CONTROL, noStore, Int32(noStore.count), &cursor, end) != 0
       {
         return true
+      }
+      // With --workers: which worker answered (also a label in /metrics).
+      if let worker = settings.worker {
+        let number = Array(String(worker.number).utf8)
+        if lws_add_http_header_by_name(
+          wsi, "x-tagcloud-worker:", number, Int32(number.count), &cursor, end) != 0
+        {
+          return true
+        }
       }
       return lws_finalize_write_http_header(wsi, start, &cursor, end) != 0
     }
@@ -590,6 +660,14 @@ private func echoCallback(
     // connection (the upgrade checks among them): they belong to the HTTP handler.
     return server.handleHTTP(wsi, reason, user, input, length)
   }
+}
+
+private func acceptCallback(
+  _ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
+  _ input: UnsafeMutableRawPointer?, _ length: Int
+) -> Int32 {
+  guard let server = LiveServer.from(wsi), let listener = server.sharedListener else { return 0 }
+  return listener.handle(reason)
 }
 
 private func lwsLog(_ level: Int32, _ line: UnsafePointer<CChar>?) {

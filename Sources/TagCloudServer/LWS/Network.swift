@@ -48,6 +48,14 @@ enum Network {
     defer { close(descriptor) }
     var yes: Int32 = 1
     setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+    return bindSocket(descriptor, address, port: port)
+  }
+
+  /// Binds `descriptor` to the numeric address and port; the system's reason when that fails
+  /// (a busy port said in plain words).
+  private static func bindSocket(_ descriptor: Int32, _ address: Address, port: Int)
+    -> ServeFailure?
+  {
     var hints = addrinfo()
     hints.ai_flags = AI_NUMERICHOST | AI_NUMERICSERV | AI_PASSIVE
     hints.ai_family = address.family
@@ -62,6 +70,62 @@ enum Network {
       return ServeFailure("cannot listen on \(display(address.numeric)):\(port): \(reason)")
     }
     return nil
+  }
+
+  /// Binds a socket with SO_REUSEPORT to the address and port; returns the descriptor
+  /// (close-on-exec) and the bound port.
+  /// - Without `listening`, the supervisor of `--workers` holds the port this way for as long as
+  ///   it runs (a bound socket that does not listen gets no connections): no other program takes
+  ///   the port while a worker restarts, and `--port 0` is resolved once, for every worker.
+  /// - With it, a worker's own listening socket (non-blocking): the kernel spreads new
+  ///   connections over the workers' sockets. (libwebsockets 4.1.6 as Debian builds it, with
+  ///   LWS_MAX_SMP 1, does not set SO_REUSEPORT for LWS_SERVER_OPTION_ALLOW_LISTEN_SHARE, so
+  ///   the worker listens itself and hands accepted sockets to lws.)
+  static func bindShared(_ address: Address, port: Int, listening: Bool) -> Result<
+    (Int32, Int), ServeFailure
+  > {
+    let descriptor = socket(
+      address.family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    guard descriptor >= 0 else {
+      return .failure(ServeFailure("cannot open a socket: \(errorText())"))
+    }
+    var yes: Int32 = 1
+    let size = socklen_t(MemoryLayout<Int32>.size)
+    setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, size)
+    setsockopt(descriptor, SOL_SOCKET, SO_REUSEPORT, &yes, size)
+    if let failure = bindSocket(descriptor, address, port: port) {
+      close(descriptor)
+      return .failure(failure)
+    }
+    var storage = sockaddr_storage()
+    var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+    let named = withUnsafeMutablePointer(to: &storage) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        getsockname(descriptor, $0, &length)
+      }
+    }
+    guard named == 0 else {
+      close(descriptor)
+      return .failure(ServeFailure("cannot read the bound port: \(errorText())"))
+    }
+    if listening {
+      guard listen(descriptor, SOMAXCONN) == 0 else {
+        close(descriptor)
+        return .failure(ServeFailure("cannot listen on port \(port): \(errorText())"))
+      }
+      _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+    }
+    let bound = withUnsafePointer(to: &storage) { pointer -> Int in
+      if address.family == AF_INET6 {
+        return pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) {
+          Int(UInt16(bigEndian: $0.pointee.sin6_port))
+        }
+      }
+      return pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) {
+        Int(UInt16(bigEndian: $0.pointee.sin_port))
+      }
+    }
+    return .success((descriptor, bound))
   }
 
   /// The machine's own addresses and name, which a page may use to reach a server listening on

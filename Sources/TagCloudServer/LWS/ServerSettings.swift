@@ -14,6 +14,9 @@ public struct ServerSettings: Sendable {
   /// Seconds between the stop signal (`/readyz` turns 503) and the 1001 closes, so that a proxy
   /// polling `/readyz` stops routing new clients here before the sockets close.
   public var drainGrace: Double = 1
+  /// Set in a worker of `--workers N`: the port is shared (SO_REUSEPORT), readiness is
+  /// reported to the supervisor, and `/metrics` carries a `worker` label.
+  public var worker: WorkerRole?
   /// Serve the `/echo` WebSocket for conformance tests (`tagcloud serve --echo`).
   public var echo = false
 

@@ -31,8 +31,9 @@ WEB_FILES = {
 class Server(ServeProcess):
     """`tagcloud serve --port 0 ARGS...` run from `cwd`."""
 
-    def __init__(self, args, cwd, env=None):
-        super().__init__(["--port", "0", *args], cwd=cwd, env=env, start_timeout=10)
+    def __init__(self, args, cwd, env=None, preexec_fn=None):
+        super().__init__(["--port", "0", *args], cwd=cwd, env=env, start_timeout=10,
+                         preexec_fn=preexec_fn)
 
 
 def open_live(server, origin=None, subprotocols=(SUBPROTOCOL,), **kwargs):

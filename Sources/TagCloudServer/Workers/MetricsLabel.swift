@@ -1,0 +1,36 @@
+/// Adds a label to every sample of a Prometheus text exposition, so that with `--workers N`
+/// each worker's series stay apart (a scrape through the shared port reaches any one worker;
+/// without the label their counters would interleave as one series that keeps resetting).
+///
+///     MetricsLabel.add(name: "worker", value: "2", to: "# TYPE x counter\nx 5\ny{le=\"1\"} 3\n")
+///     // "# TYPE x counter\nx{worker=\"2\"} 5\ny{worker=\"2\",le=\"1\"} 3\n"
+///
+/// Comment lines (`# HELP`, `# TYPE`) and blank lines pass unchanged. `value` must not need
+/// escaping (the callers pass digits).
+///
+/// - Complexity: O(n) in the length of the text.
+public enum MetricsLabel {
+  public static func add(name: String, value: String, to text: String) -> String {
+    assert(!value.contains("\"") && !value.contains("\\") && !value.contains("\n"))
+    let label = "\(name)=\"\(value)\""
+    var output = ""
+    output.reserveCapacity(text.utf8.count + text.utf8.count / 4)
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      if line.isEmpty || line.hasPrefix("#") {
+        output += line
+      } else if let brace = line.firstIndex(of: "{"),
+        brace < (line.firstIndex(of: " ") ?? line.endIndex)
+      {
+        output += line[..<brace] + "{" + label + ","
+        output += line[line.index(after: brace)...]
+      } else if let space = line.firstIndex(of: " ") {
+        output += line[..<space] + "{" + label + "}" + line[space...]
+      } else {
+        output += line
+      }
+      output += "\n"
+    }
+    output.removeLast()  // split gave one more piece than there were newlines
+    return output
+  }
+}
