@@ -4,7 +4,8 @@ set -euo pipefail
 # nginx: only its binary is used (the tests and `make cluster` start their own, on their own
 # ports, as foreground processes); where services may start, Debian also starts its packaged
 # one on port 80 (`systemctl disable --now nginx` if unwanted).
-packages=(pkg-config libwebsockets-dev chromium binaryen libclang-rt-14-dev-wasm32 nginx openssl)
+packages=(pkg-config libwebsockets-dev chromium binaryen libclang-rt-14-dev-wasm32 nginx openssl
+  systemd)
 missing=()
 for p in "${packages[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then

@@ -106,7 +106,6 @@ public final class LiveServer {
     }
     let webRoot = String(cString: resolved)
     free(resolved)
-    staticFiles = StaticFileServer(webRoot: webRoot)
 
     let address: Network.Address
     switch Network.resolve(settings.host) {
@@ -128,6 +127,7 @@ public final class LiveServer {
     case .failure(let failure): return .failure(failure)
     case .success(let checked): (webRoot, address) = checked
     }
+    staticFiles = StaticFileServer(webRoot: webRoot)
 
     lws_set_log_level(Int32(LLL_ERR), lwsLog)
 
