@@ -12,7 +12,7 @@ RELEASE_BIN  := .build/release/tagcloud
 DEBUG_BIN    := .build/debug/tagcloud
 
 .PHONY: all deps venv build release wasm test test-swift test-node test-python test-embedded \
-        run bench bench-venv format lint clean fuzz test-fuzz check-full web-gzip cluster
+        run bench bench-venv format lint clean fuzz test-fuzz check-full web-gzip cluster capacity
 
 all: build
 
@@ -87,6 +87,15 @@ run: build wasm web-gzip
 CLUSTER_PORT ?= 8080
 cluster: build venv web-gzip
 	@$(VENV)/bin/python scripts/cluster.py --port $(CLUSTER_PORT) --bin $(DEBUG_BIN)
+
+## The capacity table of docs/DEPLOY.md (bench/py/capacity.py): sessions per worker, RSS per
+## session, frames per second per core, round trips through nginx against direct. A few
+## minutes; never part of `make test`.
+capacity: deps venv web-gzip
+	$(SWIFT) build -c release --product tagcloud
+	@mkdir -p .build/bench
+	cc -O2 -Wall -Wextra -o .build/bench/loadgen bench/c/loadgen.c $(LWS_FLAGS)
+	$(VENV)/bin/python bench/py/capacity.py $(RELEASE_BIN) .build/bench/loadgen
 
 ## `make bench`: the core, its Wasm build and the server beside their peers (Taffy, Yoga,
 ## Chromium, a C loop, a bare libwebsockets server); writes docs/benchmarks.md and its plots.
