@@ -13,6 +13,8 @@ make test). One JSON line per run, then the table in Markdown.
   messages a second, far from saturation), from the viewport leaving the client to its layout
   arriving; once straight to an instance, once through nginx (deploy/nginx/ as shipped, via
   Tests/python/cluster/nginx_support.py) in front of the same instance, alternating, RUNS each.
+  Server, nginx and load generator alike run at nice -10 in their own scheduling groups
+  (server_bench.boost_priority), so that other work on a shared machine disturbs them less.
 
 The load generator shares the machine's cores with the server and nginx: figures are for this
 2-core machine, and ratios (nginx against direct) are the portable part.
@@ -31,7 +33,7 @@ HERE = pathlib.Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(ROOT / "Tests" / "python" / "cluster"))
-from server_bench import Server, raise_file_limit, run_loadgen  # noqa: E402
+from server_bench import Server, boost_priority, raise_file_limit, run_loadgen  # noqa: E402
 
 
 def start(tagcloud: str, sessions: int) -> Server:
@@ -78,7 +80,7 @@ def round_trips(tagcloud: str, loadgen: str, through_nginx: bool) -> dict:
             prefix = pathlib.Path(tempfile.mkdtemp(prefix="tagcloud-capacity-"))
             port = free_port()
             cluster = Nginx(prefix, render_config(prefix, ROOT / "web", [server.port], port),
-                            port)
+                            port, preexec_fn=boost_priority)
             target = _Port(port, server.pid)
         try:
             result = run_loadgen(loadgen, target, 200, 10, 2, 5)

@@ -68,7 +68,7 @@ public enum ContentSecurityPolicy {
         continue
       }
       guard let (tagEnd, hasSource) = endOfStartTag(html, from: open + 1 + name.utf8.count),
-        let close = findCaseBlind(html, "</" + name, from: tagEnd + 1)
+        let close = find(html, "</" + name, from: tagEnd + 1, caseBlind: true)
       else { break }
       let content = Array(html[(tagEnd + 1)..<close])
       if name == "style" {
@@ -140,19 +140,20 @@ public enum ContentSecurityPolicy {
     byte >= 0x41 && byte <= 0x5a ? byte + 0x20 : byte
   }
 
-  private static func find(_ html: [UInt8], _ text: String, from start: Int) -> Int? {
+  /// The first index at or after `start` where `text` begins (`caseBlind`: ASCII letters of
+  /// `html` compared lowercased; `text` is given in lowercase).
+  private static func find(
+    _ html: [UInt8], _ text: String, from start: Int, caseBlind: Bool = false
+  )
+    -> Int?
+  {
     var index = start
     while index < html.count {
-      if starts(html, at: index, with: text) { return index }
-      index += 1
-    }
-    return nil
-  }
-
-  private static func findCaseBlind(_ html: [UInt8], _ text: String, from start: Int) -> Int? {
-    var index = start
-    while index < html.count {
-      if startsCaseBlind(html, at: index, with: text) { return index }
+      if caseBlind
+        ? startsCaseBlind(html, at: index, with: text) : starts(html, at: index, with: text)
+      {
+        return index
+      }
       index += 1
     }
     return nil

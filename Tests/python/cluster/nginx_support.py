@@ -167,10 +167,12 @@ def http_status(url: str, timeout: float = 2.0) -> int:
 
 class Nginx:
     """`nginx -p PREFIX -c PREFIX/nginx.conf -g 'daemon off;'` in the foreground, in its own
-    process group, so that stopping it stops its workers too (also after a SIGKILL)."""
+    process group, so that stopping it stops its workers too (also after a SIGKILL).
+    `preexec_fn` runs in the child before exec (the capacity script gives nginx the priority
+    it gives the server and the load generator)."""
 
     def __init__(self, prefix: pathlib.Path, config: str, http_port: int,
-                 https_port: int | None = None):
+                 https_port: int | None = None, preexec_fn=None):
         self.prefix, self.http_port, self.https_port = prefix, http_port, https_port
         for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"):
             (prefix / "tmp" / kind).mkdir(parents=True, exist_ok=True)
@@ -184,7 +186,8 @@ class Nginx:
         command = [nginx_binary(), "-p", str(prefix), "-c", str(self.config_path),
                    "-e", "stderr", "-g", "daemon off;"]
         self.process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=self._log,
-                                        stderr=subprocess.STDOUT, start_new_session=True)
+                                        stderr=subprocess.STDOUT, start_new_session=True,
+                                        preexec_fn=preexec_fn)
         try:
             wait_for_port(http_port, process=self.process)
             if https_port is not None:
