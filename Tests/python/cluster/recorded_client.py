@@ -54,6 +54,9 @@ class RecordedClient:
         self.session: str | None = None
         self.socket: RawClient | None = None
         self.reconnects = 0
+        # Handshakes through nginx that did not answer 101 (nginx's failover should hide a dead
+        # or draining instance, so that a page never sees one).
+        self.failed_handshakes: list[str] = []
         self.last_layout: dict | None = None
 
     # -- connecting -------------------------------------------------------------------------
@@ -67,6 +70,7 @@ class RecordedClient:
                 client = RawClient(port, timeout=self.timeout)
                 if client.status != 101:
                     client.close()
+                    self.failed_handshakes.append(str(client.status))
                     raise ConnectionError(f"handshake answered {client.status}")
                 self.socket = client
                 welcome = self.receive()
