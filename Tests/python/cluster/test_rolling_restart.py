@@ -76,3 +76,4 @@ def test_no_client_loses_state_across_a_rolling_restart(cluster):
             thread.join(5)
         for client in clients:
             client.close()
+
