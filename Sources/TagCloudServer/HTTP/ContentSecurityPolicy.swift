@@ -2,7 +2,8 @@
 /// use, nothing else. Scripts and styles from the page's own origin; `'wasm-unsafe-eval'` for
 /// compiling `tagcloud.wasm` (and no `'unsafe-eval'`); `connect-src 'self'`, which covers the
 /// page's `fetch`es and its `/live` WebSocket (CSP Level 3 matches `ws:`/`wss:` on the page's own
-/// host and port with `'self'`); and the SHA-256 of each inline `<script>` and `<style>` block
+/// host and port with `'self'`); images from the origin and `data:` (the lens maps the glass
+/// renderer makes); and the SHA-256 of each inline `<script>` and `<style>` block
 /// of that very page (the examples carry some), computed from the page as served, so an edit
 /// never leaves the policy behind. Everything else (objects, frames, workers, media, other
 /// hosts, inline event handlers, `eval`) is refused; `base-uri 'none'`, forms post only to the
@@ -35,7 +36,9 @@ public enum ContentSecurityPolicy {
       "script-src 'self' 'wasm-unsafe-eval'" + sources(scriptHashes),
       "style-src 'self'" + sources(styleHashes),
       "connect-src 'self'",
-      "img-src 'self'",
+      // data: images only: the glass renderer draws its lens displacement maps into
+      // canvases and hands them to SVG <feImage> as PNG data: URLs (branch draw).
+      "img-src 'self' data:",
       "font-src 'self'",
       "manifest-src 'self'",
       "base-uri 'none'",

@@ -27,10 +27,13 @@ document.addEventListener('securitypolicyviolation', (event) => {
 });
 """
 
+# Predicates as functions, not expression strings: Playwright turns a string into a function in
+# the page with `new Function`, which the policy (rightly) refuses as eval.
 PAGES = {
-    "/": "document.querySelector('[data-status]')?.dataset.status === 'live'",
-    "/examples/element.html": "document.querySelector('#live-note')?.dataset.status === 'live'",
-    "/examples/embed.html": "document.querySelector('.cloud')?.style.height.endsWith('px')",
+    "/": "() => document.querySelector('[data-status]')?.dataset.status === 'live'",
+    "/examples/element.html":
+        "() => document.querySelector('#live-note')?.dataset.status === 'live'",
+    "/examples/embed.html": "() => document.querySelector('.cloud')?.style.height.endsWith('px')",
 }
 
 
@@ -58,7 +61,7 @@ def test_pages_run_under_their_policy_without_a_violation(tls_cluster, browser, 
         assert "wasm-unsafe-eval" in response.headers["content-security-policy"]
         page.wait_for_function(PAGES[page_path], timeout=15000)
         page.wait_for_timeout(300)  # late module loads and fetches, if any
-        violations = page.evaluate("window.__violations")
+        violations = page.evaluate("() => window.__violations")
         policy_messages = [line for line in console if "Content Security Policy" in line]
         assert violations == [] and policy_messages == [], (violations, policy_messages)
         # The canary: the policy is enforced and the listener hears it.
@@ -68,8 +71,8 @@ def test_pages_run_under_their_policy_without_a_violation(tls_cluster, browser, 
           script.textContent = 'window.__canaryRan = true;';
           document.head.append(script);
         }""")
-        page.wait_for_function("window.__violations.length > 0", timeout=5000)
-        assert page.evaluate("window.__canaryRan") is None
-        assert page.evaluate("window.__violations")[0].startswith("script-src")
+        page.wait_for_function("() => window.__violations.length > 0", timeout=5000)
+        assert page.evaluate("() => window.__canaryRan") is None
+        assert page.evaluate("() => window.__violations")[0].startswith("script-src")
     finally:
         context.close()
