@@ -12,14 +12,13 @@ RELEASE_BIN  := .build/release/tagcloud
 DEBUG_BIN    := .build/debug/tagcloud
 
 .PHONY: all deps venv build release wasm dist test test-swift test-node test-python test-embedded \
-        run bench bench-venv format lint clean fuzz test-fuzz check-full docs test-docs
+        run bench bench-venv format lint clean fuzz test-fuzz check-full docs test-docs web-gzip cluster capacity
 
 all: build
 
 ## Debian packages (libwebsockets-dev, chromium, binaryen, ...). Skips what is already installed.
 deps: $(DEPS_STAMP)
 $(DEPS_STAMP): scripts/install-deps.sh
-	@bash scripts/install-deps.sh
 	@mkdir -p $(dir $@) && touch $@
 
 ## The Python venv for pytest, Playwright (driving Debian's chromium) and websockets.
@@ -40,6 +39,12 @@ release: deps
 wasm: deps
 	@bash scripts/build-wasm.sh
 
+## The web folder's precompressed variants (FILE.gz beside each compressible FILE, gitignored),
+## served to clients that accept gzip by `tagcloud serve` and by nginx (docs/SERVER.md). After
+## `wasm`, which may rewrite web/tagcloud.wasm.
+web-gzip: wasm
+	@bash scripts/compress-web.sh web
+
 ## Proves the core still compiles as Embedded Swift for wasm32 (no SDK needed).
 test-embedded:
 	@bash scripts/check-embedded.sh
@@ -54,10 +59,10 @@ test-node: build wasm
 ## (dist/glass-tag-cloud-VERSION.tgz, `npm pack` of web/, offline) and the server's archive
 ## (dist/tagcloud-VERSION-linux-ARCH.tar.gz: static Swift runtime, stripped, with the web/ it
 ## serves, README, LICENSE, CHANGELOG, deploy/). See scripts/dist.sh.
-dist: deps wasm
+dist: deps wasm web-gzip
 	@bash scripts/dist.sh
 
-test-python: build venv dist
+test-python: build venv web-gzip dist
 	@bash scripts/run-pytest.sh
 
 ## A short libFuzzer smoke run of every harness in Fuzz/ (seconds each; see docs/reliability.md).
@@ -97,9 +102,24 @@ fuzz: deps
 
 ## Serves web/ and the demo's ten tags on http://localhost:$(PORT), live layouts at /live.
 ## Ctrl-C stops it (every WebSocket closed with 1001, exit 0).
-run: build wasm
+run: build wasm web-gzip
 	@mkdir -p web
 	$(DEBUG_BIN) serve --host 127.0.0.1 --port $(PORT) --web web
+
+## Three `tagcloud serve` instances and nginx in front on http://localhost:$(CLUSTER_PORT)
+## (deploy/nginx/, docs/DEPLOY.md). Ctrl-C stops all four and leaves nothing running.
+CLUSTER_PORT ?= 8080
+cluster: build venv web-gzip
+	@$(VENV)/bin/python scripts/cluster.py --port $(CLUSTER_PORT) --bin $(DEBUG_BIN)
+
+## The capacity table of docs/DEPLOY.md (bench/py/capacity.py): sessions per worker, RSS per
+## session, frames per second per core, round trips through nginx against direct. A few
+## minutes; never part of `make test`.
+capacity: deps venv web-gzip
+	$(SWIFT) build -c release --product tagcloud
+	@mkdir -p .build/bench
+	cc -O2 -Wall -Wextra -o .build/bench/loadgen bench/c/loadgen.c $(LWS_FLAGS)
+	$(VENV)/bin/python bench/py/capacity.py $(RELEASE_BIN) .build/bench/loadgen
 
 ## `make bench`: the core, its Wasm build, the page and the server beside their peers (Taffy,
 ## Yoga, Chromium, a C loop, a plain JavaScript loop, CSS glass chips, a bare libwebsockets

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The long reliability run (make check-full; about 25 minutes on two cores):
 #   1. the reliability suite in its full form (RELIABILITY_FULL=1): 100,000 churn cycles, the
-#      whole Autobahn run (sections 1-7, 9, 10), the slowloris drop;
+#      whole Autobahn run (sections 1-7, 9, 10), the slowloris drop; then the cluster's failover
+#      and rolling restart behind nginx with 300 clients (60 under make test);
 #   2. the server's Swift tests and both Python suites (server, reliability) against a build
 #      with AddressSanitizer (leaks reported at the server's clean exit fail the test), then
 #      with ThreadSanitizer;
@@ -22,6 +23,9 @@ if [[ $from == suite ]]; then
   echo "== full reliability suite (debug build)"
   swift build
   RELIABILITY_FULL=1 "${pytest[@]}" -s Tests/python/reliability
+  echo "== cluster behind nginx: failover and rolling restart with 300 clients"
+  CLUSTER_CLIENTS=300 "${pytest[@]}" Tests/python/cluster/test_failover.py \
+    Tests/python/cluster/test_rolling_restart.py
 fi
 
 for sanitizer in address thread; do

@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the build and the tests need, only those missing. Idempotent.
 set -euo pipefail
-packages=(pkg-config libwebsockets-dev chromium binaryen libclang-rt-14-dev-wasm32)
+# nginx: only its binary is used (the tests and `make cluster` start their own, on their own
+# ports, as foreground processes); where services may start, Debian also starts its packaged
+# one on port 80 (`systemctl disable --now nginx` if unwanted).
+packages=(pkg-config libwebsockets-dev chromium binaryen libclang-rt-14-dev-wasm32 nginx openssl
+  systemd)
 missing=()
 for p in "${packages[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then

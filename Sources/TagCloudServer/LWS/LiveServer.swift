@@ -52,6 +52,8 @@ public final class LiveServer {
   fileprivate var sharedListener: SharedListener?
   /// `/echo`, only with `--echo` (conformance testing, see ``EchoEndpoint``).
   fileprivate let echo: EchoEndpoint?
+  /// The web folder (``StaticFileServer``), from start on.
+  private(set) var staticFiles: StaticFileServer?
 
   private init(settings: ServerSettings) {
     self.settings = settings
@@ -125,6 +127,7 @@ public final class LiveServer {
     case .failure(let failure): return .failure(failure)
     case .success(let checked): (webRoot, address) = checked
     }
+    staticFiles = StaticFileServer(webRoot: webRoot)
 
     lws_set_log_level(Int32(LLL_ERR), lwsLog)
 
@@ -205,10 +208,12 @@ public final class LiveServer {
     protocols[1].name = UnsafePointer(arena.string(Self.subprotocol))
     protocols[1].callback = liveCallback
     protocols[1].rx_buffer_size = 16 * 1024
+    protocols[2].name = UnsafePointer(arena.string(StaticFileServer.protocolName))
+    protocols[2].callback = staticFileCallback
     if echo != nil {
-      protocols[2].name = UnsafePointer(arena.string(EchoEndpoint.protocolName))
-      protocols[2].callback = echoCallback
-      protocols[2].rx_buffer_size = 16 * 1024
+      protocols[3].name = UnsafePointer(arena.string(EchoEndpoint.protocolName))
+      protocols[3].callback = echoCallback
+      protocols[3].rx_buffer_size = 16 * 1024
     }
     if sharedListener != nil {
       let index = echo != nil ? 3 : 2
@@ -221,24 +226,20 @@ public final class LiveServer {
   private func makeMounts(webRoot: String) -> UnsafeMutablePointer<lws_http_mount> {
     let dynamic = ["/healthz", "/readyz", "/metrics"]
     let mounts = arena.allocate(lws_http_mount.self, count: dynamic.count + 1)
-    for (index, path) in dynamic.enumerated() {
-      mounts[index].mount_next = UnsafePointer(mounts + index + 1)
+    // The web folder (StaticFileServer: caching, gzip variants, the pages' CSP) comes first:
+    // lws 4.1's lws_find_mount takes the *last* matching callback mount, not the longest.
+    mounts[0].mountpoint = UnsafePointer(arena.string("/"))
+    mounts[0].mountpoint_len = 1
+    mounts[0].origin = UnsafePointer(arena.string(StaticFileServer.protocolName))
+    mounts[0].origin_protocol = UInt8(LWSMPRO_CALLBACK.rawValue)
+    for (offset, path) in dynamic.enumerated() {
+      let index = offset + 1
+      mounts[index - 1].mount_next = UnsafePointer(mounts + index)
       mounts[index].mountpoint = UnsafePointer(arena.string(path))
       mounts[index].mountpoint_len = UInt8(path.utf8.count)
       mounts[index].origin = UnsafePointer(arena.string("http"))
       mounts[index].origin_protocol = UInt8(LWSMPRO_CALLBACK.rawValue)
     }
-    let files = mounts + dynamic.count
-    files.pointee.mountpoint = UnsafePointer(arena.string("/"))
-    files.pointee.mountpoint_len = 1
-    files.pointee.origin = UnsafePointer(arena.string(webRoot))
-    files.pointee.def = UnsafePointer(arena.string("index.html"))
-    files.pointee.origin_protocol = UInt8(LWSMPRO_FILE.rawValue)
-    files.pointee.extra_mimetypes = UnsafePointer(
-      arena.options(MimeTypes.extra.map { ($0.suffix, $0.type) }))
-    // Revalidate every time: the demo is edited while it is served.
-    files.pointee.cache_max_age = 0
-    files.pointee.cache_revalidate = 1
     return mounts
   }
 
@@ -315,7 +316,7 @@ public final class LiveServer {
 
   // MARK: - HTTP
 
-  fileprivate func handleHTTP(
+  func handleHTTP(
     _ wsi: OpaquePointer, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
     _ input: UnsafeMutableRawPointer?, _ length: Int
   ) -> Int32 {
@@ -479,7 +480,7 @@ public final class LiveServer {
 
   /// A request header, nil when absent. One too long to read comes back empty, so that an
   /// oversized Origin can never pass as a missing one.
-  private func header(_ wsi: OpaquePointer, _ token: lws_token_indexes) -> String? {
+  func header(_ wsi: OpaquePointer, _ token: lws_token_indexes) -> String? {
     var buffer = [CChar](repeating: 0, count: 2048)
     let length = tc_lws_header(wsi, token, &buffer, Int32(buffer.count))
     if length == -2 { return "" }
@@ -622,7 +623,7 @@ public final class LiveServer {
     return -1
   }
 
-  fileprivate static func from(_ wsi: OpaquePointer?) -> LiveServer? {
+  static func from(_ wsi: OpaquePointer?) -> LiveServer? {
     guard let wsi, let context = lws_get_context(wsi), let user = lws_context_user(context) else {
       return nil
     }
