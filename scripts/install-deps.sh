@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the build and the tests need, only those missing. Idempotent.
 set -euo pipefail
-packages=(pkg-config libwebsockets-dev chromium binaryen libclang-rt-14-dev-wasm32)
+# The browser engines the page is tested in (Tests/python/engines): chromium; WebKitGTK through
+# webkit2gtk-driver (WebKitWebDriver, with MiniBrowser from libwebkit2gtk-4.1-0); firefox-esr; and
+# Xvfb, the X display WebKit and Firefox draw on.
+packages=(pkg-config libwebsockets-dev chromium binaryen libclang-rt-14-dev-wasm32
+          webkit2gtk-driver firefox-esr xvfb)
 missing=()
 for p in "${packages[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then

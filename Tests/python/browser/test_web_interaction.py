@@ -193,15 +193,11 @@ def test_glass_tint_is_30_percent_and_85_when_selected(page, static_server):
         f"[data-tag-id='{tag}']",
         "(b) => { const s = getComputedStyle(b); return [s.backgroundColor, s.backdropFilter || s.webkitBackdropFilter, s.color, s.fontWeight]; }",
     )
-    background, _, color, weight = style("Glass")
+    background, glass, color, weight = style("Glass")
     assert color == "rgb(255, 255, 255)" and int(weight) >= 600
-    # The glass is one backdrop-filtered layer clipped to the capsules (and bridges).
-    glass = page.eval_on_selector(
-        ".melt-glass",
-        "(g) => { const s = getComputedStyle(g); return [s.backdropFilter || s.webkitBackdropFilter, s.clipPath]; }",
-    )
-    assert "blur(" in glass[0] and "saturate(" in glass[0]
-    assert glass[1].startswith("path(") and glass[1].count("M") == 10
+    # Each capsule carries its own glass under its own tint (one look in every engine: see
+    # Tests/python/engines/test_engine_look.py).
+    assert "blur(" in glass and "saturate(" in glass
     assert background.endswith(" / 0.3)") or background.endswith(", 0.3)"), background
     assert style("SwiftUI")[0].endswith(" / 0.85)") or style("SwiftUI")[0].endswith(", 0.85)")
 
