@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import os
 import shutil
 import socket
@@ -89,7 +90,7 @@ def _wrap_async(function_source: str) -> str:
         "const args = Array.prototype.slice.call(arguments, 0, -1);"
         f"Promise.resolve().then(() => ({function_source})(...args)).then("
         "  (value) => done({ ok: true, value: value === undefined ? null : value }),"
-        "  (error) => done({ ok: false, error: String(error && error.stack || error) }));"
+        "  (error) => done({ ok: false, error: String(error) + '\\n' + (error && error.stack || '') }));"
     )
 
 
@@ -188,6 +189,19 @@ class Engine:
             ]
         )
 
+    def move_to(self, x: float, y: float) -> None:
+        """Moves the mouse to viewport coordinates (no button): hover ends where it was."""
+        self._perform(
+            [
+                {
+                    "type": "pointer",
+                    "id": "mouse",
+                    "parameters": {"pointerType": "mouse"},
+                    "actions": [{"type": "pointerMove", "x": round(x), "y": round(y), "origin": "viewport", "duration": 0}],
+                }
+            ]
+        )
+
     def press(self, key: str) -> None:
         """Presses and releases `key` (a KeyboardEvent.key name of WEBDRIVER_KEYS) on the focused element."""
         value = WEBDRIVER_KEYS[key]
@@ -240,6 +254,9 @@ class ChromiumEngine(Engine):
 
     def click_at(self, x, y):
         self.page.mouse.click(x, y)
+
+    def move_to(self, x, y):
+        self.page.mouse.move(x, y)
 
     def press(self, key):
         self.page.keyboard.press(key)
@@ -430,9 +447,24 @@ class FirefoxEngine(Engine):
             raise
 
     def evaluate(self, function_source, *args):
-        # sandbox=None: the script runs in the page's own scope (no Xray wrappers), as the
-        # page's own code and the other engines' scripts do.
-        result = self.client.execute_async_script(_wrap_async(function_source), script_args=list(args), sandbox=None)
+        # Marionette's scripts run in a global of their own, even with sandbox=None: its
+        # Uint8Array is not the page's (so `new TextEncoder().encode('') instanceof Uint8Array`
+        # is false there), and a module it imports is a second copy living in that global. The
+        # function is therefore compiled by the page's own Function constructor, so that it
+        # runs in the page's realm as in the other engines, with its arguments and its result
+        # crossing as JSON text. (A page whose CSP forbids eval would refuse this.)
+        script = (
+            "const [source, json, done] = arguments;"
+            "let run;"
+            "try { run = new window.Function('json', `return (${source})(...JSON.parse(json));`); }"
+            "catch (error) { done(JSON.stringify({ ok: false, error: String(error) })); return; }"
+            "const report = new window.Function('promise', 'done', `promise.then("
+            "  (value) => done(JSON.stringify({ ok: true, value: value === undefined ? null : value })),"
+            "  (error) => done(JSON.stringify({ ok: false, error: String(error) + '\\\\n' + (error && error.stack || '') })));`);"
+            "report(new window.Promise((resolve) => resolve(run(json))), done);"
+        )
+        text = self.client.execute_async_script(script, script_args=[function_source, json.dumps(list(args))], sandbox=None)
+        result = json.loads(text)
         if not result["ok"]:
             raise PageScriptError(f"firefox: {result['error']}")
         return result["value"]
