@@ -3,8 +3,8 @@ keyboard, live over `tagcloud serve`, and a screenshot that shows the capsules.
 
 How each test was seen to fail (its guard broken once): the layout test with the capsules
 shifted by 1 px (`translate: calc(var(--x) + 1px)` in styles.css) fails in all three engines;
-the selection test with the click handler removed; the keyboard test with ArrowRight and
-ArrowLeft swapped in roving-focus.js; the screenshot test with `.tag { visibility: hidden }`.
+the selection test with the cloud's click listener renamed; the keyboard test with ArrowRight and
+ArrowLeft swapped in roving-focus.js; the screenshot test with `.tag-label { visibility: hidden }`.
 """
 
 from __future__ import annotations
