@@ -373,6 +373,12 @@ class WebKitEngine(Engine):
     def screenshot(self):
         return Image.open(io.BytesIO(self.driver.get_screenshot_as_png())).convert("RGB")
 
+    def screen_grab(self) -> Image.Image:
+        """The viewport as the X screen shows it (below MiniBrowser's toolbar)."""
+        x, y, outer_h, inner_w, inner_h = self.evaluate("() => [screenX, screenY, outerHeight, innerWidth, innerHeight]")
+        top = y + outer_h - inner_h
+        return self.display.grab((x, top, x + inner_w, top + inner_h))
+
     def _perform(self, actions):
         from selenium.webdriver.remote.command import Command
 

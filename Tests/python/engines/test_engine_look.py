@@ -22,7 +22,7 @@ check fails in every engine.
 from __future__ import annotations
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
 from engine_driver import ENGINES, EngineMissing
 from engine_page import (
@@ -198,3 +198,20 @@ def test_the_glass_is_the_tint_over_the_saturated_page(engine, static_server, sc
             f"{engine.name}: {tag} is {rounded(seen)}, the glass model says {rounded(expected)} "
             f"(without the glass it would be {rounded(unfiltered)})"
         )
+
+
+def test_webkit_screenshots_are_what_the_screen_shows(engine_pool, static_server):
+    """WebKit's WebDriver screenshot is painted apart from the window; here it is the X screen's
+    pixels exactly (unlike Firefox's, which leaves backdrop-filter out: FirefoxEngine), so the
+    WebKit checks above judge what a user sees."""
+    try:
+        webkit = engine_pool.get("webkit")
+    except EngineMissing as missing:
+        pytest.fail(f"webkit: {missing}", pytrace=False)
+    webkit.set_viewport(1280, 720)
+    webkit.open(static_server.url)
+    webkit.move_to(640, 700)
+    wait_placed(webkit)
+    shot, screen = webkit.screenshot(), webkit.screen_grab()
+    assert shot.size == screen.size == (1280, 720)
+    assert ImageChops.difference(shot, screen).getbbox() is None, "WebDriver's screenshot differs from the screen"
