@@ -76,7 +76,7 @@ def wait_placed(engine, selector: str | None = None, timeout: float = 20.0) -> N
             const settled = (root) => root.getAnimations().every((a) => a.playState !== 'running');
             const hosts = selector ? [document.querySelector(selector)] : [...document.querySelectorAll('glass-tag-cloud')];
             if (hosts.length && hosts.every((h) => h && h.shadowRoot)) {
-              return hosts.every((h) => ['wasm', 'live'].includes(h.layoutSource) && !isAnimating(h)
+              return hosts.every((h) => ['wasm', 'server'].includes(h.layoutSource) && !isAnimating(h)
                 && settled(h.shadowRoot));
             }
             const cloud = document.querySelector('[data-tag-cloud]');
