@@ -283,7 +283,8 @@ def read_xwd(path: Path) -> Image.Image:
 
 class XvfbDisplay:
     """A private X display: Xvfb picks a free display number and tells it on a pipe; its screen
-    is memory-mapped to a file (-fbdir), so `grab()` reads exactly the pixels on screen."""
+    is memory-mapped to a file (-fbdir), so `grab()` reads exactly the pixels on screen (with
+    -nocursor: Xvfb draws its pointer into that memory otherwise, in the middle of the screen)."""
 
     def __init__(self, width: int = 1920, height: int = 1200) -> None:
         _require(XVFB, "xvfb", "Xvfb")
@@ -291,7 +292,7 @@ class XvfbDisplay:
         read_end, write_end = os.pipe()
         self.process = subprocess.Popen(
             [XVFB, "-displayfd", str(write_end), "-screen", "0", f"{width}x{height}x24",
-             "-fbdir", self._fbdir.name, "-nolisten", "tcp", "-noreset"],
+             "-fbdir", self._fbdir.name, "-nocursor", "-nolisten", "tcp", "-noreset"],
             pass_fds=(write_end,),
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,

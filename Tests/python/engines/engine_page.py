@@ -19,6 +19,8 @@ from pathlib import Path
 from PIL import Image
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # Tests/python: tagcloud_harness
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "browser"))  # browser_helpers
+import browser_helpers  # noqa: E402
 from tagcloud_harness import tagcloud_binary  # noqa: E402
 
 TOLERANCE = 0.5  # px: "equals the core's layout", as the Chromium suites
@@ -52,15 +54,11 @@ def page_function(params: str, body: str) -> str:
 
 
 @dataclass(frozen=True)
-class Capsule:
-    id: str
-    x: float
-    y: float
-    w: float
-    h: float
-    pressed: bool
+class Capsule(browser_helpers.Capsule):
+    """The browser suite's capsule (id, rect in the cloud, pressed) and what the engine suites
+    also read: its label's width, and where it is in the viewport (for clicks and pixels)."""
+
     label_w: float
-    # The capsule in viewport coordinates (for clicks and screenshot pixels).
     left: float
     top: float
 

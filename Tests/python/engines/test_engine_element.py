@@ -9,25 +9,14 @@ roving-focus.js (keyboard).
 
 from __future__ import annotations
 
-from engine_page import (
-    LOOSE,
-    assert_layout_is_the_core,
-    backdrop_box,
-    capsules,
-    channel_distance,
-    focused_id,
-    mean_rgb,
-    navigate_expected,
-    tint_box,
-    wait_placed,
-)
+import engine_page as ep
 
 PAGE = "examples/element.html"
 
 
 def open_element_page(engine, url: str) -> None:
     engine.open(url + PAGE)
-    wait_placed(engine)
+    ep.wait_placed(engine)
 
 
 def selection(engine, selector: str) -> list[str]:
@@ -37,45 +26,45 @@ def selection(engine, selector: str) -> list[str]:
 def test_both_clouds_sit_where_the_core_puts_them(engine, static_server):
     open_element_page(engine, static_server.url)
     for selector in ("#interests", "#topics"):
-        assert_layout_is_the_core(engine, LOOSE, selector)
+        ep.assert_layout_is_the_core(engine, ep.LOOSE, selector)
     engine.set_viewport(600, 720)
-    wait_placed(engine)
+    ep.wait_placed(engine)
     for selector in ("#interests", "#topics"):
-        shown = assert_layout_is_the_core(engine, LOOSE, selector)
+        shown = ep.assert_layout_is_the_core(engine, ep.LOOSE, selector)
         assert len({round(c.y) for c in shown}) >= 3, f"{engine.name}: {selector} wraps at 600 px"
 
 
 def test_a_click_selects_and_the_element_reports_it(engine, static_server):
     open_element_page(engine, static_server.url)
     assert selection(engine, "#interests") == ["SwiftUI"]
-    glass = next(c for c in capsules(engine, "#interests")[1] if c.id == "Glass")
+    glass = next(c for c in ep.capsules(engine, "#interests")[1] if c.id == "Glass")
     engine.click_at(glass.left + glass.w / 2, glass.top + glass.h / 2)
-    assert [c.id for c in capsules(engine, "#interests")[1] if c.pressed] == ["SwiftUI", "Glass"], engine.name
+    assert [c.id for c in ep.capsules(engine, "#interests")[1] if c.pressed] == ["SwiftUI", "Glass"], engine.name
     assert selection(engine, "#interests") == ["SwiftUI", "Glass"], engine.name
     form = engine.evaluate("() => [...new FormData(document.querySelector('#form')).getAll('interests')]")
     assert form == ["SwiftUI", "Glass"], f"{engine.name}: the form's data"
     engine.click_at(glass.left + glass.w / 2, glass.top + glass.h / 2)
     assert selection(engine, "#interests") == ["SwiftUI"], engine.name
-    wait_placed(engine)
-    assert_layout_is_the_core(engine, LOOSE, "#interests")
+    ep.wait_placed(engine)
+    ep.assert_layout_is_the_core(engine, ep.LOOSE, "#interests")
 
 
 def test_the_keyboard_moves_in_the_core_order_and_space_toggles(engine, static_server):
     open_element_page(engine, static_server.url)
     engine.set_viewport(600, 720)
-    wait_placed(engine)
+    ep.wait_placed(engine)
     engine.press("Tab")
-    assert focused_id(engine, "#interests") == "SwiftUI", f"{engine.name}: Tab reaches the first cloud"
+    assert ep.focused_id(engine, "#interests") == "SwiftUI", f"{engine.name}: Tab reaches the first cloud"
     engine.press("ArrowRight")
-    assert focused_id(engine, "#interests") == "Animation", engine.name
+    assert ep.focused_id(engine, "#interests") == "Animation", engine.name
     engine.press("Space")
     assert selection(engine, "#interests") == ["SwiftUI", "Animation"], engine.name
-    width, shown = capsules(engine, "#interests")
-    expected = navigate_expected(engine, width, shown, LOOSE, 1, "down")
+    width, shown = ep.capsules(engine, "#interests")
+    expected = ep.navigate_expected(engine, width, shown, ep.LOOSE, 1, "down")
     engine.press("ArrowDown")
-    assert focused_id(engine, "#interests") == expected, f"{engine.name}: Down goes where the core says"
+    assert ep.focused_id(engine, "#interests") == expected, f"{engine.name}: Down goes where the core says"
     engine.press("Tab")
-    assert focused_id(engine, "#interests") is None, f"{engine.name}: one tab stop per cloud"
+    assert ep.focused_id(engine, "#interests") is None, f"{engine.name}: one tab stop per cloud"
 
 
 def test_the_screenshot_shows_both_clouds(engine, static_server, screenshots):
@@ -83,12 +72,12 @@ def test_the_screenshot_shows_both_clouds(engine, static_server, screenshots):
     panel beside it."""
     open_element_page(engine, static_server.url)
     engine.move_to(5, 5)
-    wait_placed(engine)
+    ep.wait_placed(engine)
     image = engine.screenshot()
     image.save(screenshots / f"element-{engine.name}.png")
     for selector in ("#interests", "#topics"):
-        for capsule in capsules(engine, selector)[1]:
+        for capsule in ep.capsules(engine, selector)[1]:
             if capsule.top + capsule.h > image.height:
                 continue  # below the fold
-            glass, page = mean_rgb(image, tint_box(capsule)), mean_rgb(image, backdrop_box(capsule))
-            assert channel_distance(glass, page) > 20, f"{engine.name}: {selector} {capsule.id} glass {glass} ≈ panel {page}"
+            glass, page = ep.mean_rgb(image, ep.tint_box(capsule)), ep.mean_rgb(image, ep.backdrop_box(capsule))
+            assert ep.channel_distance(glass, page) > 20, f"{engine.name}: {selector} {capsule.id} glass {glass} ≈ panel {page}"
