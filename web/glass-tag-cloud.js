@@ -263,6 +263,7 @@ export class GlassTagCloudElement extends HTMLElement {
     });
     sharedCore().then((core) => {
       this.#core = core;
+      this.#view.setPressMotion(core && !this.#reduceMotion() ? core.motion("snappy") : null);
       this.#requestUpdate();
     });
   }
@@ -637,13 +638,9 @@ export class GlassTagCloudElement extends HTMLElement {
       return;
     }
     this.#drawnMergeDistance = this.#mergeDistanceInUse();
-    // The melted glass is drawn over the box the capsules occupy; right to left, that box
-    // reaches the container's right edge rather than `size[0]`.
-    const right = layout.items.reduce((edge, item) => Math.max(edge, item.x + item.w), layout.size[0]);
-    const shown = right === layout.size[0] ? layout : { ...layout, size: [right, layout.size[1]] };
     if (layout.animation !== undefined) this.#view.setMotion(this.#reduceMotion() ? null : layout.animation);
     const metrics = this.#metrics ?? { lineHeight: 20, textScale: 1 };
-    this.#view.render(shown, {
+    this.#view.render(layout, {
       mergeDistance: this.#mergeDistanceInUse(),
       lineHeight: metrics.lineHeight,
       textScale: metrics.textScale,
@@ -752,10 +749,14 @@ export class GlassTagCloudElement extends HTMLElement {
     for (const button of this.#view.buttons) {
       const pressed = button.getAttribute("aria-pressed") === "true";
       const refused = full && !pressed;
-      if (refused) button.setAttribute("aria-disabled", "true");
-      else button.removeAttribute("aria-disabled");
+      // Written only when they change: this runs every frame of a drag.
+      if (refused !== (button.getAttribute("aria-disabled") === "true")) {
+        if (refused) button.setAttribute("aria-disabled", "true");
+        else button.removeAttribute("aria-disabled");
+      }
       // State parts, so pages can style `::part(tag selected)` and `::part(tag refused)`.
-      button.setAttribute("part", `tag${pressed ? " selected" : ""}${refused ? " refused" : ""}`);
+      const part = `tag${pressed ? " selected" : ""}${refused ? " refused" : ""}`;
+      if (button.getAttribute("part") !== part) button.setAttribute("part", part);
     }
   }
 
