@@ -8,7 +8,7 @@
 //
 // Each button's border box is the core's capsule rect (width, height and a `translate`), so what
 // the user sees, what they can click and what the tests measure are the same box.
-// Per frame only what changed is written: a moved capsule's `translate` (compositor-only), a
+// Per frame only what changed is written: a moved capsule's slot's `translate` (compositor-only), a
 // resized capsule's width and height (only when label metrics change), a changed aria-pressed;
 // the glass canvas is drawn whole. No node is created or removed unless the tags change.
 // - Complexity: O(tags) comparisons per frame, O(changed) style writes.
@@ -20,6 +20,21 @@ const TINT_REST = 0.3;
 const TINT_SELECTED = 0.85;
 const SOLID_BASE = [0x1c / 255, 0x1c / 255, 0x1e / 255]; // styles.css: --solid-base
 const transparencyQuery = matchMedia("(prefers-reduced-transparency: reduce), (prefers-contrast: more)");
+
+/**
+ * Every button sits in a slot, an unstyled positioned <div> that carries its `translate`: moving a
+ * slot restyles one tiny element, where moving the button itself restyles a form control, its
+ * pseudo-elements and label (measured: about 200× the style work per frame; docs/WEB.md). In the
+ * CSS fallback the slot is `display: contents`, so the buttons are the flex items.
+ */
+function slotFor(button) {
+  if (button.parentElement?.classList.contains("tag-slot")) return button.parentElement;
+  const slot = document.createElement("div");
+  slot.className = "tag-slot";
+  button.replaceWith(slot);
+  slot.append(button);
+  return slot;
+}
 
 function tagButton({ id, label, tint }) {
   const button = document.createElement("button");
@@ -51,6 +66,7 @@ export function parseColor(text) {
 
 export class CloudView {
   #buttons;
+  #slots = [];
   #index = new Map();
   #x = new Float64Array(0);
   #y = new Float64Array(0);
@@ -114,12 +130,13 @@ export class CloudView {
     if (same) return false;
     // The focused button, also when the cloud lives in a shadow root (a component's).
     const focusedId = (this.cloud.getRootNode().activeElement ?? document.activeElement)?.dataset?.tagId;
-    for (const button of this.#buttons) button.remove();
+    for (const slot of this.#slots) slot.remove();
     const buttons = tags.map(tagButton);
     const fragment = document.createDocumentFragment();
     fragment.append(...buttons);
+    for (const button of buttons) slotFor(button);
     // The buttons come before the glass canvas (which draws over them) and the lens filters.
-    this.cloud.insertBefore(fragment, this.cloud.querySelector(":scope > .glass-canvas, :scope > .lens-defs"));
+    this.cloud.insertBefore(fragment, this.cloud.querySelector(":scope > .glass-clip, :scope > .lens-defs"));
     this.#adopt(buttons);
     this.layout = null;
     if (focusedId) this.buttonFor(focusedId)?.focus();
@@ -224,7 +241,7 @@ export class CloudView {
       if (x !== this.#x[i] || y !== this.#y[i]) {
         this.#x[i] = x;
         this.#y[i] = y;
-        button.style.translate = `${x}px ${y}px`;
+        this.#slots[i].style.translate = `${x}px ${y}px`;
       }
       const w = sizes[2 * i];
       const h = sizes[2 * i + 1];
@@ -296,6 +313,7 @@ export class CloudView {
 
   #adopt(buttons) {
     this.#buttons = buttons;
+    this.#slots = buttons.map(slotFor);
     this.#index = new Map(buttons.map((button, i) => [button.dataset.tagId, i]));
     const n = buttons.length;
     this.#x = new Float64Array(n).fill(NaN);

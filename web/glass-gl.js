@@ -131,6 +131,15 @@ function compile(gl, vertexSource, fragmentSource) {
   return program;
 }
 
+/** The canvas in a box of the cloud's size that clips it (its backing store is larger). */
+export function clipped(canvas) {
+  const clip = document.createElement("div");
+  clip.className = "glass-clip";
+  clip.setAttribute("aria-hidden", "true");
+  clip.append(canvas);
+  return clip;
+}
+
 /** The canvas's backing store grows and shrinks in steps, so a drag does not reallocate it per frame. */
 const STEP = 128;
 const bucket = (value) => Math.max(STEP, Math.ceil(value / STEP) * STEP);
@@ -199,16 +208,19 @@ export class GlassGL {
       this.lost = true;
       this.onLost?.();
     });
-    cloud.append(canvas);
+    cloud.append(clipped(canvas));
   }
 
   /** Sizes the canvas (in steps) to cover `width` × `height` CSS px; returns false if it cannot. */
   #fit(width, height) {
     const gl = this.gl;
-    const cssWidth = bucket(width);
-    const cssHeight = bucket(height);
     const b = this.backing;
-    if (cssWidth === b.cssWidth && cssHeight === b.cssHeight) return true;
+    // Reallocated only when the content outgrows the canvas or fits in half of it, with a quarter
+    // of headroom: a drag that adds a row every few frames does not reallocate every few frames.
+    const fits = (needed, have) => needed <= have && needed > have / 2 - STEP;
+    if (fits(width, b.cssWidth) && fits(height, b.cssHeight)) return true;
+    const cssWidth = bucket(width * 1.25);
+    const cssHeight = bucket(height * 1.25);
     const limit = Math.min(gl.getParameter(gl.MAX_TEXTURE_SIZE), gl.getParameter(gl.MAX_RENDERBUFFER_SIZE), 16384);
     const scale = Math.min(globalThis.devicePixelRatio || 1, limit / cssWidth, limit / cssHeight);
     if (scale < 0.5) return false; // taller than a texture can be at half resolution: see melt-view.js
@@ -281,6 +293,6 @@ export class GlassGL {
 
   remove() {
     this.gl.getExtension("WEBGL_lose_context")?.loseContext();
-    this.canvas.remove();
+    this.canvas.parentElement?.remove();
   }
 }

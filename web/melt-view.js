@@ -17,7 +17,7 @@
 // cost more main-thread time per frame than the whole chips peer).
 // - Complexity: O(capsules + necks) per frame.
 
-import { GlassGL, INSTANCE_FLOATS } from "./glass-gl.js";
+import { clipped, GlassGL, INSTANCE_FLOATS } from "./glass-gl.js";
 import { neckBetween, neckPairs } from "./melt-shape.js";
 
 /** CSS px the capsule quads reach beyond the capsule (antialiasing and the field's gradient). */
@@ -57,7 +57,7 @@ export class MeltView {
   }
 
   #fallBack() {
-    this.gl?.canvas.remove();
+    this.gl?.remove();
     this.gl = null;
     this.#applyMode();
     if (this.last) this.draw(...this.last);
@@ -147,7 +147,7 @@ export class MeltView {
       this.canvas2d = document.createElement("canvas");
       this.canvas2d.className = "glass-canvas";
       this.canvas2d.setAttribute("aria-hidden", "true");
-      this.cloud.append(this.canvas2d);
+      this.cloud.append(clipped(this.canvas2d));
     }
     const canvas = this.canvas2d;
     const scale = globalThis.devicePixelRatio || 1;
