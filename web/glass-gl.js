@@ -10,9 +10,9 @@
 // Two passes over instanced quads, one quad per capsule and one per neck (a pair of capsules of
 // one merge group closer than the merge distance):
 // 1. the field: each quad writes the signed distance of its own shape (a neck: the smooth union of
-//    its two capsules, polynomial smooth-min with k = 2 × mergeDistance, so the two shapes join
-//    exactly when their gap falls below mergeDistance and the neck grows from zero width as the
-//    gap closes) into an 8-bit texture, blended with MIN: the texture holds the union field (red) and
+//    its two capsules, polynomial smooth-min with a radius k per pair, chosen in melt-view.js so
+//    that the neck's waist is zero at the merge distance and widens in proportion as the gap
+//    closes) into an 8-bit texture, blended with MIN: the texture holds the union field (red) and
 //    whether any capsule covers the pixel (green);
 // 2. the shading: the same quads read the union field and draw rim, specular and neck tint; with
 //    MAX blending, a pixel under several quads gets the same value once.
@@ -22,8 +22,11 @@
 
 /** How far either side of an edge the 8-bit field resolves distances (CSS px). */
 const RANGE = 6;
-/** Floats per instance: quad box, capsule A, capsule B (w = 0: a lone capsule), tint A, tint B. */
-export const INSTANCE_FLOATS = 20;
+/**
+ * Floats per instance: quad box, capsule A, capsule B (w = 0: a lone capsule), tint A, tint B,
+ * then the neck's smoothing radius k (melt-view.js) and three unused.
+ */
+export const INSTANCE_FLOATS = 24;
 
 const COMMON = `#version 300 es
 precision highp float;
@@ -48,15 +51,17 @@ layout(location = 2) in vec4 capsuleA;
 layout(location = 3) in vec4 capsuleB;
 layout(location = 4) in vec4 tintA;
 layout(location = 5) in vec4 tintB;
+layout(location = 6) in vec4 neck;
 uniform vec2 viewSize;
 out vec2 point;
+flat out float k;
 flat out vec4 a;
 flat out vec4 b;
 flat out vec4 ta;
 flat out vec4 tb;
 void main() {
   point = box.xy + corner * box.zw;
-  a = capsuleA; b = capsuleB; ta = tintA; tb = tintB;
+  a = capsuleA; b = capsuleB; ta = tintA; tb = tintB; k = neck.x;
   vec2 clip = point / viewSize * 2.0 - 1.0;
   gl_Position = vec4(clip.x, -clip.y, 0.0, 1.0);
 }`;
@@ -65,7 +70,7 @@ const FIELD = `${COMMON}
 in vec2 point;
 flat in vec4 a;
 flat in vec4 b;
-uniform float k;
+flat in float k;
 uniform float scale;
 out vec4 color;
 void main() {
@@ -174,7 +179,6 @@ export class GlassGL {
     this.uniforms = {
       field: {
         viewSize: gl.getUniformLocation(this.field, "viewSize"),
-        k: gl.getUniformLocation(this.field, "k"),
         scale: gl.getUniformLocation(this.field, "scale"),
       },
       shade: {
@@ -194,7 +198,7 @@ export class GlassGL {
     gl.vertexAttribPointer(0, 2, gl.FLOAT, false, 0, 0);
     this.instances = gl.createBuffer();
     gl.bindBuffer(gl.ARRAY_BUFFER, this.instances);
-    for (let location = 1; location <= 5; location += 1) {
+    for (let location = 1; location <= 6; location += 1) {
       gl.enableVertexAttribArray(location);
       gl.vertexAttribPointer(location, 4, gl.FLOAT, false, INSTANCE_FLOATS * 4, (location - 1) * 16);
       gl.vertexAttribDivisor(location, 1);
@@ -268,7 +272,6 @@ export class GlassGL {
     gl.blendEquation(gl.MIN);
     gl.useProgram(this.field);
     gl.uniform2f(this.uniforms.field.viewSize, b.cssWidth, b.cssHeight);
-    gl.uniform1f(this.uniforms.field.k, 2 * Math.max(mergeDistance, 1e-3));
     gl.uniform1f(this.uniforms.field.scale, b.scale);
     if (count > 0) gl.drawArraysInstanced(gl.TRIANGLE_STRIP, 0, 4, count);
 

@@ -6,7 +6,7 @@
 //   const lens = LensFilters.create(cloudElement);   // null where url() backdrop filters are unsupported
 //   button.style.setProperty("--lens", lens.filterFor(96, 40));   // "url(#lens-x-96x40)"
 //
-// The map: inside a band along the rim (40 % of the radius, at most 14 px) the backdrop is sampled
+// The map: inside a band along the rim (70 % of the radius, at most 16 px) the backdrop is sampled
 // from further in along the inward normal, up to MAX_SHIFT px at the very edge, falling off
 // quadratically; the centre is left as it is. Red carries x, green y (0.5: none), sRGB so the
 // browser does not linearise the map.
@@ -14,7 +14,7 @@
 //   appears (label metrics change), never per frame.
 
 const SVG = "http://www.w3.org/2000/svg";
-const MAX_SHIFT = 9;
+const MAX_SHIFT = 12;
 const SCALE = 2 * MAX_SHIFT + 2;
 
 /** The RG displacement map of a w × h stadium, as a PNG data: URL. */
@@ -25,7 +25,7 @@ export function lensMap(w, h) {
   const context = canvas.getContext("2d");
   const image = context.createImageData(w, h);
   const r = Math.min(w, h) / 2;
-  const band = Math.min(14, 0.4 * r);
+  const band = Math.min(16, 0.7 * r);
   const cx = w / 2;
   const cy = h / 2;
   const hx = Math.max(0, w / 2 - r);

@@ -18,12 +18,32 @@
 // - Complexity: O(capsules + necks) per frame.
 
 import { clipped, GlassGL, INSTANCE_FLOATS } from "./glass-gl.js";
-import { neckBetween, neckPairs } from "./melt-shape.js";
+import { neckBetween, neckPairs, packedGap } from "./melt-shape.js";
 
 /** CSS px the capsule quads reach beyond the capsule (antialiasing and the field's gradient). */
 const PAD = 2;
 const RIM_ALPHA = 0.3;
 const FROST = 0.06;
+/** A full neck's waist (gap 0), as a fraction of the smaller capsule's height. */
+const FULL_WAIST = 0.8;
+
+/**
+ * The smooth-min radius that gives two capsules `gap` apart a neck whose waist is `FULL_WAIST × r`
+ * wide at gap 0, zero at the merge distance and linear in between (a fixed k would open the waist
+ * as √(mergeDistance − gap): 18 % of the height at 95 % of the distance, a visible pop).
+ * On the gap's midline both distances are equal, so the quadratic smooth-min lowers the field by
+ * k/4; the midline point at lateral offset w is inside when √(R² + w²) − r < k/4, R = r + gap/2
+ * (the capsules' end caps facing each other; flat faces of capsules in adjacent rows join along
+ * their whole overlap at once, docs/WEB.md).
+ * - Complexity: O(1).
+ */
+export function neckRadius(gap, radius, mergeDistance) {
+  const reach = Math.min(1, Math.max(0, 1 - gap / mergeDistance));
+  const waist = reach * FULL_WAIST * radius;
+  const centre = radius + gap / 2;
+  // Half a pixel less: the antialiased edge (coverage ½ on the boundary) also starts from nothing.
+  return Math.max(1e-3, 4 * (Math.hypot(centre, waist) - radius - 0.5));
+}
 
 /** Where the 2D fallback or the WebGL2 canvas is forced (tests, comparisons): `?glass=2d`. */
 function forcedRenderer() {
@@ -118,9 +138,11 @@ export class MeltView {
       const j = pairs[p + 1];
       const ax = origins[2 * i], ay = origins[2 * i + 1], aw = sizes[2 * i], ah = sizes[2 * i + 1];
       const bx = origins[2 * j], by = origins[2 * j + 1], bw = sizes[2 * j], bh = sizes[2 * j + 1];
+      const radius = Math.min(aw, ah, bw, bh) / 2;
+      const k = neckRadius(packedGap(origins, sizes, i, j), radius, this.last[2].mergeDistance);
       // The neck's quad: where the two shapes face each other, widened by the reach of the smooth
-      // union (k = 2 × mergeDistance beyond the nearer capsule's radius), within both capsules' box.
-      const reach = Math.min(aw, ah, bw, bh) / 2 + 2 * (this.last[2].mergeDistance ?? 0);
+      // union (k beyond the nearer capsule's radius), within both capsules' box.
+      const reach = radius + k;
       const facingLeft = Math.max(ax, bx) - reach;
       const facingRight = Math.min(ax + aw, bx + bw) + reach;
       const facingTop = Math.max(ay, by) - reach;
@@ -136,6 +158,7 @@ export class MeltView {
         data[o + 12 + c] = tints[4 * i + c];
         data[o + 16 + c] = tints[4 * j + c];
       }
+      data[o + 20] = k;
       o += INSTANCE_FLOATS;
       n += 1;
     }
