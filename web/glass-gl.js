@@ -95,11 +95,16 @@ out vec4 color;
 float fieldAt(ivec2 at) { return (texelFetch(field, at, 0).r - 0.5) * 2.0 * RANGE; }
 void main() {
   ivec2 at = ivec2(gl_FragCoord.xy);
-  float d = fieldAt(at);
-  float cover = clamp(0.5 - d * scale, 0.0, 1.0);
-  if (cover <= 0.0) discard;
+  float field_ = fieldAt(at);
+  if (field_ * scale > 2.0) discard;
   vec2 g = vec2(fieldAt(at + ivec2(1, 0)) - fieldAt(at - ivec2(1, 0)),
                 fieldAt(at - ivec2(0, 1)) - fieldAt(at + ivec2(0, 1)));  // screen y runs down
+  // A smooth union is no true distance near a neck's waist (a saddle, where the field is flat):
+  // dividing by the gradient gives the distance to the edge, so the edge stays one pixel soft.
+  float slope = max(length(g) * scale * 0.5, 0.05);
+  float d = field_ / slope;
+  float cover = clamp(0.5 - d * scale, 0.0, 1.0);
+  if (cover <= 0.0) discard;
   vec2 normal = length(g) > 1e-4 ? normalize(g) : vec2(0.0);
   float light = dot(normal, vec2(-0.70710678));   // 1 where the edge faces the top left
   float depth = -d;                                // CSS px inside the glass

@@ -41,8 +41,7 @@ export function neckRadius(gap, radius, mergeDistance) {
   const reach = Math.min(1, Math.max(0, 1 - gap / mergeDistance));
   const waist = reach * FULL_WAIST * radius;
   const centre = radius + gap / 2;
-  // Half a pixel less: the antialiased edge (coverage ½ on the boundary) also starts from nothing.
-  return Math.max(1e-3, 4 * (Math.hypot(centre, waist) - radius - 0.5));
+  return Math.max(1e-3, 4 * (Math.hypot(centre, waist) - radius));
 }
 
 /** Where the 2D fallback or the WebGL2 canvas is forced (tests, comparisons): `?glass=2d`. */
