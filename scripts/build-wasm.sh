@@ -92,4 +92,5 @@ if $sizes; then
     "$out/tagcloud.names.wasm" -o "$out/tagcloud.names.wasm"
   node scripts/wasm-sizes.mjs "$out/tagcloud.names.wasm" 40
 fi
-echo "build-wasm: $output $(wc -c <"$output") bytes, $(gzip -9n <"$output" | wc -c) gzipped"
+# The budget is the gzip size, measured as the project's hook and Tests/node/module.test.mjs do.
+echo "build-wasm: $output $(wc -c <"$output") bytes, $(gzip -9 -c "$output" | wc -c) gzipped (gzip -9; budget 24,576)"

@@ -303,5 +303,7 @@ addEventListener("pageshow", (event) => {
   if (event.persisted) live.start();
 });
 core = await loadCore();
+// A pressed capsule springs back on the core's `.snappy` (cloud-view.js).
+if (core) view.setPressMotion(reduceMotion() ? null : core.motion("snappy"));
 if (core) relayout();
 document.documentElement.dataset.ready = "true";

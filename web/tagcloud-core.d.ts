@@ -66,6 +66,36 @@ export interface LayoutResponse {
   animation: Motion | null;
 }
 
+/** The container of a packed layout: as a JSON request's fields of the same names. */
+export interface PackedLayoutOptions {
+  /** The container width; `null`, `undefined` or `Infinity`: one unbounded row. */
+  width?: number | null;
+  spacing: number;
+  /** The gap below which neighbours melt; 10 (the JSON default) when omitted. */
+  mergeDistance?: number;
+  /** `"rtl"` mirrors the rows as the JSON path does; `"ltr"` by default. */
+  direction?: 'ltr' | 'rtl';
+}
+
+/**
+ * One packed layout. The typed arrays are views into the module's memory, valid until the next
+ * call on the core (memory growth detaches them; copy what you keep).
+ */
+export interface PackedFrame {
+  /** The number of tags, n. */
+  count: number;
+  /** The content's width and height, as the JSON response's `size`. */
+  size: [width: number, height: number];
+  /** `[x0, y0, x1, y1, …]` (2n): the JSON `items[i].x, y`, mirrored for rtl. */
+  origins: Float64Array;
+  /** The row of item i (n); the JSON `rows` lists each row's first item instead. */
+  rows: Int32Array;
+  /** The merge group of item i (n), groups numbered by their first item as the JSON `groups`. */
+  groups: Int32Array;
+  /** The number of merge groups. */
+  groupCount: number;
+}
+
 export type NavigationKey = 'next' | 'previous' | 'up' | 'down' | 'first' | 'last';
 
 /** One instance of the Wasm core. Every call is synchronous; share it freely. */
@@ -78,10 +108,32 @@ export interface TagCloudCore {
   /** The JSON path byte for byte: UTF-8 request in, the core's UTF-8 response out. */
   layoutBytes(request: Uint8Array): Uint8Array;
   /**
-   * The fast path: the flow rule over packed sizes `[w0, h0, w1, h1, …]`, no JSON. `width` may
-   * be `Infinity` or `null` (one unbounded row). `into`, when given, receives the origins (a
-   * view of its first `sizes.length` numbers is returned): no allocation per call. Throws
-   * `TypeError`/`RangeError` on bad input.
+   * A `Float64Array` of `2 * count` numbers in the module's memory for capsule sizes
+   * `[w0, h0, w1, h1, …]`: write the sizes there and pass it to `layoutPacked`/`arrange`, which
+   * then copy nothing. Its numbers are kept across calls (and carried over to a larger buffer,
+   * after which older views are refused as stale). Views detach when linear memory grows
+   * (length 0): call `sizesBuffer(count)` again before writing (a live view of the same
+   * numbers, no copy); the last view it returned stays accepted even detached. Reserves room for
+   * the layout's working memory, so that layouts of up to `count` tags do not grow memory.
+   * Throws `RangeError` unless `count` is an integer in [0, 1,000,000].
+   */
+  sizesBuffer(count: number): Float64Array;
+  /**
+   * The per-frame layout without JSON, through the same core as `layout()`: sizes in; origins,
+   * rows and merge groups out as views into the module's memory, valid until the next call on
+   * this core (copy what you keep). Throws `TypeError`/`RangeError` naming the bad argument (a
+   * size NaN, infinite or negative; a bad width, spacing, mergeDistance or direction); a refused
+   * call writes nothing.
+   */
+  layoutPacked(sizes: Float64Array, options: PackedLayoutOptions): PackedFrame;
+  /**
+   * The flow rule alone over packed sizes `[w0, h0, w1, h1, …]`, no JSON. `width` may be
+   * `Infinity` or `null` (one unbounded row). With a view from `sizesBuffer` nothing is copied
+   * and `origins` is a view into the module's memory, valid until the next call; otherwise the
+   * origins are copied into `into` when given (a view of its first `sizes.length` numbers is
+   * returned: no allocation per call) or a new array. The module checks each size in the pass
+   * that lays it out; throws `TypeError`/`RangeError` on bad input (a refused call may have
+   * written part of the origins of its own output, never the sizes or a `layoutPacked` frame).
    */
   arrange(
     sizes: Float64Array,

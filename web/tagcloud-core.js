@@ -86,8 +86,9 @@ class TagCloudCore {
   #module;
   #exports;
   #spare = null;
-  #scratch = 0; // a reusable buffer for `arrange` and the packed calls
+  #scratch = 0; // a reusable buffer: copies of caller-owned sizes, hit-test frames
   #scratchBytes = 0;
+  #packed = new PackedRegion();
 
   static async create(module) {
     const core = new TagCloudCore(module, await instantiate(module));
@@ -132,39 +133,109 @@ class TagCloudCore {
   }
 
   /**
-   * The fast path: the flow rule over packed sizes `[w0, h0, w1, h1, …]`. `width` is the
-   * container width (`Infinity` or `null` for one unbounded row). Returns the packed origins
-   * `[x0, y0, …]` and the cloud's size. Pass `into` (a `Float64Array` at least as long as
-   * `sizes`) to receive the origins without allocating: a cloud re-laid out on every resize
-   * then costs two copies across the Wasm boundary and nothing for the garbage collector.
+   * A `Float64Array` of `2 * count` numbers in the module's own memory, for capsule sizes
+   * `[w0, h0, w1, h1, …]`: write the sizes there and pass it to `layoutPacked` or `arrange`,
+   * which then copy nothing. Its numbers are kept across calls (and copied over when a larger
+   * `count` needs a larger buffer: the previous views are then refused as stale). WebAssembly
+   * detaches every view when linear memory grows (length 0): call `sizesBuffer` again before
+   * writing, which returns a live view of the same numbers; the last view it returned stays
+   * accepted by `layoutPacked` and `arrange` even detached. Room for the layout's working memory
+   * at `count` tags is reserved here, so that repeated layouts of up to `count` tags do not grow
+   * memory.
+   */
+  sizesBuffer(count) {
+    if (!Number.isInteger(count) || count < 0 || count > MAX_PACKED_COUNT) {
+      throw new RangeError(`tagcloud-core: sizesBuffer takes a tag count from 0 to ${MAX_PACKED_COUNT}, not ${count}`);
+    }
+    return this.#call((e) => this.#packed.sizesView(e, count));
+  }
+
+  /**
+   * The per-frame layout without JSON: capsule sizes in (a `Float64Array` `[w0, h0, …]`, best
+   * a view from `sizesBuffer`); origins, rows and merge groups out, as typed arrays that are
+   * views into the module's memory, valid until the next call on this core (copy what you keep).
+   * The same core and results as `layout()`: `origins[2i], origins[2i+1]` are `items[i].x, y`
+   * (mirrored for `direction: "rtl"`), `rows[i]` the row of item i, `groups[i]` its merge group
+   * (numbered by first item, as the JSON `groups`). Bad input (a size NaN, infinite or negative,
+   * a bad width, spacing, merge distance or direction) throws a `TypeError`/`RangeError` naming
+   * it, and nothing is written: the previous frame and the sizes stay as they were.
+   */
+  layoutPacked(sizes, options) {
+    const { width = null, spacing, mergeDistance = DEFAULT_MERGE_DISTANCE, direction = 'ltr' } =
+      options ?? {};
+    const rightToLeft = direction === 'rtl' ? 1 : direction === 'ltr' ? 0 : -1;
+    if (rightToLeft < 0) {
+      throw new RangeError(`tagcloud-core: direction must be "ltr" or "rtl", not ${String(direction)}`);
+    }
+    const w = numberOrUnbounded(width, 'width');
+    const spacingValue = number(spacing, 'spacing');
+    const merge = number(mergeDistance, 'mergeDistance');
+    return this.#call((e) => {
+      const [input, count] = this.#packedInput(e, sizes);
+      const out = this.#packed.output(e, count);
+      const code = e.tc_layout_packed(input, count, w, spacingValue, merge, rightToLeft, out);
+      if (code < 0) throw refusal(code, sizes, input, e, { width: w, spacing: spacingValue, mergeDistance: merge });
+      return this.#packed.frame(e, count, code);
+    });
+  }
+
+  /**
+   * The flow rule alone over packed sizes `[w0, h0, w1, h1, …]` (no rows or merge groups).
+   * `width` is the container width (`Infinity` or `null` for one unbounded row). Returns the
+   * packed origins `[x0, y0, …]` and the cloud's size.
+   *
+   * With a view from `sizesBuffer`, nothing is copied: the sizes are read in place, and the
+   * origins are a view into the module's memory, valid until the next call on this core. With
+   * another `Float64Array` the sizes are copied in and the origins copied out, into `into` when
+   * given (a `Float64Array` at least as long as `sizes`: no allocation per call) or a new array.
+   * The module checks each size in the pass that lays it out: a NaN, infinite or negative size
+   * throws a `RangeError` naming it.
    */
   arrange(sizes, width, spacing, into) {
+    if (into !== undefined && !(into instanceof Float64Array && into.length >= sizes?.length)) {
+      throw new TypeError('tagcloud-core: into must be a Float64Array at least as long as sizes');
+    }
+    const w = numberOrUnbounded(width, 'width');
+    const spacingValue = number(spacing, 'spacing');
+    const e = this.#exports;
+    try {
+      const [input, count, inPlace] = this.#packedInput(e, sizes);
+      const out = this.#packed.arrangeOutput(e, count);
+      const code = e.tc_arrange(input, count, w, spacingValue, out);
+      if (code < 0) throw refusal(code, sizes, input, e, { width: w, spacing: spacingValue });
+      const packed = this.#packed;
+      const result = packed.arrangeResult(e, out, count);
+      if (inPlace && into === undefined) return result;
+      const origins = into === undefined ? new Float64Array(2 * count)
+        : into.length === 2 * count ? into : into.subarray(0, 2 * count);
+      origins.set(result.origins);
+      result.origins = origins;
+      return result;
+    } catch (error) {
+      throw this.#recovered(error);
+    }
+  }
+
+  /**
+   * Where `sizes` is in linear memory, its count of tags, and whether it is read in place (a
+   * view from `sizesBuffer`) rather than copied into the scratch buffer.
+   */
+  #packedInput(e, sizes) {
+    const view = this.#packed.viewPointer(e, sizes);
+    if (view !== undefined) return view;
     if (!(sizes instanceof Float64Array) || sizes.length % 2 !== 0) {
       throw new TypeError('tagcloud-core: sizes must be a Float64Array of [width, height] pairs');
     }
-    if (into !== undefined && !(into instanceof Float64Array && into.length >= sizes.length)) {
-      throw new TypeError('tagcloud-core: into must be a Float64Array at least as long as sizes');
-    }
-    width = checkWidth(width);
-    spacing = checkLength(spacing, 'spacing');
-    for (let i = 0; i < sizes.length; i++) {
-      const size = sizes[i];
-      if (!(size >= 0 && size < Infinity)) {
-        throw new RangeError(`tagcloud-core: size ${i} must be finite and non-negative`);
-      }
+    if (sizes.buffer === e.memory.buffer) {
+      throw new TypeError(
+        'tagcloud-core: sizes is a view of the core\'s memory that the core no longer hands out (call sizesBuffer again)',
+      );
     }
     const count = sizes.length / 2;
-    return this.#call((e) => {
-      const input = this.#reserve(e, 8 * (4 * count + 2));
-      const output = input + 8 * sizes.length;
-      new Float64Array(e.memory.buffer, input, sizes.length).set(sizes);
-      e.tc_arrange(input, count, width, spacing, output);
-      const result = new Float64Array(e.memory.buffer, output, sizes.length + 2);
-      const origins = into === undefined ? new Float64Array(sizes.length)
-        : into.length === sizes.length ? into : into.subarray(0, sizes.length);
-      origins.set(result.subarray(0, sizes.length));
-      return { origins, width: result[sizes.length], height: result[sizes.length + 1] };
-    });
+    if (count > MAX_PACKED_COUNT) throw new RangeError(`tagcloud-core: at most ${MAX_PACKED_COUNT} tags`);
+    const input = this.#reserve(e, 8 * sizes.length);
+    new Float64Array(e.memory.buffer, input, sizes.length).set(sizes);
+    return [input, count, false];
   }
 
   /**
@@ -255,14 +326,20 @@ class TagCloudCore {
     try {
       return body(this.#exports);
     } catch (error) {
-      if (!(error instanceof WebAssembly.RuntimeError)) throw error;
-      this.#exports = this.#spare ?? new WebAssembly.Instance(this.#module, {}).exports;
-      this.#spare = null;
-      this.#scratch = 0;
-      this.#scratchBytes = 0;
-      this.#refillSpare();
-      throw new Error(`tagcloud-core: the core trapped (${error.message}); it was restarted`);
+      throw this.#recovered(error);
     }
+  }
+
+  /** The error to throw for `error`; after a trap, the spare instance has taken over. */
+  #recovered(error) {
+    if (!(error instanceof WebAssembly.RuntimeError)) return error;
+    this.#exports = this.#spare ?? new WebAssembly.Instance(this.#module, {}).exports;
+    this.#spare = null;
+    this.#scratch = 0;
+    this.#scratchBytes = 0;
+    this.#packed.reset();
+    this.#refillSpare();
+    return new Error(`tagcloud-core: the core trapped (${error.message}); it was restarted`);
   }
 
   #refillSpare() {
@@ -313,14 +390,182 @@ function checkedLayout(response) {
   return { items, rows };
 }
 
-function checkWidth(width) {
-  if (width === null || width === undefined || width === Infinity) return Infinity;
-  return checkLength(width, 'width');
+/** A number argument (its range is the core's to check); `null`/`undefined` width: unbounded. */
+function numberOrUnbounded(value, name) {
+  return value === null || value === undefined ? Infinity : number(value, name);
 }
 
-function checkLength(value, name) {
-  if (typeof value !== 'number' || !(value >= 0 && value < Infinity)) {
-    throw new RangeError(`tagcloud-core: ${name} must be a finite, non-negative number`);
+function number(value, name) {
+  if (typeof value !== 'number') {
+    throw new TypeError(`tagcloud-core: ${name} must be a number, not ${typeof value}`);
   }
   return value;
+}
+
+/**
+ * The error for a refusal code of `tc_arrange`/`tc_layout_packed` (docs/WASM.md): -1 the width,
+ * -2 the spacing, -3 the merge distance, -4 - i the size at index i, read back from memory.
+ */
+function refusal(code, sizes, input, e, scalars) {
+  if (code === -1) {
+    return new RangeError(`tagcloud-core: width must be a non-negative number, Infinity or null, not ${scalars.width}`);
+  }
+  if (code === -2 || code === -3) {
+    const name = code === -2 ? 'spacing' : 'mergeDistance';
+    return new RangeError(`tagcloud-core: ${name} must be a finite, non-negative number, not ${scalars[name]}`);
+  }
+  const index = -4 - code;
+  const value = new Float64Array(e.memory.buffer, input + 8 * index, 1)[0];
+  const side = index % 2 === 0 ? 'width' : 'height';
+  return new RangeError(
+    `tagcloud-core: size ${index} (tag ${index >> 1}'s ${side}) must be finite and non-negative, not ${value}`,
+  );
+}
+
+/** `views` (an output's cached views) for this buffer, output and count, emptied when any changed. */
+function cached(views, e, out, count) {
+  const buffer = e.memory.buffer;
+  if (views.buffer !== buffer || views.out !== out || views.count !== count) {
+    views.buffer = buffer;
+    views.out = out;
+    views.count = count;
+    views.f64 = new Float64Array(buffer);
+    views.origins = null;
+  }
+  return views;
+}
+
+/** The JSON path's default `mergeDistance`. */
+const DEFAULT_MERGE_DISTANCE = 10;
+/** The JSON path's tag limit (`WireLimits.maximumTags`), for the packed path too. */
+const MAX_PACKED_COUNT = 1_000_000;
+/**
+ * Linear memory reserved per tag when the packed block grows, for the layout's working arrays
+ * (frames, rows, union-find, groups: about 100 bytes a tag, in power-of-two blocks). Measured by
+ * Tests/node/packed.test.mjs, which requires a run of layouts not to grow memory.
+ */
+const WORKING_BYTES_PER_TAG = 256;
+
+/**
+ * The packed path's block of linear memory for up to n tags: the sizes (`2n` f64, which
+ * `sizesBuffer` hands out); `tc_layout_packed`'s output: `[width, height]`, the origins (`2n`
+ * f64), the rows and the merge groups (`n` i32 each); `tc_arrange`'s output: the origins then
+ * `[width, height]`. Hands out views of it and recognises them.
+ */
+class PackedRegion {
+  #pointer = 0;
+  #capacity = 0;
+  /** Views of the current block that `sizesBuffer` handed out, with their tag count. */
+  #views = new WeakMap();
+  /** Every view ever handed out, to name stale ones. */
+  #handedOut = new WeakSet();
+  #last = null;
+  #lastCount = 0;
+  /** The views of the last `arrange` and `layoutPacked` outputs, reused while they stay valid. */
+  #arrangeViews = { buffer: null, out: 0, count: -1, f64: null, origins: null };
+  #frameViews = { buffer: null, out: 0, count: -1, f64: null, origins: null, rows: null, groups: null };
+
+  sizesView(e, count) {
+    this.#ensure(e, count);
+    if (this.#last !== null && this.#lastCount === count && this.#last.buffer === e.memory.buffer) {
+      return this.#last;
+    }
+    const view = new Float64Array(e.memory.buffer, this.#pointer, 2 * count);
+    this.#views.set(view, count);
+    this.#handedOut.add(view);
+    this.#last = view;
+    this.#lastCount = count;
+    return view;
+  }
+
+  /** `[pointer, count, true]` for a view this block handed out; undefined for other arrays. */
+  viewPointer(e, sizes) {
+    if (sizes === this.#last) return [this.#pointer, this.#lastCount, true];
+    const count = this.#views.get(sizes);
+    if (count !== undefined) return [this.#pointer, count, true];
+    if (this.#handedOut.has(sizes)) {
+      throw new TypeError(
+        'tagcloud-core: sizes is a stale view (a larger sizesBuffer or a restart replaced it): call sizesBuffer again',
+      );
+    }
+    return undefined;
+  }
+
+  /** The output area of `tc_layout_packed` for `count` tags. */
+  output(e, count) {
+    this.#ensure(e, count);
+    return this.#pointer + 16 * this.#capacity;
+  }
+
+  /**
+   * The output area of `tc_arrange` for `count` tags: apart from the frame's, so that an
+   * `arrange` (which may have written origins before meeting a bad size) never touches it.
+   */
+  arrangeOutput(e, count) {
+    this.#ensure(e, count);
+    return this.#pointer + 40 * this.#capacity + 16;
+  }
+
+  /** `{origins, width, height}` of `tc_arrange`'s output; `origins` a view. */
+  arrangeResult(e, out, count) {
+    const cache = cached(this.#arrangeViews, e, out, count);
+    cache.origins ??= new Float64Array(e.memory.buffer, out, 2 * count);
+    const at = (out >> 3) + 2 * count;
+    return { origins: cache.origins, width: cache.f64[at], height: cache.f64[at + 1] };
+  }
+
+  /** The frame of `tc_layout_packed`'s output; typed arrays are views. */
+  frame(e, count, groupCount) {
+    const out = this.#pointer + 16 * this.#capacity;
+    const cache = cached(this.#frameViews, e, out, count);
+    if (cache.origins === null) {
+      cache.origins = new Float64Array(e.memory.buffer, out + 16, 2 * count);
+      cache.rows = new Int32Array(e.memory.buffer, out + 16 + 16 * count, count);
+      cache.groups = new Int32Array(e.memory.buffer, out + 16 + 20 * count, count);
+    }
+    const at = out >> 3;
+    return {
+      count,
+      size: [cache.f64[at], cache.f64[at + 1]],
+      origins: cache.origins,
+      rows: cache.rows,
+      groups: cache.groups,
+      groupCount,
+    };
+  }
+
+  /** After a restart: the block belonged to the old instance. */
+  reset() {
+    this.#pointer = 0;
+    this.#capacity = 0;
+    this.#views = new WeakMap();
+    this.#last = null;
+    this.#lastCount = 0;
+    this.#arrangeViews.buffer = null;
+    this.#frameViews.buffer = null;
+  }
+
+  /** Grows the block to hold `count` tags, keeping the sizes written so far. */
+  #ensure(e, count) {
+    if (count <= this.#capacity && this.#pointer !== 0) return;
+    const capacity = Math.max(count, 2 * this.#capacity, 16);
+    const pointer = e.tc_alloc(56 * capacity + 32);
+    if (pointer === 0) throw new RangeError('tagcloud-core: out of memory');
+    if (this.#pointer !== 0) {
+      new Uint8Array(e.memory.buffer).copyWithin(pointer, this.#pointer, this.#pointer + 16 * this.#capacity);
+      e.tc_free(this.#pointer);
+    }
+    this.#pointer = pointer;
+    this.#capacity = capacity;
+    this.#views = new WeakMap();
+    this.#last = null;
+    this.#arrangeViews.buffer = null;
+    this.#frameViews.buffer = null;
+    // Room for the layout's working arrays, so that layouts of up to `capacity` tags do not grow
+    // memory (which would detach the views the caller holds).
+    // Best effort: without it a layout grows memory itself when it must.
+    try {
+      e.memory.grow(Math.ceil((WORKING_BYTES_PER_TAG * capacity) / 65536));
+    } catch {}
+  }
 }

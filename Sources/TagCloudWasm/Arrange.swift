@@ -6,19 +6,76 @@ import TagCloudCore
 /// cloud's `width, height` (so it holds `2 * count + 2` doubles). `width` may be `Infinity` for
 /// an unbounded row. `sizes` and `result` may not overlap.
 ///
+/// Returns 0, or a refusal code (``refusalCode(_:)``): each size is checked in the pass that
+/// lays it out, so a NaN, infinite or negative size never reaches the layout unnoticed.
+///
 ///     // JS: sizes at p (Float64Array [96, 40, 60, 40]), result at q (6 doubles)
-///     exports.tc_arrange(p, 2, 390, 18, q);  // q: [0, 0, 114, 0, 174, 40]
+///     exports.tc_arrange(p, 2, 390, 18, q);  // 0; q: [0, 0, 114, 0, 174, 40]
 ///
 /// - Complexity: O(count), allocation-free.
 @_cdecl("tc_arrange")
 public func wasmArrange(
   _ sizes: UnsafePointer<Double>, _ count: Int32, _ width: Double, _ spacing: Double,
   _ result: UnsafeMutablePointer<Double>
-) {
+) -> Int32 {
   let pairs = Int(max(count, 0))
-  let size = FlowLayout.arrange(
-    packedSizes: UnsafeBufferPointer(start: sizes, count: 2 * pairs), width: width,
-    spacing: spacing, into: UnsafeMutableBufferPointer(start: result, count: 2 * pairs))
-  result[2 * pairs] = size.width
-  result[2 * pairs + 1] = size.height
+  let outcome = PackedLayout.arrange(
+    sizes: UnsafeBufferPointer(start: sizes, count: 2 * pairs), width: width, spacing: spacing,
+    origins: UnsafeMutableBufferPointer(start: result, count: 2 * pairs))
+  switch outcome {
+  case .arranged(let size):
+    result[2 * pairs] = size.width
+    result[2 * pairs + 1] = size.height
+    return 0
+  case .refused(let refusal):
+    return refusalCode(refusal)
+  }
+}
+
+/// The per-frame layout without JSON: capsule sizes in; origins, rows and merge groups out.
+///
+/// `sizes` holds `count` pairs `w, h` (f64). `out` (8-byte aligned) receives, in order:
+/// the cloud's `width, height` (2 f64), the origins `x0, y0, …` (`2 * count` f64), each item's
+/// row (`count` i32), each item's merge group (`count` i32). `rightToLeft` non-zero mirrors
+/// the rows as the JSON path's `"direction": "rtl"` does.
+///
+/// Returns the number of merge groups (>= 0), or a refusal code (``refusalCode(_:)``); nothing
+/// is written to `out` when refused.
+///
+///     exports.tc_layout_packed(p, 2, 390, 8, 10, 0, q);  // 1: both capsules melt
+///
+/// - Complexity: that of `PackedLayout.layout`, O(count).
+@_cdecl("tc_layout_packed")
+public func wasmLayoutPacked(
+  _ sizes: UnsafePointer<Double>, _ count: Int32, _ width: Double, _ spacing: Double,
+  _ mergeDistance: Double, _ rightToLeft: Int32, _ out: UnsafeMutablePointer<Double>
+) -> Int32 {
+  let items = Int(max(count, 0))
+  let rows = UnsafeMutableRawPointer(out + 2 + 2 * items).bindMemory(
+    to: Int32.self, capacity: 2 * items)
+  let outcome = PackedLayout.layout(
+    sizes: UnsafeBufferPointer(start: sizes, count: 2 * items), width: width, spacing: spacing,
+    mergeDistance: mergeDistance, direction: rightToLeft != 0 ? .rightToLeft : .leftToRight,
+    origins: UnsafeMutableBufferPointer(start: out + 2, count: 2 * items),
+    rows: UnsafeMutableBufferPointer(start: rows, count: items),
+    groups: UnsafeMutableBufferPointer(start: rows + items, count: items))
+  switch outcome {
+  case .laidOut(let size, _, let groupCount):
+    out[0] = size.width
+    out[1] = size.height
+    return Int32(truncatingIfNeeded: groupCount)
+  case .refused(let refusal):
+    return refusalCode(refusal)
+  }
+}
+
+/// A refusal as the loader reads it: -1 the width, -2 the spacing, -3 the merge distance,
+/// -4 - i the size at index i of `sizes` (item i / 2's width when i is even, else its height).
+private func refusalCode(_ refusal: PackedLayout.Refusal) -> Int32 {
+  switch refusal {
+  case .width: return -1
+  case .spacing: return -2
+  case .mergeDistance: return -3
+  case .size(let index): return -4 - Int32(truncatingIfNeeded: index)
+  }
 }

@@ -1,11 +1,13 @@
 // The browser half of bench/py/chromium_runner.py: Chromium's own flex-wrap reflow of the
-// workload's boxes, and the Wasm core in the same page. The runner times batches of calls by
+// workload's boxes, and the Wasm core in the same page beside its plain-JavaScript peer (the
+// same flow loop, bench/js/flow_peer.mjs, on the same Float64Array as the loader's `arrange()`:
+// the core's own view from `sizesBuffer`). The runner times batches of calls by
 // the renderer main thread's CPU time (DevTools' Performance.getMetrics, ThreadTime); the page
 // also returns each batch's performance.now() duration.
 //
 //   await window.bench.ready;
 //   await window.bench.setup(1000);          // fetches sizes, builds the boxes and Wasm buffers
-//   window.bench.heights(390);               // {reflow, arrange, kernel}: the cloud's height
+//   window.bench.heights(390);               // {reflow, arrange, kernel, js}: the cloud's height
 //   window.bench.run('reflow', 390, 64);     // 64 calls; returns the wall-clock ns they took
 //
 // A reflow is what a browser does for a resize: the container's width changes, then a read of
@@ -13,10 +15,13 @@
 // lays out again.
 import { SPACING, WIDTH_CYCLE } from './timing.mjs';
 import { loadTagCloudCore } from '../../web/tagcloud-core.js';
+import { flowInJavaScript } from './flow_peer.mjs';
 
 const cloud = document.getElementById('cloud');
-let sizes = null;
-let origins = null; // the loader's output buffer, kept as a resizing page keeps it
+let sizes = null; // the workload, caller-owned (the copying path)
+let view = null; // the same sizes in the core's own buffer (the packed path)
+let origins = null; // the copying path's output buffer, kept as a resizing page keeps it
+let peerOrigins = null; // the JavaScript peer's output buffer
 let count = 0;
 let core = null;
 let raw = null;
@@ -34,6 +39,9 @@ async function setup(n) {
   if (!response.ok) throw new Error(`page: no workload for ${n} tags`);
   sizes = new Float64Array(await response.arrayBuffer());
   origins = new Float64Array(sizes.length);
+  peerOrigins = new Float64Array(sizes.length);
+  view = core.sizesBuffer(n);
+  view.set(sizes);
   count = n;
   const fragment = document.createDocumentFragment();
   for (let i = 0; i < n; i++) {
@@ -47,6 +55,7 @@ async function setup(n) {
   if (input === 0) throw new Error(`page: module memory exhausted at ${n} tags`);
   output = input + 16 * n;
   new Float64Array(raw.memory.buffer, input, 2 * n).set(sizes);
+  view = core.sizesBuffer(n); // live again if the allocation above grew memory
   return cloud.childElementCount;
 }
 
@@ -56,7 +65,9 @@ function heights(width) {
   raw.tc_arrange(input, count, width, SPACING, output);
   return {
     reflow: cloud.getBoundingClientRect().height,
-    arrange: core.arrange(sizes, width, SPACING).height,
+    arrange: core.arrange(view, width, SPACING).height,
+    'arrange-copy': core.arrange(sizes, width, SPACING).height,
+    js: flowInJavaScript(view, width, SPACING, peerOrigins).height,
     kernel: new Float64Array(raw.memory.buffer, output + 16 * count, 2)[1],
   };
 }
@@ -66,7 +77,9 @@ const bodies = {
     cloud.style.width = `${width}px`;
     return cloud.offsetHeight;
   },
-  arrange: (width) => core.arrange(sizes, width, SPACING, origins).height,
+  arrange: (width) => core.arrange(view, width, SPACING).height,
+  'arrange-copy': (width) => core.arrange(sizes, width, SPACING, origins).height,
+  'js-flow': (width) => flowInJavaScript(view, width, SPACING, peerOrigins).height,
   'arrange-kernel': (width) => {
     raw.tc_arrange(input, count, width, SPACING, output);
     return 0;
@@ -90,7 +103,7 @@ function teardown() {
   cloud.replaceChildren();
   if (input) raw.tc_free(input);
   input = output = 0;
-  sizes = null;
+  sizes = view = null;
   count = 0;
 }
 

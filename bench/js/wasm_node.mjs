@@ -1,13 +1,21 @@
-// Times the Wasm core in node 20: the loader's `arrange` (what an app calls: argument checks,
-// copy in, copy out) and the module's `tc_arrange` export alone (the compiled loop).
+// Times the Wasm core in node 20 beside its JavaScript peer:
+//   wasm-node arrange         the loader's `arrange()` on the core's own view (`sizesBuffer`):
+//                             what a page on the packed path calls; nothing copied
+//   wasm-node arrange-copy    `arrange()` on a caller-owned Float64Array, origins into `into`
+//                             (copy in, copy out)
+//   wasm-node layout-packed   `layoutPacked()` on the view: flow, rows and merge groups
+//   wasm-node arrange-kernel  the module's `tc_arrange` export alone (the compiled loop)
+//   js-node arrange           the peer: the same flow loop in plain JavaScript
+//                             (bench/js/flow_peer.mjs) on the same Float64Array as `arrange()`
 //
 //   node bench/js/wasm_node.mjs DIR COUNTS WIDTHS [REPEATS] [MIN_SAMPLE_MS] [WASM]
 //
-// One JSON line per (op, n, width), engine "wasm-node"; times are this process's CPU time.
+// One JSON line per (engine, op, n, width); times are this process's CPU time.
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import path from 'node:path';
 import { measure, repeatsFor, SPACING, WIDTH_CYCLE } from './timing.mjs';
+import { flowInJavaScript } from './flow_peer.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const [dir, countsArg, widthsArg, repeatsArg = '7', minMsArg = '10', wasmArg] =
@@ -37,7 +45,10 @@ const raw = instance.exports;
 for (const n of counts) {
   const bytes = await readFile(path.join(dir, `sizes-${n}.f64`));
   const sizes = new Float64Array(bytes.buffer, bytes.byteOffset, 2 * n).slice();
-  // The kernel's buffers live in module memory for the whole count: input copied once.
+  // The page's way: the sizes written once into the core's own buffer.
+  const view = core.sizesBuffer(n);
+  view.set(sizes);
+  // The kernel's buffers live in its own instance's memory for the whole count.
   const input = raw.tc_alloc(8 * (4 * n + 2));
   if (input === 0) throw new Error(`wasm_node: module memory exhausted at n=${n}`);
   const output = input + 16 * n;
@@ -45,20 +56,35 @@ for (const n of counts) {
 
   for (const width of widths) {
     const cycle = Array.from({ length: WIDTH_CYCLE }, (_, k) => width - k);
-    const height = core.arrange(sizes, width, SPACING).height;
-    // The loader as a resizing page uses it: origins into a buffer the page keeps.
+    // The caller-owned buffers of the copying path and of the JavaScript peer.
     const origins = new Float64Array(2 * n);
+    const peerOrigins = new Float64Array(2 * n);
     const options = { repeats: repeatsFor(n, repeats), minSampleNs, clock: cpuClock, wallClock };
-    const ops = {
-      arrange: (i) => core.arrange(sizes, cycle[i % WIDTH_CYCLE], SPACING, origins).height,
-      'arrange-kernel': (i) => {
+    const packedOptions = { width, spacing: SPACING };
+    const ops = [
+      ['js-node', 'arrange', (i) => flowInJavaScript(view, cycle[i % WIDTH_CYCLE], SPACING, peerOrigins).height],
+      ['wasm-node', 'arrange', (i) => core.arrange(view, cycle[i % WIDTH_CYCLE], SPACING).height],
+      ['wasm-node', 'arrange-copy', (i) => core.arrange(sizes, cycle[i % WIDTH_CYCLE], SPACING, origins).height],
+      ['wasm-node', 'layout-packed', (i) => {
+        packedOptions.width = cycle[i % WIDTH_CYCLE];
+        return core.layoutPacked(view, packedOptions).size[1];
+      }],
+      ['wasm-node', 'arrange-kernel', (i) => {
         raw.tc_arrange(input, n, cycle[i % WIDTH_CYCLE], SPACING, output);
         return 0;
-      },
-    };
-    for (const [op, body] of Object.entries(ops)) {
+      }, () => new Float64Array(raw.memory.buffer, output + 16 * n, 2)[1]],
+    ];
+    for (const [engine, op, body, readHeight = body] of ops) {
+      body(0);
+      const height = readHeight(0);
       const timing = measure(body, options);
-      console.log(JSON.stringify({ engine: 'wasm-node', op, n, width, ...timing, height }));
+      console.log(JSON.stringify({ engine, op, n, width, ...timing, height }));
+    }
+    // Same results: the loader's origins on the view equal the peer's, bit for bit.
+    const ours = core.arrange(view, width, SPACING).origins;
+    const theirs = flowInJavaScript(view, width, SPACING, peerOrigins).origins;
+    if (!ours.every((value, k) => Object.is(value, theirs[k]))) {
+      throw new Error(`wasm_node: arrange() and the JavaScript loop disagree at n=${n}, width=${width}`);
     }
   }
   raw.tc_free(input);

@@ -3,8 +3,10 @@ page, through Playwright driving Debian's Chromium (headless).
 
     python3 bench/py/chromium_runner.py DIR COUNTS WIDTHS [REPEATS] [MIN_SAMPLE_MS] [MAX_CALL_S]
 
-Engines in the output: "chromium" (op "reflow") and "wasm-chromium" (ops "arrange", the loader,
-and "arrange-kernel", the exported loop alone). The page (bench/js/page.mjs) runs batches of
+Engines in the output: "chromium" (op "reflow"), "wasm-chromium" (ops "arrange", the loader on
+the core's own view; "arrange-copy", the loader on a caller-owned array; "arrange-kernel", the
+exported loop alone) and "js-chromium" (op "arrange": the same flow loop in plain JavaScript on
+the same Float64Array as the loader's "arrange", its peer). The page (bench/js/page.mjs) runs batches of
 calls; each batch is timed by the renderer main thread's CPU time, read from DevTools'
 Performance.getMetrics (ThreadTime, thread ticks) before and after, less the cost of an empty
 batch, the same clock as the other runners. The page's own performance.now() duration is kept
@@ -134,9 +136,13 @@ def main(argv: list[str]) -> int:
                               "overhead_ns": clock.overhead_ns}
                     for engine, op, key in (("chromium", "reflow", "reflow"),
                                             ("wasm-chromium", "arrange-kernel", "kernel"),
-                                            ("wasm-chromium", "arrange", "arrange")):
+                                            ("js-chromium", "js-flow", "js"),
+                                            ("wasm-chromium", "arrange", "arrange"),
+                                            ("wasm-chromium", "arrange-copy", "arrange-copy")):
                         timing = measure(clock, op, width, batch_repeats, min_sample_ns)
-                        line = {"engine": engine, "op": op, **common, **timing, "height": heights[key]}
+                        # The peer's row reads as an "arrange" like the loader's, beside it.
+                        name = "arrange" if op == "js-flow" else op
+                        line = {"engine": engine, "op": name, **common, **timing, "height": heights[key]}
                         if op == "reflow":
                             line["build_s"] = round(build_seconds, 3)
                             budget.record(count, timing["median_ns"] / 1e9)

@@ -17,7 +17,10 @@ LAYOUT_ROWS = {
     ("native", "arrange-packed"): "TagCloudCore native, packed API",
     ("native", "arrange"): "TagCloudCore native, array API",
     ("wasm-node", "arrange-kernel"): "Wasm in node 20, `tc_arrange` export alone",
-    ("wasm-node", "arrange"): "Wasm in node 20, loader `arrange()`",
+    ("js-node", "arrange"): "plain JavaScript flow loop in node 20 (the loader's peer)",
+    ("wasm-node", "arrange"): "Wasm in node 20, loader `arrange()` on its own view (no copy)",
+    ("wasm-node", "arrange-copy"): "Wasm in node 20, loader `arrange()` on a caller array (copies)",
+    ("wasm-node", "layout-packed"): "Wasm in node 20, loader `layoutPacked()` (+ rows, merge groups)",
     ("native", "relayout"): "native width change: `LayoutEngine.layout` at a new width",
     ("native", "merge"): "native `MergeGroups` alone",
     ("native", "respond"): "native `LayoutService.respond` (JSON in, JSON out)",
@@ -25,7 +28,9 @@ LAYOUT_ROWS = {
     ("yoga", "arrange"): "Yoga (poga), layout call",
     ("chromium", "reflow"): "Chromium flex-wrap reflow ‡",
     ("wasm-chromium", "arrange-kernel"): "Wasm in Chromium, export alone ‡",
-    ("wasm-chromium", "arrange"): "Wasm in Chromium, loader `arrange()` ‡",
+    ("js-chromium", "arrange"): "plain JavaScript flow loop in Chromium (the loader's peer) ‡",
+    ("wasm-chromium", "arrange"): "Wasm in Chromium, loader `arrange()` on its own view ‡",
+    ("wasm-chromium", "arrange-copy"): "Wasm in Chromium, loader `arrange()` on a caller array ‡",
 }
 BASELINE = ("native", "arrange-packed")
 
@@ -130,6 +135,12 @@ def layout_targets(index: Index, widths: list[int]) -> list[str]:
     values, text = per_width(("wasm-node", "arrange"), ("native", "arrange"), 100_000)
     rows.append(f"| Wasm within 2× of native at 100k: loader `arrange()` ÷ array API | {text} | "
                 f"{verdict(worst(values), 2)} |")
+    for engine, where in (("node", "node 20"), ("chromium", "Chromium ‡")):
+        for n in (1_000, 100_000):
+            values, text = per_width((f"wasm-{engine}", "arrange"), (f"js-{engine}", "arrange"), n)
+            rows.append(f"| loader `arrange()` ≤ 1.0× the same flow loop in plain JavaScript on the "
+                        f"same Float64Array, {n:,} tags, {where} | {text} | "
+                        f"{verdict(worst(values), 1.0)} |")
     values, text = per_width(("taffy", "arrange"), BASELINE, 1_000)
     rows.append(f"| ≥ 500× faster than Taffy at 1,000 tags (Taffy ÷ native packed) | {text} | "
                 f"{verdict(worst(values, False), 500, False)} |")
@@ -176,13 +187,15 @@ def plots(out_dir: str, index: Index, counts: list[int], widths: list[int]) -> l
     for width in widths:
         figure, axes = plt.subplots(figsize=(9, 5.5), dpi=110)
         for row in index.rows():
-            if row in (("native", "merge"), ("native", "relayout"), ("native", "respond")):
+            if row in (("native", "merge"), ("native", "relayout"), ("native", "respond"),
+                       ("wasm-node", "layout-packed"), ("wasm-node", "arrange-copy"),
+                       ("wasm-chromium", "arrange-copy")):
                 continue
             points = [(n, index.median(*row, n, width)) for n in counts]
             points = [(n, t / n) for n, t in points if t is not None]
             if not points:
                 continue
-            style = "--" if row[0] in ("chromium", "wasm-chromium") else "-"  # ‡: in the page
+            style = "--" if row[0] in ("chromium", "wasm-chromium", "js-chromium") else "-"  # ‡: in the page
             axes.plot([p[0] for p in points], [p[1] for p in points], style, marker="o",
                       markersize=4, label=LAYOUT_ROWS[row].replace("`", ""))
         axes.set_xscale("log")
@@ -228,6 +241,7 @@ def machine_section(info: dict) -> list[str]:
 
 
 def write(out_dir: str, results: list[dict], failures: list[dict], info: dict, settings: dict) -> str:
+    import page_report
     import server_report
 
     index = Index(results)
@@ -241,7 +255,7 @@ def write(out_dir: str, results: list[dict], failures: list[dict], info: dict, s
             "machine; the server's wall-clock round trips do not.", ""]
     if settings.get("smoke"):
         doc += ["**Smoke run** (n = 10, short samples): proves the harness, measures nothing.", ""]
-    doc += ["## Targets", ""] + layout_targets(index, widths) + [""]
+    doc += ["## Targets", ""] + layout_targets(index, widths) + page_report.targets(results) + [""]
     doc += server_report.targets(results)
     doc += ["", "## Layout", "",
             f"Workload: {', '.join(f'{n:,}' for n in counts)} capsules 60–160 px wide and 40 px high "
@@ -260,6 +274,7 @@ def write(out_dir: str, results: list[dict], failures: list[dict], info: dict, s
         doc += [f"- {r['engine']}, n = {r['n']:,}, width {r['width']}: {r['skipped']}" for r in skipped]
         doc.append("")
     doc += ["### Plots", ""] + plots(out_dir, index, counts, widths)
+    doc += page_report.section(out_dir, results)
     doc += server_report.section(results)
     doc += ["## Size of the Wasm core", ""]
     doc += wasm_size(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "web", "tagcloud.wasm"))

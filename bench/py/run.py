@@ -59,6 +59,13 @@ def runners(args) -> list[dict]:
                         widths, *common, str(args.max_call_s)],
         },
         {
+            "name": "page",
+            "needs": ["playwright"],
+            "command": [python, os.path.join(HERE, "page_runner.py"), "--counts",
+                        *(str(n) for n in args.page_counts), "--frames", str(args.page_frames),
+                        "--repeats", str(args.page_repeats)],
+        },
+        {
             "name": "server",
             "command": [python, os.path.join(HERE, "server_bench.py"), args.tagcloud, args.loadgen,
                         args.echo, *(["--quick"] if args.smoke else [])],
@@ -122,9 +129,13 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--workload", default=os.path.join(ROOT, ".build/bench/workload"))
     parser.add_argument("--out", default=os.path.join(ROOT, "docs"), help="report directory")
     parser.add_argument("--runner-timeout-s", type=float, default=300.0)
+    parser.add_argument("--page-counts", type=int, nargs="+", default=[10, 100, 1000])
+    parser.add_argument("--page-frames", type=int, default=120)
+    parser.add_argument("--page-repeats", type=int, default=3)
     args = parser.parse_args(argv)
     if args.smoke:
         args.counts, args.widths, args.repeats, args.min_sample_ms = [10], [390], 3, 1.0
+        args.page_counts, args.page_frames, args.page_repeats = [10], 10, 1
 
     workload.write_workload(args.workload, args.counts)
     info = machine.describe()
@@ -134,7 +145,9 @@ def main(argv: list[str]) -> int:
     for runner in runners(args):
         if args.only and runner["name"] not in args.only:
             continue
-        lines, failure = run_one(runner, args.runner_timeout_s)
+        # The page drags take minutes at 1,000 tags (the element's frames are slow today).
+        timeout = 3600.0 if runner["name"] == "page" else args.runner_timeout_s
+        lines, failure = run_one(runner, timeout)
         results.extend(lines)
         if failure:
             print(f"bench: {failure['engine']}: {failure['error']}", file=sys.stderr)

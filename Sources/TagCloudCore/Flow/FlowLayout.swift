@@ -24,6 +24,7 @@ public enum FlowLayout {
     if count == 0 { return FlowArrangement(origins: [], size: .zero, rowStarts: []) }
     var size = Size.zero
     var rowStarts: [Int] = []
+    var invalid = -1
     // Straight from the sizes into the result's points (no intermediate frames: the array API
     // ran 1.4x the C loop that way). A Size is two doubles (width, height), a Point two (x, y).
     let origins = [Point](unsafeUninitializedCapacity: count) { points, initialized in
@@ -33,13 +34,15 @@ public enum FlowLayout {
             points.withMemoryRebound(to: Double.self) { points in
               flow(
                 count: count, stride: 2, sizes: sizes.baseAddress!, origins: points.baseAddress!,
-                width: width, spacing: spacing, rows: rows.baseAddress!, rowCount: &rowCount)
+                width: width, spacing: spacing, rows: rows.baseAddress!, rowCount: &rowCount,
+                invalid: &invalid)
             }
           }
         }
       }
       initialized = count
     }
+    precondition(invalid < 0, "sizes must be finite and non-negative")
     return FlowArrangement(origins: origins, size: size, rowStarts: rowStarts)
   }
 
@@ -57,6 +60,7 @@ public enum FlowLayout {
       return .zero
     }
     var size = Size(width: 0, height: 0)
+    var invalid = -1
     // At most one row per item: the loop writes the rows into a buffer of that capacity (a
     // store, where an append would put a call into the loop, which slows it down).
     rowStarts = [Int](unsafeUninitializedCapacity: count) { rows, rowCount in
@@ -66,10 +70,12 @@ public enum FlowLayout {
           flow(
             count: count, stride: 4, sizes: UnsafePointer(doubles.baseAddress! + 2),
             origins: doubles.baseAddress!, width: width, spacing: spacing,
-            rows: rows.baseAddress!, rowCount: &rowCount)
+            rows: rows.baseAddress!, rowCount: &rowCount, invalid: &invalid)
         }
       }
     }
+    // The engine's sizes come from the decoder and capsule sizing, both bounded and finite.
+    assert(invalid < 0, "sizes must be finite and non-negative")
     return size
   }
 
@@ -86,18 +92,50 @@ public enum FlowLayout {
   ///     }
   ///     // origins == [0, 0, 0, 50], size == Size(width: 100, height: 90)
   ///
+  /// - Precondition: every size finite and non-negative (``arrange(checking:width:spacing:into:)``
+  ///   refuses the others instead).
   /// - Complexity: O(n) time, no allocation.
   public static func arrange(
     packedSizes sizes: UnsafeBufferPointer<Double>, width: Double, spacing: Double,
     into origins: UnsafeMutableBufferPointer<Double>
   ) -> Size {
+    let outcome = arrange(checking: sizes, width: width, spacing: spacing, into: origins)
+    guard case .arranged(let size) = outcome else {
+      preconditionFailure("sizes must be finite and non-negative")
+    }
+    return size
+  }
+
+  /// What ``arrange(checking:width:spacing:into:)`` did.
+  public enum CheckedOutcome: Equatable, Sendable {
+    /// Every origin was written; the cloud's size.
+    case arranged(Size)
+    /// `sizes[index]` is NaN, infinite or negative: the flow stopped there, so origins from
+    /// item `index / 2` on were not written (those before were).
+    case invalidSize(index: Int)
+  }
+
+  /// The fast path for sizes nobody has checked (a page's `Float64Array`): the same loop, which
+  /// checks each size as it reads it, so bad input costs no second pass over the sizes.
+  ///
+  ///     [10.0, .nan].withUnsafeBufferPointer { sizes in
+  ///       FlowLayout.arrange(checking: sizes, width: 100, spacing: 0, into: out)
+  ///     }  // .invalidSize(index: 1)
+  ///
+  /// - Complexity: O(n) time, no allocation.
+  public static func arrange(
+    checking sizes: UnsafeBufferPointer<Double>, width: Double, spacing: Double,
+    into origins: UnsafeMutableBufferPointer<Double>
+  ) -> CheckedOutcome {
     precondition(origins.count >= sizes.count, "origins buffer too small")
     let count = sizes.count / 2
-    guard count > 0 else { return .zero }
+    guard count > 0 else { return .arranged(.zero) }
     var rowCount = 0
-    return flow(
+    var invalid = -1
+    let size = flow(
       count: count, stride: 2, sizes: sizes.baseAddress!, origins: origins.baseAddress!,
-      width: width, spacing: spacing, rows: nil, rowCount: &rowCount)
+      width: width, spacing: spacing, rows: nil, rowCount: &rowCount, invalid: &invalid)
+    return invalid < 0 ? .arranged(size) : .invalidSize(index: invalid)
   }
 
   /// The one loop of the rule, over raw doubles: item `i`'s width and height are
@@ -106,13 +144,19 @@ public enum FlowLayout {
   /// `rows[0..<rowCount]`. One out-of-line loop serves the array API, the engine and the Wasm
   /// fast path.
   ///
+  /// Each size is checked as it is read (four comparisons, a branch never taken for good input:
+  /// cheaper than a second pass over the sizes): at the first that is NaN, infinite or negative
+  /// the loop stops, sets `invalid` to its index in `sizes` (item `i`'s width is `stride * i`,
+  /// its height one more) and returns `.zero`. `invalid` is untouched otherwise.
+  ///
   /// - Precondition: both pointers address `stride * (count - 1) + 2` doubles (the callers
   ///   derive them from buffers of that size); `rows`, if any, addresses `count` integers (one
   ///   row per item at most); `count > 0`.
   @inline(never)
   private static func flow(
     count: Int, stride: Int, sizes: UnsafePointer<Double>, origins: UnsafeMutablePointer<Double>,
-    width: Double, spacing: Double, rows: UnsafeMutablePointer<Int>?, rowCount: inout Int
+    width: Double, spacing: Double, rows: UnsafeMutablePointer<Int>?, rowCount: inout Int,
+    invalid: inout Int
   ) -> Size {
     assert(spacing >= 0 && spacing.isFinite, "spacing must be finite and non-negative")
     assert(width >= 0, "width must be non-negative")
@@ -127,10 +171,14 @@ public enum FlowLayout {
     var item = sizes
     var origin = origins
     var index = 0
+    var screen: UInt64 = 0
     while index < count {
       let itemWidth = item[0]
       let itemHeight = item[1]
-      assert(itemWidth >= 0 && itemHeight >= 0, "sizes must be non-negative")
+      // Branch-free screening (no second pass over the sizes): as unsigned integers, the bit
+      // patterns of finite non-negative doubles lie below that of +infinity, while infinity,
+      // NaN and anything with the sign bit set lie at or above it.
+      screen = max(screen, max(itemWidth.bitPattern, itemHeight.bitPattern))
       if cursorX > 0, cursorX + itemWidth > width {
         cursorX = 0
         // Summed in the seed's order (`cursor.y + rowHeight + spacing`), for identical bits.
@@ -149,6 +197,23 @@ public enum FlowLayout {
       index &+= 1
       item += stride
       origin += stride
+    }
+    if screen >= Double.infinity.bitPattern {
+      // Rare: find the first bad size (-0.0 passes the screen only here: its sign bit is set).
+      var index = 0
+      while index < count {
+        let itemWidth = sizes[stride &* index]
+        let itemHeight = sizes[stride &* index &+ 1]
+        if !(itemWidth >= 0 && itemWidth < .infinity) {
+          invalid = stride &* index
+          return .zero
+        }
+        if !(itemHeight >= 0 && itemHeight < .infinity) {
+          invalid = stride &* index &+ 1
+          return .zero
+        }
+        index &+= 1
+      }
     }
     return Size(width: usedWidth, height: cursorY + rowHeight)
   }

@@ -25,27 +25,48 @@ public enum LayoutEngine {
         frames[index].height = size.height
       }
     }
+    let placed = place(
+      &frames, width: request.width, spacing: request.spacing,
+      mergeDistance: request.mergeDistance, direction: request.direction)
+    let animation =
+      request.reduceMotion ? nil : request.animation.map(LayoutResponse.Animation.init)
+    return LayoutResponse(
+      ids: ids, frames: frames, rowStarts: placed.rowStarts, size: placed.size,
+      groups: placed.groups,
+      selection: request.selection, animation: animation)
+  }
+
+  /// The flow, the merge groups and the writing direction over capsules already sized: what a
+  /// layout does once the sizes are known, shared by ``layout(_:)`` and ``PackedLayout``.
+  ///
+  /// `frames` holds the capsule sizes (any origins); the flow writes the origins in place,
+  /// mirrored for right-to-left.
+  ///
+  ///     var frames = [Rect(x: 0, y: 0, width: 96, height: 40)]
+  ///     LayoutEngine.place(&frames, width: 390, spacing: 18, mergeDistance: 10,
+  ///                        direction: .rightToLeft).size  // 96 × 40; frames[0].x == 294
+  ///
+  /// - Precondition: sizes finite and non-negative; width, spacing, mergeDistance non-negative.
+  /// - Complexity: O(n) for the flow and the merge sweep.
+  public static func place(
+    _ frames: inout [Rect], width: Double, spacing: Double, mergeDistance: Double,
+    direction: LayoutDirection
+  ) -> (size: Size, rowStarts: [Int], groups: MergeGroups) {
     var rowStarts: [Int] = []
-    let size = FlowLayout.arrange(
-      &frames, width: request.width, spacing: request.spacing, rowStarts: &rowStarts)
+    let size = FlowLayout.arrange(&frames, width: width, spacing: spacing, rowStarts: &rowStarts)
     // Mirroring keeps every distance, so groups are found on the left-to-right frames, whose
     // rows run left to right as the sweep needs.
-    let groups = MergeGroups(
-      frames: frames, rowStarts: rowStarts, mergeDistance: request.mergeDistance)
-    if request.direction == .rightToLeft {
-      let extent = request.width.isFinite ? request.width : size.width
+    let groups = MergeGroups(frames: frames, rowStarts: rowStarts, mergeDistance: mergeDistance)
+    if direction == .rightToLeft {
+      let extent = width.isFinite ? width : size.width
       frames.withUnsafeMutableBufferPointer { frames in
-        for index in 0..<count {
-          frames[index].x = request.direction.mirroredX(
+        for index in frames.indices {
+          frames[index].x = direction.mirroredX(
             frames[index].x, width: frames[index].width, in: extent)
         }
       }
     }
-    let animation =
-      request.reduceMotion ? nil : request.animation.map(LayoutResponse.Animation.init)
-    return LayoutResponse(
-      ids: ids, frames: frames, rowStarts: rowStarts, size: size, groups: groups,
-      selection: request.selection, animation: animation)
+    return (size, rowStarts, groups)
   }
 
   /// Each tag's capsule: given outright, or derived from its label for this container width.

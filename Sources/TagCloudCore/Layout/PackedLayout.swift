@@ -1,0 +1,129 @@
+/// The per-frame layout without JSON: capsule sizes in; origins, rows and merge groups out, in
+/// buffers the caller owns (the Wasm module's linear memory, which a page reads as typed arrays).
+///
+/// The same engine as ``LayoutEngine/layout(_:)`` once the capsules are sized
+/// (``LayoutEngine/place(_:width:spacing:mergeDistance:direction:)``), so the results are the
+/// JSON path's: `origins[2i], origins[2i + 1]` are `items[i].x, y`; `rows[i]` is the row of item
+/// `i` (the JSON `rows` lists each row's first item instead); `groups[i]` is the merge group of
+/// item `i`, groups numbered as the JSON `groups` list them (by their first item).
+///
+///     // sizes [96, 40, 60, 40]: two capsules on one row, 8 px apart, melting at 10
+///     PackedLayout.layout(
+///       sizes: sizes, width: 390, spacing: 8, mergeDistance: 10, direction: .leftToRight,
+///       origins: origins, rows: rows, groups: groups)
+///     // .laidOut(size: 164 × 40, rowCount: 1, groupCount: 1); origins [0, 0, 104, 0]
+///
+/// Nothing is written when the input is refused: a caller's previous results survive bad input.
+public enum PackedLayout {
+  /// Why a packed layout was refused.
+  public enum Refusal: Equatable, Sendable {
+    /// The width is NaN or negative (`.infinity` is one unbounded row).
+    case width
+    /// The spacing is NaN, infinite or negative.
+    case spacing
+    /// The merge distance is NaN, infinite or negative.
+    case mergeDistance
+    /// `sizes[index]` is NaN, infinite or negative (item `index / 2`'s width when even, its
+    /// height when odd).
+    case size(index: Int)
+  }
+
+  /// What a packed layout did.
+  public enum Outcome: Equatable, Sendable {
+    /// Every output was written: the cloud's size, the number of rows and of merge groups.
+    case laidOut(size: Size, rowCount: Int, groupCount: Int)
+    case refused(Refusal)
+  }
+
+  /// Lays out `sizes.count / 2` capsules (`sizes` = `w0, h0, w1, h1, …`).
+  ///
+  /// - Parameters:
+  ///   - origins: receives `x0, y0, x1, y1, …`; at least `sizes.count` doubles.
+  ///   - rows, groups: receive each item's row and merge group; at least `sizes.count / 2` each.
+  /// - Complexity: O(n) (that of ``LayoutEngine/place(_:width:spacing:mergeDistance:direction:)``);
+  ///   allocates the engine's working arrays, which are freed on return.
+  public static func layout(
+    sizes: UnsafeBufferPointer<Double>, width: Double, spacing: Double, mergeDistance: Double,
+    direction: LayoutDirection, origins: UnsafeMutableBufferPointer<Double>,
+    rows: UnsafeMutableBufferPointer<Int32>, groups: UnsafeMutableBufferPointer<Int32>
+  ) -> Outcome {
+    let count = sizes.count / 2
+    precondition(
+      origins.count >= 2 * count && rows.count >= count && groups.count >= count
+        && count <= Int(Int32.max), "output buffers too small")
+    if let refusal = refusal(width: width, spacing: spacing) { return .refused(refusal) }
+    guard mergeDistance >= 0, mergeDistance < .infinity else { return .refused(.mergeDistance) }
+    // The sizes are checked in the pass that copies them into frames, before any output is
+    // written.
+    var frames = [Rect](repeating: Rect(x: 0, y: 0, width: 0, height: 0), count: count)
+    var refused = -1
+    frames.withUnsafeMutableBufferPointer { frames in
+      for index in 0..<count {
+        let width = sizes[2 &* index]
+        let height = sizes[2 &* index &+ 1]
+        // NaN fails every comparison, so it is refused with the negatives and infinities.
+        guard width >= 0, width < .infinity else {
+          refused = 2 &* index
+          return
+        }
+        guard height >= 0, height < .infinity else {
+          refused = 2 &* index &+ 1
+          return
+        }
+        frames[index].width = width
+        frames[index].height = height
+      }
+    }
+    if refused >= 0 { return .refused(.size(index: refused)) }
+
+    let placed = LayoutEngine.place(
+      &frames, width: width, spacing: spacing, mergeDistance: mergeDistance, direction: direction)
+    for index in 0..<count {
+      origins[2 &* index] = frames[index].x
+      origins[2 &* index &+ 1] = frames[index].y
+    }
+    for row in placed.rowStarts.indices {
+      let end = row &+ 1 < placed.rowStarts.count ? placed.rowStarts[row &+ 1] : count
+      for index in placed.rowStarts[row]..<end { rows[index] = Int32(truncatingIfNeeded: row) }
+    }
+    for group in 0..<placed.groups.count {
+      for index in placed.groups.group(group) { groups[index] = Int32(truncatingIfNeeded: group) }
+    }
+    return .laidOut(
+      size: placed.size, rowCount: placed.rowStarts.count, groupCount: placed.groups.count)
+  }
+
+  /// What ``arrange(sizes:width:spacing:origins:)`` did.
+  public enum ArrangeOutcome: Equatable, Sendable {
+    /// Every origin was written; the cloud's size.
+    case arranged(Size)
+    /// Refused; for a bad size, the origins before it may have been written.
+    case refused(Refusal)
+  }
+
+  /// The flow rule alone over packed sizes nobody has checked: ``FlowLayout`` checks each size
+  /// in the pass that lays it out (no second pass over the sizes).
+  ///
+  ///     PackedLayout.arrange(sizes: sizes, width: 150, spacing: 10, origins: origins)
+  ///     // .arranged(100 × 90) for [100, 40, 100, 40]; .refused(.size(index: 1)) for [10, .nan]
+  ///
+  /// - Complexity: O(n), no allocation.
+  public static func arrange(
+    sizes: UnsafeBufferPointer<Double>, width: Double, spacing: Double,
+    origins: UnsafeMutableBufferPointer<Double>
+  ) -> ArrangeOutcome {
+    if let refusal = refusal(width: width, spacing: spacing) { return .refused(refusal) }
+    switch FlowLayout.arrange(checking: sizes, width: width, spacing: spacing, into: origins) {
+    case .arranged(let size): return .arranged(size)
+    case .invalidSize(let index): return .refused(.size(index: index))
+    }
+  }
+
+  /// The rule for the container: a width that is not NaN or negative (`.infinity` is one
+  /// unbounded row), a finite, non-negative spacing.
+  private static func refusal(width: Double, spacing: Double) -> Refusal? {
+    guard width >= 0 else { return .width }
+    guard spacing >= 0, spacing < .infinity else { return .spacing }
+    return nil
+  }
+}
