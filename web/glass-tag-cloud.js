@@ -53,10 +53,31 @@ function sharedCore() {
   return corePromise;
 }
 
+/**
+ * The same stylesheet when the page has already loaded it with a `<link>` (the demo page does),
+ * copied rule by rule without a request, so that the first frame after the element is defined
+ * is already styled: no unstyled, differently sized frame, nothing below the cloud moves.
+ * Null when the page has no such link (or cannot read it): the sheet is fetched instead.
+ */
+function linkedCapsuleSheet(url) {
+  try {
+    const link = [...document.styleSheets].find((sheet) => sheet.href === url.href);
+    if (!link) return null;
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync([...link.cssRules].map((rule) => rule.cssText).join("\n"));
+    return sheet;
+  } catch {
+    return null;
+  }
+}
+
 /** The demo's stylesheet (capsules, glass, melting, touch targets), fetched once, adopted by every shadow root. */
 let capsuleSheetPromise = null;
 function sharedCapsuleSheet() {
-  capsuleSheetPromise ??= fetch(new URL("./styles.css", import.meta.url))
+  const url = new URL("./styles.css", import.meta.url);
+  const linked = capsuleSheetPromise ? null : linkedCapsuleSheet(url);
+  if (linked) capsuleSheetPromise = Promise.resolve(linked);
+  capsuleSheetPromise ??= fetch(url)
     .then((response) => {
       if (!response.ok) throw new Error(`styles.css answered ${response.status}`);
       return response.text();
@@ -87,6 +108,10 @@ hostSheet.replaceSync(`
   --tag-easing: ease-out;
 }
 :host([hidden]) { display: none; }
+/* Reduce Transparency: solid tints, no glass (the page's :root rule does not reach a shadow root). */
+@media (prefers-reduced-transparency: reduce) {
+  :host { --glass-filter: none; }
+}
 :host(:not(:state(styled))) .cloud { visibility: hidden; }
 .cloud { --spacing: ${DEFAULT_SPACING}px; }
 .tag {
@@ -166,6 +191,15 @@ export class GlassTagCloudElement extends HTMLElement {
   static {
     reduceMotionQuery.addEventListener("change", () => {
       for (const cloud of GlassTagCloudElement.#connected) cloud.#reduceMotionChanged();
+    });
+    // The back/forward cache: an open socket would keep the page out of it, so a hidden page
+    // closes every cloud's socket and a page shown again from the cache resumes its sessions.
+    addEventListener("pagehide", () => {
+      for (const cloud of GlassTagCloudElement.#connected) cloud.#suspendLive();
+    });
+    addEventListener("pageshow", (event) => {
+      if (!event.persisted) return;
+      for (const cloud of GlassTagCloudElement.#connected) cloud.#resumeLive();
     });
   }
 
@@ -289,7 +323,9 @@ export class GlassTagCloudElement extends HTMLElement {
         this.#spacingChanged();
         break;
       case "live":
-        if (this.isConnected) {
+        // Not while upgrading: attributes are reported before connectedCallback, which starts
+        // the connection itself (two would be opened, one of them never stopped).
+        if (GlassTagCloudElement.#connected.has(this)) {
           this.#stopLive();
           this.#startLive();
         }
@@ -666,24 +702,32 @@ export class GlassTagCloudElement extends HTMLElement {
 
   #spacingChanged() {
     const target = this.spacing;
-    if (this.#live?.greeted) {
-      this.#sendLive(() => this.#live.session.spacing(target));
-      return; // the server answers with a frame at the new spacing and its spring
-    }
-    if (!this.#layout || this.#layoutSource !== "wasm" || this.#spacingOnScreen === null) {
+    this.#sendLive(() => this.#live.session.spacing(target));
+    // With a local core the spacing animates frame by frame through it, live or not: every frame
+    // is the flow at that frame's spacing (capsules change rows mid-way, groups melt exactly at
+    // the merge distance); the server's frame for the new spacing ends it (#spacingFrame).
+    const animatable = this.#core && this.#metrics && this.#layout && this.#spacingOnScreen !== null;
+    if (!animatable) {
+      if (this.#live?.greeted) return; // no local core: the server's frame comes with its spring
       this.#spacingOnScreen = target;
       this.#requestUpdate();
       return;
     }
-    const motion = this.#reduceMotion() || !this.#core ? null : this.#core.motion("spacing");
+    const motion = this.#reduceMotion() ? null : this.#core.motion("spacing");
     this.#spacing.start(this.#spacingOnScreen, target, motion);
   }
 
   #spacingFrame(value, final) {
     this.#spacingOnScreen = value;
     this.#view.showSpacing(value);
-    const layout = this.#layoutLocally(value, null);
-    if (layout) this.#render(layout, "wasm");
+    // The last frame is the server's when it has already answered for this state.
+    const frame = this.#live?.greeted ? this.#live.frame : null;
+    if (final && frame && frame.width === this.#width && frame.spacing === value) {
+      this.#render(this.#fromServer(frame), "server");
+    } else {
+      const layout = this.#layoutLocally(value, null);
+      if (layout) this.#render(layout, "wasm");
+    }
     this.#setState("animating", !final);
   }
 
@@ -860,6 +904,19 @@ export class GlassTagCloudElement extends HTMLElement {
     this.#requestUpdate();
   }
 
+  /** The page goes into the back/forward cache: close the socket (it would keep the page out). */
+  #suspendLive() {
+    if (!this.#live) return;
+    this.#live.connection.stop();
+    this.#live.greeted = false;
+    this.#live.frame = null;
+  }
+
+  /** Shown again from the cache: reconnect; the hello resumes the session with this state. */
+  #resumeLive() {
+    this.#live?.connection.start();
+  }
+
   #sendLive(message) {
     if (this.#live?.greeted) this.#live.connection.send(message());
   }
@@ -886,6 +943,18 @@ export class GlassTagCloudElement extends HTMLElement {
     } else if (event.kind === "layout") {
       const frame = event.layout;
       if (frame.width !== this.#width) return; // answers a width we no longer have
+      // Diagnostics (and the tests): how many frames came, and the selection the server holds.
+      this.#cloud.dataset.liveFrames = String(Number(this.#cloud.dataset.liveFrames ?? 0) + 1);
+      this.#cloud.dataset.liveSelection = frame.items.filter((item) => item.selected).map((item) => item.id).join(",");
+      if (this.#core && typeof frame.spacing === "number" && frame.spacing !== this.spacing) {
+        // Still in flight for a spacing we left: the local core already draws its successor.
+        live.frame = null;
+        return;
+      }
+      if (this.#core && this.#spacing.running) {
+        live.frame = frame; // the local animation runs on; its last frame is this one
+        return;
+      }
       const moved = this.#layoutSource === "server" && typeof frame.spacing === "number" && frame.spacing !== this.#spacingOnScreen;
       // A spacing change arrives as one frame with its spring: the browser eases the positions.
       this.#cloud.classList.toggle("is-easing", moved && Boolean(frame.animation) && !this.#reduceMotion());
@@ -897,9 +966,6 @@ export class GlassTagCloudElement extends HTMLElement {
       live.frame = frame;
       this.#spacing.stop();
       this.#draw(null);
-      // Diagnostics (and the tests): how many frames came, and the selection the server holds.
-      this.#cloud.dataset.liveFrames = String(Number(this.#cloud.dataset.liveFrames ?? 0) + 1);
-      this.#cloud.dataset.liveSelection = frame.items.filter((item) => item.selected).map((item) => item.id).join(",");
     } else if (event.kind === "error") {
       console.warn("glass-tag-cloud: the server refused a message:", event.message);
     }

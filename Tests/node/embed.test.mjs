@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import { chromiumAvailable, launchChromium } from './support/chromium.mjs';
 import { repoRoot } from './support/paths.mjs';
 
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm' };
+const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.wasm': 'application/wasm' };
 const webRoot = join(repoRoot, 'web');
 
 /** A static file server for web/ on a free port of 127.0.0.1. */

@@ -1,6 +1,7 @@
-"""What the browser tests read from the demo page, through its public surface: the DOM (buttons,
-their rects, aria-pressed), the page's data-* hooks (layout source, spacing on screen), and the
-core the page ships (web/tagcloud-core.js)."""
+"""What the browser tests read from the demo page, through its public surface: the page's
+<glass-tag-cloud> (its properties: layoutSource, layout, selection, liveStatus; its custom states;
+the buttons in its open shadow root: rects, aria-pressed), the page's own controls and status,
+and the core the page ships (web/tagcloud-core.js)."""
 
 from __future__ import annotations
 
@@ -35,6 +36,16 @@ def seed_flow(sizes: list[tuple[float, float]], width: float, spacing: float) ->
     return origins
 
 
+# JavaScript expressions for the page's cloud: the <glass-tag-cloud> host, and the container
+# part in its (open) shadow root, where the capsule buttons are. Playwright's CSS selectors pierce
+# open shadow roots by themselves; code run by page.evaluate goes through these.
+HOST = "document.querySelector('glass-tag-cloud')"
+CLOUD = f"{HOST}.shadowRoot.querySelector('[part~=\"cloud\"]')"
+BUTTONS = f"[...{HOST}.shadowRoot.querySelectorAll('button[data-tag-id]')]"
+# The element that has the focus, inside the cloud's shadow root too.
+FOCUSED = "(document.activeElement?.shadowRoot?.activeElement ?? document.activeElement)"
+
+
 def open_demo(page: Page, url: str) -> None:
     """Loads the demo and waits until the core has placed the capsules. (Each test has a fresh
     browser context, so it starts with empty storage: the seed's initial state.)"""
@@ -43,42 +54,58 @@ def open_demo(page: Page, url: str) -> None:
 
 
 def wait_placed(page: Page, timeout: float = 10_000) -> None:
+    """The page is wired, the capsules are placed by a core (the Wasm core in the page or the
+    server's frames, not CSS), and no spacing animation runs."""
     page.wait_for_function(
-        """() => {
-          const cloud = document.querySelector('[data-tag-cloud]');
-          return document.documentElement.dataset.ready === 'true'
-            && cloud.classList.contains('is-placed') && !cloud.hasAttribute('data-animating');
-        }""",
+        f"""() => {{
+          const host = {HOST};
+          return document.documentElement.dataset.ready === 'true' && host !== null
+            && (host.layoutSource === 'wasm' || host.layoutSource === 'server')
+            && !host.matches(':state(animating)');
+        }}""",
         timeout=timeout,
+    )
+
+
+def settle(page: Page, frames: int = 3) -> None:
+    """A few animation frames: a resize seen by the ResizeObserver (one frame) is laid out in the
+    element's batched frame (the next one)."""
+    page.evaluate(
+        """(frames) => new Promise((resolve) => {
+          const step = (left) => left === 0 ? resolve() : requestAnimationFrame(() => step(left - 1));
+          step(frames);
+        })""",
+        frames,
     )
 
 
 def wait_width(page: Page, timeout: float = 10_000) -> None:
-    """Waits until the page has laid out for the cloud's current width (after a resize)."""
+    """Waits until the page has laid out for the cloud's current width (after a resize): the
+    layout on screen spans no more than the cloud, and the element has had its frames."""
+    wait_placed(page, timeout)
+    settle(page)
     page.wait_for_function(
-        """() => {
-          const cloud = document.querySelector('[data-tag-cloud]');
-          const width = cloud.getBoundingClientRect().width;
-          return Math.abs(Number(cloud.dataset.width) - width) < 1e-6
-            && cloud.classList.contains('is-placed') && !cloud.hasAttribute('data-animating');
-        }""",
+        f"""() => {{
+          const host = {HOST};
+          const width = {CLOUD}.getBoundingClientRect().width;
+          return host.layout !== null && !host.matches(':state(animating)')
+            && host.layout.items.every((item) => item.x + item.w <= width + 0.5 || item.w > width);
+        }}""",
         timeout=timeout,
     )
-    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
 
 def capsules(page: Page) -> tuple[float, list[Capsule]]:
     """The cloud's width and every capsule's rect relative to the cloud."""
     width, items = page.evaluate(
-        """() => {
-          const cloud = document.querySelector('[data-tag-cloud]');
-          const origin = cloud.getBoundingClientRect();
-          return [origin.width, [...cloud.querySelectorAll('button[data-tag-id]')].map((b) => {
+        f"""() => {{
+          const origin = {CLOUD}.getBoundingClientRect();
+          return [origin.width, {BUTTONS}.map((b) => {{
             const r = b.getBoundingClientRect();
-            return { id: b.dataset.tagId, x: r.x - origin.x, y: r.y - origin.y, w: r.width, h: r.height,
-                     pressed: b.getAttribute('aria-pressed') === 'true' };
-          })];
-        }"""
+            return {{ id: b.dataset.tagId, x: r.x - origin.x, y: r.y - origin.y, w: r.width, h: r.height,
+                     pressed: b.getAttribute('aria-pressed') === 'true' }};
+          }})];
+        }}"""
     )
     return width, [Capsule(**item) for item in items]
 
@@ -86,20 +113,20 @@ def capsules(page: Page) -> tuple[float, list[Capsule]]:
 def core_layout(page: Page, spacing: float) -> dict:
     """The core's layout for the labels measured in the page's font at the cloud's width."""
     return page.evaluate(
-        """async (spacing) => {
-          const { loadTagCloudCore } = await import('/tagcloud-core.js');
-          const { measureLabels } = await import('/label-metrics.js');
+        f"""async (spacing) => {{
+          const {{ loadTagCloudCore }} = await import('/tagcloud-core.js');
+          const {{ measureLabels }} = await import('/label-metrics.js');
           // Its own copy of the module (a test may block the page's).
           const core = await loadTagCloudCore(new URL('/tagcloud.wasm?test', location.href));
-          const cloud = document.querySelector('[data-tag-cloud]');
-          const buttons = [...cloud.querySelectorAll('button[data-tag-id]')];
-          const tags = buttons.map((b) => ({ id: b.dataset.tagId, label: b.textContent.trim() }));
+          const cloud = {CLOUD};
+          const buttons = {BUTTONS};
+          const tags = buttons.map((b) => ({{ id: b.dataset.tagId, label: b.textContent.trim() }}));
           const metrics = measureLabels(cloud, tags);
           const selection = buttons.filter((b) => b.getAttribute('aria-pressed') === 'true').map((b) => b.dataset.tagId);
-          return { metrics, layout: core.layout({
+          return {{ metrics, layout: core.layout({{
             width: cloud.getBoundingClientRect().width, spacing, mergeDistance: 10,
-            textScale: metrics.textScale, lineHeight: metrics.lineHeight, tags: metrics.tags, selection }) };
-        }""",
+            textScale: metrics.textScale, lineHeight: metrics.lineHeight, tags: metrics.tags, selection }}) }};
+        }}""",
         spacing,
     )
 
@@ -143,3 +170,30 @@ def assert_exact_layout(page: Page, spacing: float) -> list[Capsule]:
     for capsule, (x, y) in zip(shown, reference):
         assert abs(capsule.x - x) <= TOLERANCE and abs(capsule.y - y) <= TOLERANCE, (capsule, x, y)
     return shown
+
+
+def mid_animation_frame(page: Page) -> dict:
+    """Waits for a frame in the middle of the spacing spring (18 → 3) and reads it: the spacing
+    on screen, whether the element says it animates, who placed it, and every capsule's origin."""
+    page.wait_for_function(f"() => {{ const s = Number({CLOUD}.dataset.spacing); return s < 15 && s > 4; }}")
+    frame = page.evaluate(
+        f"""() => {{
+          const cloud = {CLOUD};
+          const origin = cloud.getBoundingClientRect();
+          return {{ animating: {HOST}.matches(':state(animating)'), source: {HOST}.layoutSource,
+                   spacing: Number(cloud.dataset.spacing),
+                   origins: {BUTTONS}.map((b) => {{
+                     const r = b.getBoundingClientRect(); return [r.x - origin.x, r.y - origin.y]; }}) }};
+        }}"""
+    )
+    assert frame["animating"], "mid-way through the spring, the element says it animates"
+    assert TIGHT < frame["spacing"] < LOOSE
+    return frame
+
+
+def assert_frame_was_the_core(page: Page, frame: dict) -> None:
+    """The frame read mid-animation was the core's flow at that frame's spacing (animatableData):
+    no eased positions. (Call once the spring has landed, with the same selection.)"""
+    expected = core_layout(page, frame["spacing"])["layout"]["items"]
+    for (x, y), item in zip(frame["origins"], expected):
+        assert abs(x - item["x"]) <= TOLERANCE and abs(y - item["y"]) <= TOLERANCE, (frame, item)

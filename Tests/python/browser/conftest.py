@@ -64,9 +64,25 @@ class StaticHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+# The Content-Security-Policy of the deployment (branch ops-deploy): same-origin everything,
+# Wasm compilation allowed, sockets to the page's host; no inline script or style.
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "
+    "img-src 'self' data:; connect-src 'self' ws: wss:; base-uri 'none'; object-src 'none'"
+)
+
+
+class CSPStaticHandler(StaticHandler):
+    """web/ as a deployment serves it: every response carries the Content-Security-Policy."""
+
+    def end_headers(self) -> None:
+        self.send_header("Content-Security-Policy", CONTENT_SECURITY_POLICY)
+        super().end_headers()
+
+
 class StaticServer:
-    def __init__(self) -> None:
-        handler = functools.partial(StaticHandler, directory=str(WEB))
+    def __init__(self, handler_class: type[StaticHandler] = StaticHandler) -> None:
+        handler = functools.partial(handler_class, directory=str(WEB))
         self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
         self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
@@ -85,6 +101,13 @@ class StaticServer:
 def static_server():
     """A plain static file server: no WebSocket, the offline case."""
     with StaticServer() as server:
+        yield server
+
+
+@pytest.fixture(scope="session")
+def csp_static_server():
+    """The static server with the deployment's Content-Security-Policy on every response."""
+    with StaticServer(CSPStaticHandler) as server:
         yield server
 
 

@@ -6,11 +6,17 @@ from __future__ import annotations
 import pytest
 
 from browser_helpers import (
+    BUTTONS,
+    CLOUD,
+    FOCUSED,
+    HOST,
     LOOSE,
     TIGHT,
     assert_exact_layout,
+    assert_frame_was_the_core,
     capsules,
     core_layout,
+    mid_animation_frame,
     open_demo,
     spacing_on_screen,
     wait_placed,
@@ -29,6 +35,8 @@ def test_the_seed_demo_starts_with_swiftui_selected(page, static_server):
     ids = page.eval_on_selector_all("[data-tag-cloud] button", "(bs) => bs.map((b) => b.dataset.tagId)")
     assert ids == ["SwiftUI", "Animation", "Layout", "Glass", "Gestures", "Symbols", "Charts", "Navigation", "Metal", "Widgets"]
     assert page.inner_text("h1") == "Pick your interests"
+    # The cloud is the component, a group named by the title.
+    assert page.evaluate(f"() => [{HOST}.selection, {HOST}.getAttribute('aria-labelledby')]") == [["SwiftUI"], "heading"]
     switch = page.locator("input[role='switch']")
     assert switch.get_attribute("type") == "checkbox" and not switch.is_checked()
     assert page.locator("label[for='tight-spacing']").inner_text() == "Tight spacing"
@@ -38,6 +46,9 @@ def test_tap_toggles_and_the_touch_target_reaches_3px_beyond_the_capsule(page, s
     open_demo(page, static_server.url)
     page.click("[data-tag-id='Glass']")
     assert pressed(page) == ["SwiftUI", "Glass"]
+    # The press feedback (a scale that springs back) has settled: the capsule's own box.
+    settled = "(b) => b.getAnimations().length === 0"
+    page.wait_for_function(f"() => ({settled})({HOST}.shadowRoot.querySelector('[data-tag-id=Glass]'))")
     box = page.locator("[data-tag-id='Glass']").bounding_box()
     # 2 px above the visible capsule is still the button (the seed's 3 pt touch slop) …
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] - 2)
@@ -45,6 +56,7 @@ def test_tap_toggles_and_the_touch_target_reaches_3px_beyond_the_capsule(page, s
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] + 2)
     assert pressed(page) == ["SwiftUI", "Glass"]
     # … and the visible box is unchanged by it.
+    page.wait_for_function(f"() => ({settled})({HOST}.shadowRoot.querySelector('[data-tag-id=Glass]'))")
     assert page.locator("[data-tag-id='Glass']").bounding_box()["height"] == pytest.approx(box["height"])
     target = page.eval_on_selector(
         "[data-tag-id='Glass']", "(b) => parseFloat(getComputedStyle(b, '::before').height)"
@@ -57,7 +69,7 @@ def test_keyboard_moves_in_reading_order_and_toggles(page, static_server):
     page.set_viewport_size({"width": 390, "height": 844})
     open_demo(page, static_server.url)
     page.keyboard.press("Tab")
-    focused = lambda: page.evaluate("() => document.activeElement.dataset.tagId ?? document.activeElement.id")  # noqa: E731
+    focused = lambda: page.evaluate(f"() => {FOCUSED}.dataset.tagId ?? {FOCUSED}.id")  # noqa: E731
     assert focused() == "SwiftUI"
     # One tab stop for the whole cloud (roving tabindex).
     assert page.eval_on_selector_all("[data-tag-cloud] button[tabindex='0']", "(bs) => bs.length") == 1
@@ -69,17 +81,17 @@ def test_keyboard_moves_in_reading_order_and_toggles(page, static_server):
     assert pressed(page) == ["SwiftUI"]
     # Down goes where the core's navigation says, by the layout's geometry.
     expected = page.evaluate(
-        """async () => {
-          const { loadTagCloudCore } = await import('/tagcloud-core.js');
-          const { measureLabels } = await import('/label-metrics.js');
+        f"""async () => {{
+          const {{ loadTagCloudCore }} = await import('/tagcloud-core.js');
+          const {{ measureLabels }} = await import('/label-metrics.js');
           const core = await loadTagCloudCore();
-          const cloud = document.querySelector('[data-tag-cloud]');
-          const tags = [...cloud.querySelectorAll('button')].map((b) => ({ id: b.dataset.tagId, label: b.textContent.trim() }));
+          const cloud = {CLOUD};
+          const tags = {BUTTONS}.map((b) => ({{ id: b.dataset.tagId, label: b.textContent.trim() }}));
           const m = measureLabels(cloud, tags);
-          const layout = core.layout({ width: cloud.getBoundingClientRect().width, spacing: 18,
-            textScale: m.textScale, lineHeight: m.lineHeight, tags: m.tags });
+          const layout = core.layout({{ width: cloud.getBoundingClientRect().width, spacing: 18,
+            textScale: m.textScale, lineHeight: m.lineHeight, tags: m.tags }});
           return layout.items[core.navigate(layout, 1, 'down')].id;
-        }"""
+        }}"""
     )
     page.keyboard.press("ArrowDown")
     assert focused() == expected and expected != "Animation"
@@ -89,37 +101,23 @@ def test_keyboard_moves_in_reading_order_and_toggles(page, static_server):
     assert focused() == "SwiftUI"
     page.keyboard.press("ArrowLeft")
     assert focused() == "SwiftUI", "nowhere to go before the first tag"
-    outline = page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle")
+    outline = page.evaluate(f"() => getComputedStyle({FOCUSED}).outlineStyle")
     assert outline == "solid", "a visible focus ring"
     page.keyboard.press("Tab")
     assert focused() == "tight-spacing"
     page.keyboard.press("Space")
-    page.wait_for_function("() => document.querySelector('[data-tag-cloud]').dataset.spacing === '3'")
+    page.wait_for_function(f"() => {CLOUD}.dataset.spacing === '3'")
 
 
 def test_tight_spacing_animates_through_exact_layouts_and_lands_at_3(page, static_server):
     page.set_viewport_size({"width": 390, "height": 844})
     open_demo(page, static_server.url)
     page.click("label[for='tight-spacing']")
-    # Mid-animation: the layout on screen is the flow at that frame's spacing (animatableData).
-    page.wait_for_function(
-        "() => { const s = Number(document.querySelector('[data-tag-cloud]').dataset.spacing); return s < 15 && s > 4; }"
-    )
-    frame = page.evaluate(
-        """() => {
-          const cloud = document.querySelector('[data-tag-cloud]');
-          const origin = cloud.getBoundingClientRect();
-          return { spacing: Number(cloud.dataset.spacing), origins: [...cloud.querySelectorAll('button')].map((b) => {
-            const r = b.getBoundingClientRect(); return [r.x - origin.x, r.y - origin.y]; }) };
-        }"""
-    )
-    assert TIGHT < frame["spacing"] < LOOSE
+    frame = mid_animation_frame(page)
     wait_placed(page)
     assert spacing_on_screen(page) == TIGHT
     assert_exact_layout(page, TIGHT)
-    expected_mid = core_layout(page, frame["spacing"])["layout"]["items"]
-    for (x, y), item in zip(frame["origins"], expected_mid):
-        assert abs(x - item["x"]) <= 0.5 and abs(y - item["y"]) <= 0.5
+    assert_frame_was_the_core(page, frame)
     page.click("label[for='tight-spacing']")
     wait_placed(page)
     assert spacing_on_screen(page) == LOOSE
@@ -164,9 +162,7 @@ def test_reduce_motion_lands_every_change_at_once(page, static_server):
     open_demo(page, static_server.url)
     page.click("label[for='tight-spacing']")
     # No animation frame in between: the very next task already shows spacing 3, exactly.
-    state = page.evaluate(
-        "() => [document.querySelector('[data-tag-cloud]').dataset.spacing, document.querySelector('[data-tag-cloud]').hasAttribute('data-animating')]"
-    )
+    state = page.evaluate(f"() => [{CLOUD}.dataset.spacing, {HOST}.matches(':state(animating)')]")
     assert state == ["3", False]
     assert_exact_layout(page, TIGHT)
     page.click("[data-tag-id='Glass']")
@@ -183,6 +179,7 @@ def test_selection_and_spacing_survive_a_reload(page, static_server):
     page.reload()
     wait_placed(page)
     assert pressed(page) == ["Metal"]
+    assert page.evaluate(f"() => {HOST}.selection") == ["Metal"]
     assert page.locator("input[role='switch']").is_checked()
     assert spacing_on_screen(page) == TIGHT
     assert_exact_layout(page, TIGHT)
@@ -215,7 +212,7 @@ def test_glass_tint_is_30_percent_and_85_when_selected(page, static_server):
 def test_the_page_has_the_seed_shape_and_scrolls_only_when_needed(page, static_server):
     open_demo(page, static_server.url)
     boxes = page.evaluate(
-        """() => ['h1', '[data-tag-cloud]', '.toggle-row'].map((s) => {
+        """() => ['h1', 'glass-tag-cloud', '.toggle-row'].map((s) => {
           const r = document.querySelector(s).getBoundingClientRect(); return [r.x, r.y, r.bottom]; })"""
     )
     (hx, hy, hb), (cx, cy, cb), (tx, ty, _) = boxes
@@ -241,8 +238,9 @@ def test_what_a_pointer_hits_is_what_the_core_hit_tests(page, static_server):
           const { loadTagCloudCore } = await import('/tagcloud-core.js');
           const { measureLabels } = await import('/label-metrics.js');
           const core = await loadTagCloudCore();
-          const cloud = document.querySelector('[data-tag-cloud]');
-          const buttons = [...cloud.querySelectorAll('button[data-tag-id]')];
+          const root = document.querySelector('glass-tag-cloud').shadowRoot;
+          const cloud = root.querySelector('[part~="cloud"]');
+          const buttons = [...root.querySelectorAll('button[data-tag-id]')];
           const m = measureLabels(cloud, buttons.map((b) => ({ id: b.dataset.tagId, label: b.textContent.trim() })));
           const origin = cloud.getBoundingClientRect();
           const layout = core.layout({ width: origin.width, spacing: 18, textScale: m.textScale,
@@ -258,7 +256,9 @@ def test_what_a_pointer_hits_is_what_the_core_hit_tests(page, static_server):
             for (let x = 0.35; x < origin.width; x += 2.9) {
               if (nearEdge(x, xs)) continue;
               const expected = core.hitTest(layout, x, y);
-              const element = document.elementFromPoint(origin.x + x, origin.y + y);
+              // What the pointer hits in the page: the host, then inside its shadow root.
+              const element = document.elementFromPoint(origin.x + x, origin.y + y) === root.host
+                ? root.elementFromPoint(origin.x + x, origin.y + y) : null;
               const actual = buttons.indexOf(element?.closest?.('button[data-tag-id]'));
               if (expected >= 0) hits += 1;
               if (expected !== actual) out.push([x, y, expected, actual]);
@@ -277,8 +277,8 @@ def test_forced_colors_keep_the_layout_and_show_the_pressed_state(page, static_s
     open_demo(page, static_server.url)
     assert_exact_layout(page, LOOSE)
     colours = page.evaluate(
-        """() => ['SwiftUI', 'Glass'].map((id) =>
-             getComputedStyle(document.querySelector(`[data-tag-id="${id}"]`)).backgroundColor)"""
+        """() => ['SwiftUI', 'Glass'].map((id) => getComputedStyle(
+             document.querySelector('glass-tag-cloud').shadowRoot.querySelector(`[data-tag-id="${id}"]`)).backgroundColor)"""
     )
     assert colours[0] != colours[1], "pressed and not pressed look different"
 

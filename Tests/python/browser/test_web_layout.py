@@ -8,6 +8,8 @@ import random
 import pytest
 
 from browser_helpers import (
+    CLOUD,
+    HOST,
     LOOSE,
     TOLERANCE,
     assert_exact_layout,
@@ -49,19 +51,36 @@ def test_layout_follows_live_resizes(page, static_server):
 def test_resizes_are_laid_out_at_most_once_per_frame(page, static_server):
     open_demo(page, static_server.url)
     # Twenty resizes within one task: the page lays out for the last width only, in one frame.
-    widths = page.evaluate(
-        """async () => {
-          const cloud = document.querySelector('[data-tag-cloud]');
-          const seen = [];
-          const watcher = new MutationObserver(() => seen.push(cloud.dataset.width));
-          watcher.observe(cloud, { attributes: true, attributeFilter: ['data-width'] });
-          for (let i = 0; i < 20; i += 1) cloud.style.width = `${300 + 10 * i}px`;
-          await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 50))));
+    # Each layout the element draws is a new `layout` object and one batch of capsule writes
+    # (style changes of the buttons in its shadow root, seen together by a MutationObserver).
+    drawn = page.evaluate(
+        f"""async () => {{
+          const host = {HOST};
+          const cloud = {CLOUD};
+          const layouts = [];
+          let batches = 0;
+          const watcher = new MutationObserver((records) => {{
+            if (records.some((r) => r.target.matches?.('button[data-tag-id]'))) batches += 1;
+          }});
+          watcher.observe(host.shadowRoot, {{ attributes: true, subtree: true, attributeFilter: ['style'] }});
+          let last = host.layout;
+          const sample = () => {{
+            if (host.layout !== last) {{ last = host.layout; layouts.push(Math.max(...last.items.map((i) => i.x + i.w))); }}
+          }};
+          for (let i = 0; i < 20; i += 1) host.style.width = `${{300 + 10 * i}}px`;
+          for (let frame = 0; frame < 6; frame += 1) {{
+            await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+            sample();
+          }}
+          await new Promise((r) => setTimeout(r, 50));
+          sample();
           watcher.disconnect();
-          return seen;
-        }"""
+          return {{ layouts, batches, width: cloud.getBoundingClientRect().width }};
+        }}"""
     )
-    assert widths == ["490"]
+    assert drawn["width"] == 490
+    assert len(drawn["layouts"]) == 1 and drawn["layouts"][0] <= 490, drawn
+    assert drawn["batches"] == 1, drawn
     assert_exact_layout(page, LOOSE)
 
 
@@ -105,13 +124,18 @@ def test_text_zoom_makes_larger_capsules_and_the_layout_stays_exact(page, static
     _, normal = capsules(page)
     # The browser's text size setting: a larger root font size.
     page.evaluate("() => { document.documentElement.style.fontSize = '24px'; }")
-    page.wait_for_function("() => document.querySelector('[data-tag-cloud]').dataset.textScale === '1.5'")
+    # Every capsule is the 1.5× one: 1.5 × (line height + 2 × 10 px).
+    page.wait_for_function(
+        f"(h) => {HOST}.layout.items.every((item) => Math.abs(item.h - 1.5 * h) < 0.01)", arg=normal[0].h
+    )
     wait_width(page)
     zoomed = assert_exact_layout(page, LOOSE)
     for small, large in zip(normal, zoomed):
         assert large.w > small.w * 1.3 and large.h == pytest.approx(small.h * 1.5, abs=TOLERANCE)
     page.evaluate("() => { document.documentElement.style.fontSize = ''; }")
-    page.wait_for_function("() => document.querySelector('[data-tag-cloud]').dataset.textScale === '1'")
+    page.wait_for_function(
+        f"(h) => {HOST}.layout.items.every((item) => Math.abs(item.h - h) < 0.01)", arg=normal[0].h
+    )
     wait_width(page)
     assert_exact_layout(page, LOOSE)
 
@@ -119,7 +143,7 @@ def test_text_zoom_makes_larger_capsules_and_the_layout_stays_exact(page, static
 def labels_fit(page) -> list[str]:
     """Tags whose label overflows its capsule's content box (there should be none)."""
     return page.evaluate(
-        """() => [...document.querySelectorAll('[data-tag-cloud] button')].filter((b) => {
+        """() => [...document.querySelector('glass-tag-cloud').shadowRoot.querySelectorAll('button[data-tag-id]')].filter((b) => {
              const label = b.querySelector('.tag-label').getBoundingClientRect();
              const box = b.getBoundingClientRect();
              return label.left < box.left - 0.5 || label.right > box.right + 0.5
@@ -134,7 +158,7 @@ def test_labels_sit_inside_their_capsules_even_when_they_wrap(page, static_serve
     assert labels_fit(page) == []
     # A huge text size: the longest labels no longer fit the cloud and wrap inside their capsule.
     page.evaluate("() => { document.documentElement.style.fontSize = '44px'; }")
-    page.wait_for_function("() => document.querySelector('[data-tag-cloud]').dataset.textScale === '2.75'")
+    page.wait_for_function(f"() => {HOST}.layout.items.some((item) => item.h > 2 * 20 * 2.75)")
     wait_width(page)
     width, shown = capsules(page)
     assert any(c.h > 2 * 20 * 2.75 for c in shown), "some label wraps onto more lines"

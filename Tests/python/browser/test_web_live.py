@@ -4,11 +4,15 @@ live, its layout frames are drawn, and a server restart under an open page loses
 from __future__ import annotations
 
 from browser_helpers import (
+    CLOUD,
+    HOST,
     LOOSE,
     TIGHT,
     assert_exact_layout,
+    assert_frame_was_the_core,
     capsules,
     eventually,
+    mid_animation_frame,
     open_demo,
     wait_placed,
     wait_width,
@@ -28,7 +32,7 @@ def pressed(page) -> list[str]:
 def test_offline_on_a_static_host_the_page_lays_out_the_same(page, static_server):
     page.set_viewport_size({"width": 390, "height": 844})
     open_demo(page, static_server.url)
-    assert page.get_attribute("[data-tag-cloud]", "data-layout-source") == "wasm"
+    assert page.evaluate(f"() => {HOST}.layoutSource") == "wasm"
     assert_exact_layout(page, LOOSE)
     page.wait_for_function("() => document.querySelector('[data-status]').dataset.status === 'offline'")
     live_region = page.locator("[data-status]")
@@ -47,7 +51,8 @@ def test_live_the_server_layouts_are_drawn(page, live_server):
     page.set_viewport_size({"width": 768, "height": 800})
     open_demo(page, live_server.url)
     page.wait_for_function("() => document.querySelector('[data-status]').dataset.status === 'live'")
-    page.wait_for_function("() => Number(document.querySelector('[data-tag-cloud]').dataset.liveLayouts) > 0")
+    page.wait_for_function(f"() => Number({CLOUD}.dataset.liveFrames) > 0")
+    page.wait_for_function(f"() => {HOST}.layoutSource === 'server'")
     assert_exact_layout(page, LOOSE)
     for width in (390, 1024, 333):
         page.set_viewport_size({"width": width, "height": 800})
@@ -55,14 +60,18 @@ def test_live_the_server_layouts_are_drawn(page, live_server):
         assert_exact_layout(page, LOOSE)
     page.click("[data-tag-id='Charts']")
     page.click("label[for='tight-spacing']")
+    # Live too, the spring runs frame by frame through the page's core (the seed's spacing is
+    # animatableData), not as positions eased towards the server's frame.
+    frame = mid_animation_frame(page)
+    assert frame["source"] == "wasm"
     wait_placed(page)
     # The server's answer to the latest change arrives and is what is on screen.
-    page.wait_for_function(
-        """() => { const c = document.querySelector('[data-tag-cloud]');
-                   return c.dataset.layoutSource === 'server' && !c.hasAttribute('data-animating'); }"""
-    )
+    page.wait_for_function(f"() => {HOST}.layoutSource === 'server' && !{HOST}.matches(':state(animating)')")
+    # … and the server holds the page's selection.
+    assert page.evaluate(f"() => {CLOUD}.dataset.liveSelection") == "SwiftUI,Charts"
     assert pressed(page) == ["SwiftUI", "Charts"]
     assert_exact_layout(page, TIGHT)
+    assert_frame_was_the_core(page, frame)
 
 
 def test_a_server_restart_under_an_open_page_loses_nothing(page, live_server):
@@ -72,7 +81,7 @@ def test_a_server_restart_under_an_open_page_loses_nothing(page, live_server):
     page.click("[data-tag-id='Glass']")
     page.click("label[for='tight-spacing']")
     wait_placed(page)
-    before = page.evaluate("() => Number(document.querySelector('[data-tag-cloud]').dataset.liveLayouts)")
+    before = page.evaluate(f"() => Number({CLOUD}.dataset.liveFrames)")
     live_server.stop()
     page.wait_for_function("() => document.querySelector('[data-status]').dataset.status === 'reconnecting'")
     # Offline, the page still works on its own core.
@@ -82,11 +91,11 @@ def test_a_server_restart_under_an_open_page_loses_nothing(page, live_server):
     page.wait_for_function(
         "() => document.querySelector('[data-status]').dataset.status === 'live'", timeout=20_000
     )
-    page.wait_for_function(
-        f"() => Number(document.querySelector('[data-tag-cloud]').dataset.liveLayouts) > {before}", timeout=10_000
-    )
-    page.wait_for_function("() => document.querySelector('[data-tag-cloud]').dataset.layoutSource === 'server'")
+    page.wait_for_function(f"() => Number({CLOUD}.dataset.liveFrames) > {before}", timeout=10_000)
+    page.wait_for_function(f"() => {HOST}.layoutSource === 'server'")
     assert pressed(page) == ["SwiftUI", "Layout", "Glass"]
+    # The restarted server adopted the page's selection (its hello), not a fresh default.
+    page.wait_for_function(f"() => {CLOUD}.dataset.liveSelection === 'SwiftUI,Layout,Glass'")
     assert_exact_layout(page, TIGHT)
     _, shown = capsules(page)
     assert len(shown) == 10
@@ -97,13 +106,11 @@ def test_without_wasm_the_server_frames_place_the_capsules(page, live_server):
     page.route("**/tagcloud.wasm", lambda route: route.abort())
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(live_server.url)
-    page.wait_for_function(
-        "() => document.querySelector('[data-tag-cloud]').dataset.layoutSource === 'server'", timeout=10_000
-    )
+    page.wait_for_function(f"() => {HOST}.layoutSource === 'server'", timeout=10_000)
     assert_exact_layout(page, LOOSE)
     page.click("[data-tag-id='Symbols']")
     page.wait_for_function(
-        "() => document.querySelector('[data-tag-id=Symbols]').getAttribute('aria-pressed') === 'true'"
+        f"() => {HOST}.shadowRoot.querySelector('[data-tag-id=Symbols]').getAttribute('aria-pressed') === 'true'"
     )
     page.set_viewport_size({"width": 700, "height": 844})
     eventually(lambda: assert_exact_layout(page, LOOSE))
@@ -118,7 +125,7 @@ def test_the_page_shows_the_tags_the_server_serves(page, live_server_factory, tm
     server = live_server_factory("--tags", str(tags))
     page.set_viewport_size({"width": 390, "height": 844})
     open_demo(page, server.url)
-    page.wait_for_function("() => document.querySelectorAll('[data-tag-cloud] button').length === 3")
+    page.wait_for_function(f"() => {HOST}.shadowRoot.querySelectorAll('button[data-tag-id]').length === 3")
     eventually(lambda: assert_exact_layout(page, LOOSE))
     buttons = page.eval_on_selector_all(
         "[data-tag-cloud] button",
@@ -139,15 +146,47 @@ def test_the_page_shows_the_tags_the_server_serves(page, live_server_factory, tm
 def test_a_new_text_size_is_measured_again_and_sent(page, live_server):
     page.set_viewport_size({"width": 768, "height": 800})
     open_demo(page, live_server.url)
-    page.wait_for_function("() => Number(document.querySelector('[data-tag-cloud]').dataset.liveLayouts) > 0")
+    page.wait_for_function(f"() => Number({CLOUD}.dataset.liveFrames) > 0")
     # The page measures again at the new text size and sends it; the server's answer (a layout
     # for the new capsules) is what ends up on screen.
-    before = page.evaluate("() => Number(document.querySelector('[data-tag-cloud]').dataset.liveLayouts)")
+    before = page.evaluate(f"() => Number({CLOUD}.dataset.liveFrames)")
     page.evaluate("() => { document.documentElement.style.fontSize = '20px'; }")
+    page.wait_for_function(f"() => Number({CLOUD}.dataset.liveFrames) > {before}")
+    # The server's frame for the new capsules (1.25 × (16 + 20) tall) is what is on screen.
     page.wait_for_function(
-        f"() => Number(document.querySelector('[data-tag-cloud]').dataset.liveLayouts) > {before}"
+        f"() => {HOST}.layoutSource === 'server' && {HOST}.layout.items.every((item) => Math.abs(item.h - 50) < 0.01)"
     )
-    page.wait_for_function("() => document.querySelector('[data-tag-cloud]').dataset.layoutSource === 'server'")
     _, shown = capsules(page)
     assert all(abs(c.h - (25 + 25)) < 0.01 for c in shown), "lineHeight 25 + 2 × 10 × 1.25"
+    assert_exact_layout(page, LOOSE)
+
+
+def test_the_back_forward_cache_closes_the_socket_and_resumes_the_session(page, live_server):
+    """pagehide closes the live socket (an open one keeps a page out of the back/forward cache);
+    pageshow from the cache reconnects and the server resumes the page's session. Playwright's
+    chromium runs without the cache, so the page's events are dispatched as the browser would.
+    Broken once: without the element's pagehide handler the socket stays open."""
+    sockets, closed = [], []
+    page.on("websocket", lambda socket: (sockets.append(socket), socket.on("close", lambda closing: closed.append(closing))))
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_demo(page, live_server.url)
+    page.wait_for_function(f"() => {HOST}.liveStatus === 'live'")
+    assert len(sockets) == 1, "the demo opens one socket"
+    page.click("[data-tag-id='Glass']")
+    page.wait_for_function(f"() => {CLOUD}.dataset.liveSelection === 'SwiftUI,Glass'")
+    page.evaluate("() => dispatchEvent(new PageTransitionEvent('pagehide', { persisted: true }))")
+    for _ in range(100):  # Playwright delivers the close event while the page is waited on
+        if closed:
+            break
+        page.wait_for_timeout(50)
+    assert closed == [sockets[0]], "the socket is still open after pagehide"
+    assert status(page) == "offline"
+    page.evaluate("() => dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }))")
+    page.wait_for_function(f"() => {HOST}.liveStatus === 'live'")
+    assert len(sockets) == 2
+    before = page.evaluate(f"() => Number({CLOUD}.dataset.liveFrames)")
+    page.click("[data-tag-id='Metal']")
+    page.wait_for_function(f"() => Number({CLOUD}.dataset.liveFrames) > {before}")
+    page.wait_for_function(f"() => {CLOUD}.dataset.liveSelection === 'SwiftUI,Glass,Metal'")
+    assert pressed(page) == ["SwiftUI", "Glass", "Metal"]
     assert_exact_layout(page, LOOSE)
