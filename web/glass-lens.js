@@ -57,9 +57,17 @@ export function lensMap(w, h) {
   return canvas.toDataURL("image/png");
 }
 
-/** Whether this browser applies SVG filters as backdrop filters. */
+/**
+ * Whether this browser paints SVG filters as backdrop filters. `CSS.supports` alone cannot tell:
+ * WebKit and Firefox answer true for `backdrop-filter: url(#f)` and then drop the whole
+ * backdrop-filter when they paint, blur and saturation included (measured in WebKitGTK 2.50
+ * and Firefox 153: Tests/python/engines/test_engine_look.py, docs/WEB.md "Engines"). Only Blink
+ * paints it, so Blink is asked for too: `navigator.userAgentData` (secure contexts) or the
+ * `chrome` global (any context).
+ */
 export function lensSupported() {
-  return Boolean(globalThis.CSS?.supports?.("backdrop-filter", "url(#lens)")) && new URL(globalThis.location?.href ?? "about:blank").searchParams.get("lens") !== "off";
+  const blink = Boolean(globalThis.navigator?.userAgentData) || "chrome" in globalThis;
+  return blink && Boolean(globalThis.CSS?.supports?.("backdrop-filter", "url(#lens)")) && new URL(globalThis.location?.href ?? "about:blank").searchParams.get("lens") !== "off";
 }
 
 export class LensFilters {
