@@ -414,6 +414,7 @@ class FirefoxEngine(Engine):
         _require(FIREFOX, "firefox-esr", "Firefox")
         from marionette_driver.marionette import Marionette
 
+        self.csp_refuses_eval = False  # the last evaluate ran in Marionette's global (see evaluate)
         self.display = None if headless else XvfbDisplay()
         saved_display = os.environ.get("DISPLAY")
         try:
@@ -459,19 +460,31 @@ class FirefoxEngine(Engine):
         # is false there), and a module it imports is a second copy living in that global. The
         # function is therefore compiled by the page's own Function constructor, so that it
         # runs in the page's realm as in the other engines, with its arguments and its result
-        # crossing as JSON text. (A page whose CSP forbids eval would refuse this.)
+        # crossing as JSON text. A page whose Content-Security-Policy refuses eval (the
+        # deployment's) refuses that; the function then runs in Marionette's global, which
+        # reads the DOM alike but cannot use a module it imports (`CSP_REFUSES_EVAL` in the
+        # result tells the caller: see engine_page.wasm_layout).
         script = (
             "const [source, json, done] = arguments;"
+            "let cspRefusesEval = false;"
+            "const finish = (value) => done(JSON.stringify({ ok: true, value: value === undefined ? null : value, cspRefusesEval }));"
+            "const fail = (error) => done(JSON.stringify({ ok: false, cspRefusesEval,"
+            "  error: String(error) + '\\n' + (error && error.stack || '') }));"
             "let run;"
             "try { run = new window.Function('json', `return (${source})(...JSON.parse(json));`); }"
-            "catch (error) { done(JSON.stringify({ ok: false, error: String(error) })); return; }"
-            "const report = new window.Function('promise', 'done', `promise.then("
-            "  (value) => done(JSON.stringify({ ok: true, value: value === undefined ? null : value })),"
-            "  (error) => done(JSON.stringify({ ok: false, error: String(error) + '\\\\n' + (error && error.stack || '') })));`);"
-            "report(new window.Promise((resolve) => resolve(run(json))), done);"
+            "catch (error) {"
+            "  if (!(String(error).includes('CSP') || (error && error.name === 'EvalError'))) { fail(error); return; }"
+            "  cspRefusesEval = true;"
+            f"  const direct = ({function_source});"
+            "  Promise.resolve().then(() => direct(...JSON.parse(json))).then(finish, fail);"
+            "  return;"
+            "}"
+            "const report = new window.Function('promise', 'finish', 'fail', 'promise.then(finish, fail);');"
+            "report(new window.Promise((resolve) => resolve(run(json))), finish, fail);"
         )
         text = self.client.execute_async_script(script, script_args=[function_source, json.dumps(list(args))], sandbox=None)
         result = json.loads(text)
+        self.csp_refuses_eval = bool(result.get("cspRefusesEval"))
         if not result["ok"]:
             raise PageScriptError(f"firefox: {result['error']}")
         return result["value"]
