@@ -5,7 +5,7 @@
 // around melted glass, with no seam.
 //
 //   const gl = GlassGL.create(cloudElement);          // null: no WebGL2 here (see melt-view.js)
-//   gl.draw(frame, instances, { width, height, mergeDistance });
+//   gl.draw(instanceData, count, meltedFrom, { width, height, rimAlpha, frost });
 //
 // Two passes over instanced quads, one quad per capsule and one per neck (a pair of capsules of
 // one merge group closer than the merge distance):
@@ -55,13 +55,14 @@ layout(location = 6) in vec4 neck;
 uniform vec2 viewSize;
 out vec2 point;
 flat out float k;
+flat out float melted;
 flat out vec4 a;
 flat out vec4 b;
 flat out vec4 ta;
 flat out vec4 tb;
 void main() {
   point = box.xy + corner * box.zw;
-  a = capsuleA; b = capsuleB; ta = tintA; tb = tintB; k = neck.x;
+  a = capsuleA; b = capsuleB; ta = tintA; tb = tintB; k = neck.x; melted = neck.y;
   vec2 clip = point / viewSize * 2.0 - 1.0;
   gl_Position = vec4(clip.x, -clip.y, 0.0, 1.0);
 }`;
@@ -87,6 +88,7 @@ flat in vec4 a;
 flat in vec4 b;
 flat in vec4 ta;
 flat in vec4 tb;
+flat in float melted;
 uniform sampler2D field;
 uniform float scale;      // device pixels per CSS px
 uniform float rimAlpha;   // the rim's base opacity; the light adds to it
@@ -95,14 +97,24 @@ out vec4 color;
 float fieldAt(ivec2 at) { return (texelFetch(field, at, 0).r - 0.5) * 2.0 * RANGE; }
 void main() {
   ivec2 at = ivec2(gl_FragCoord.xy);
-  float field_ = fieldAt(at);
-  if (field_ * scale > 2.0) discard;
-  vec2 g = vec2(fieldAt(at + ivec2(1, 0)) - fieldAt(at - ivec2(1, 0)),
-                fieldAt(at - ivec2(0, 1)) - fieldAt(at + ivec2(0, 1)));  // screen y runs down
-  // A smooth union is no true distance near a neck's waist (a saddle, where the field is flat):
-  // dividing by the gradient gives the distance to the edge, so the edge stays one pixel soft.
-  float slope = max(length(g) * scale * 0.5, 0.05);
-  float d = field_ / slope;
+  float d;
+  vec2 g;
+  if (melted > 0.5) {
+    float field_ = fieldAt(at);
+    if (field_ * scale > 2.0) discard;
+    g = vec2(fieldAt(at + ivec2(1, 0)) - fieldAt(at - ivec2(1, 0)),
+             fieldAt(at - ivec2(0, 1)) - fieldAt(at + ivec2(0, 1)));  // screen y runs down
+    // A smooth union is no true distance near a neck's waist (a saddle, where the field is flat):
+    // dividing by the gradient gives the distance to the edge, so the edge stays one pixel soft.
+    float slope = max(length(g) * scale * 0.5, 0.05);
+    d = field_ / slope;
+  } else {
+    // A capsule that melts with none: its own distance and normal, no texture.
+    d = sdStadium(point, a);
+    vec2 centre = a.xy + 0.5 * a.zw;
+    vec2 half_ = max(0.5 * a.zw - 0.5 * min(a.z, a.w), 0.0);
+    g = max(abs(point - centre) - half_, 0.0) * sign(point - centre);
+  }
   float cover = clamp(0.5 - d * scale, 0.0, 1.0);
   if (cover <= 0.0) discard;
   vec2 normal = length(g) > 1e-4 ? normalize(g) : vec2(0.0);
@@ -254,13 +266,15 @@ export class GlassGL {
   }
 
   /**
-   * Draws `count` instances (INSTANCE_FLOATS each, capsules first, then necks).
+   * Draws `count` instances (INSTANCE_FLOATS each): first the capsules that melt with none, then
+   * from `meltedFrom` on the melted capsules and the necks (only these need the union's field).
    * @param {Float32Array} data
    * @param {number} count
-   * @param {{width: number, height: number, mergeDistance: number, rimAlpha: number, frost: number}} options
+   * @param {number} meltedFrom
+   * @param {{width: number, height: number, rimAlpha: number, frost: number}} options
    * @returns {boolean} false when the canvas cannot cover the cloud (the caller falls back)
    */
-  draw(data, count, { width, height, mergeDistance, rimAlpha, frost }) {
+  draw(data, count, meltedFrom, { width, height, rimAlpha, frost }) {
     if (this.lost || !this.#fit(width, height)) return false;
     const gl = this.gl;
     const b = this.backing;
@@ -270,15 +284,19 @@ export class GlassGL {
     gl.bufferData(gl.ARRAY_BUFFER, data.subarray(0, count * INSTANCE_FLOATS), gl.STREAM_DRAW);
     gl.enable(gl.BLEND);
 
-    // 1. The union field, into the texture (1.0: far outside).
-    gl.bindFramebuffer(gl.FRAMEBUFFER, this.framebuffer);
-    gl.clearColor(1, 1, 1, 1);
-    gl.clear(gl.COLOR_BUFFER_BIT);
-    gl.blendEquation(gl.MIN);
-    gl.useProgram(this.field);
-    gl.uniform2f(this.uniforms.field.viewSize, b.cssWidth, b.cssHeight);
-    gl.uniform1f(this.uniforms.field.scale, b.scale);
-    if (count > 0) gl.drawArraysInstanced(gl.TRIANGLE_STRIP, 0, 4, count);
+    // 1. The union field of what melts, into the texture (1.0: far outside); a loose cloud skips it.
+    if (meltedFrom < count) {
+      gl.bindFramebuffer(gl.FRAMEBUFFER, this.framebuffer);
+      gl.clearColor(1, 1, 1, 1);
+      gl.clear(gl.COLOR_BUFFER_BIT);
+      gl.blendEquation(gl.MIN);
+      gl.useProgram(this.field);
+      gl.uniform2f(this.uniforms.field.viewSize, b.cssWidth, b.cssHeight);
+      gl.uniform1f(this.uniforms.field.scale, b.scale);
+      this.#point(meltedFrom);
+      gl.drawArraysInstanced(gl.TRIANGLE_STRIP, 0, 4, count - meltedFrom);
+      this.#point(0);
+    }
 
     // 2. Rim, light and necks, onto the canvas.
     gl.bindFramebuffer(gl.FRAMEBUFFER, null);
@@ -297,6 +315,14 @@ export class GlassGL {
     if (count > 0) gl.drawArraysInstanced(gl.TRIANGLE_STRIP, 0, 4, count);
     gl.bindVertexArray(null);
     return true;
+  }
+
+  /** Points the instance attributes at instance `first` (WebGL2 has no base instance). */
+  #point(first) {
+    const gl = this.gl;
+    for (let location = 1; location <= 6; location += 1) {
+      gl.vertexAttribPointer(location, 4, gl.FLOAT, false, INSTANCE_FLOATS * 4, (first * INSTANCE_FLOATS + (location - 1) * 4) * 4);
+    }
   }
 
   remove() {

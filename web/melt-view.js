@@ -105,7 +105,7 @@ export class MeltView {
     const height = frame.size[1];
     if (this.gl) {
       const instances = this.#instances(frame, tints, pairs, skip);
-      if (this.gl.draw(this.data, instances, { width: width + PAD, height: height + PAD, mergeDistance, rimAlpha: RIM_ALPHA, frost: FROST })) return;
+      if (this.gl.draw(this.data, instances.count, instances.meltedFrom, { width: width + PAD, height: height + PAD, rimAlpha: RIM_ALPHA, frost: FROST })) return;
       this.#fallBack();
       return;
     }
@@ -118,10 +118,17 @@ export class MeltView {
     const needed = (count + necks) * INSTANCE_FLOATS;
     if (this.data.length < needed) this.data = new Float32Array(Math.ceil(needed * 1.5));
     const data = this.data;
+    // Capsules that melt with none first (shaded from their own distance), then the melted ones
+    // and the necks (shaded from the union's field).
+    const melted = new Uint8Array(count);
+    for (let p = 0; p < pairs.length; p += 1) melted[pairs[p]] = 1;
+    const order = [];
+    for (let i = 0; i < count; i += 1) if (!melted[i] && !skip(i)) order.push(i);
+    const meltedFrom = order.length;
+    for (let i = 0; i < count; i += 1) if (melted[i] && !skip(i)) order.push(i);
     let o = 0;
     let n = 0;
-    for (let i = 0; i < count; i += 1) {
-      if (skip(i)) continue;
+    for (const i of order) {
       const x = origins[2 * i];
       const y = origins[2 * i + 1];
       const w = sizes[2 * i];
@@ -129,6 +136,7 @@ export class MeltView {
       data[o] = x - PAD; data[o + 1] = y - PAD; data[o + 2] = w + 2 * PAD; data[o + 3] = h + 2 * PAD;
       data[o + 4] = x; data[o + 5] = y; data[o + 6] = w; data[o + 7] = h;
       data.fill(0, o + 8, o + INSTANCE_FLOATS);
+      data[o + 21] = melted[i];
       o += INSTANCE_FLOATS;
       n += 1;
     }
@@ -158,10 +166,13 @@ export class MeltView {
         data[o + 16 + c] = tints[4 * j + c];
       }
       data[o + 20] = k;
+      data[o + 21] = 1;
+      data[o + 22] = 0;
+      data[o + 23] = 0;
       o += INSTANCE_FLOATS;
       n += 1;
     }
-    return n;
+    return { count: n, meltedFrom };
   }
 
   #draw2d(frame, tints, pairs, mergeDistance, width, height) {
