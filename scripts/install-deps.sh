@@ -4,8 +4,11 @@ set -euo pipefail
 # nginx: only its binary is used (the tests and `make cluster` start their own, on their own
 # ports, as foreground processes); where services may start, Debian also starts its packaged
 # one on port 80 (`systemctl disable --now nginx` if unwanted).
+# The browser engines the page is tested in (Tests/python/engines): chromium; WebKitGTK through
+# webkit2gtk-driver (WebKitWebDriver, with MiniBrowser from libwebkit2gtk-4.1-0); firefox-esr; and
+# Xvfb, the X display WebKit and Firefox draw on.
 packages=(pkg-config libwebsockets-dev chromium binaryen libclang-rt-14-dev-wasm32 nginx openssl
-  systemd)
+  systemd webkit2gtk-driver firefox-esr xvfb)
 missing=()
 for p in "${packages[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then

@@ -31,6 +31,7 @@ import { CloudView } from "./cloud-view.js";
 import { measureLabels, watchTextMetrics } from "./label-metrics.js";
 import { LiveConnection } from "./live-connection.js";
 import { LiveSession } from "./live-session.js";
+import { PackedLayout, samePacked } from "./packed-layout.js";
 import { installRovingFocus } from "./roving-focus.js";
 import { SpacingAnimation } from "./spacing-animation.js";
 import { loadTagCloudCore } from "./tagcloud-core.js";
@@ -137,7 +138,7 @@ function parseNumber(text, fallback, minimum = 0) {
 
 /** Whether two layouts put the same capsules at the same places, selected alike, merged alike. */
 function sameArrangement(a, b) {
-  if (!a || !b || a.items.length !== b.items.length) return false;
+  if (!a || !b || a.packed || b.packed || a.items.length !== b.items.length) return false;
   if (a.size[0] !== b.size[0] || a.size[1] !== b.size[1]) return false;
   const sameItems = a.items.every((item, i) => {
     const other = b.items[i];
@@ -220,6 +221,7 @@ export class GlassTagCloudElement extends HTMLElement {
   #roving;
   #spacing;
   #core = null;
+  #packed = null; // the core's packed per-frame path (packed-layout.js)
   #styled = false;
   #stopWatchingText = null;
   #children = new MutationObserver((records) => {
@@ -297,6 +299,8 @@ export class GlassTagCloudElement extends HTMLElement {
     });
     sharedCore().then((core) => {
       this.#core = core;
+      this.#packed = core ? new PackedLayout(core) : null;
+      this.#view.setPressMotion(core && !this.#reduceMotion() ? core.motion("snappy") : null);
       this.#requestUpdate();
     });
   }
@@ -466,7 +470,8 @@ export class GlassTagCloudElement extends HTMLElement {
 
   /** The layout on screen (a docs/PROTOCOL.md response, in this element's coordinates), or null. */
   get layout() {
-    return this.#layout;
+    // Frames of the packed path carry their JSON response lazily: made here, on first read.
+    return this.#layout?.packed ? this.#layout.json() : this.#layout;
   }
 
   get form() {
@@ -650,7 +655,8 @@ export class GlassTagCloudElement extends HTMLElement {
     };
     if (this.#isRightToLeft()) request.direction = "rtl";
     try {
-      return this.#core.layout(request);
+      // Every frame through the packed path (no JSON); the JSON path for what only it lays out.
+      return this.#packed?.layout(request) ?? this.#core.layout(request);
     } catch (error) {
       console.error("glass-tag-cloud: the core refused the layout:", error);
       return null;
@@ -668,22 +674,17 @@ export class GlassTagCloudElement extends HTMLElement {
     if (this.#cloud.dataset.spacing !== spacing) this.#cloud.dataset.spacing = spacing;
     // A new width often leaves every capsule where it was (a drag within one arrangement):
     // then there is nothing to draw again.
-    if (source === this.#layoutSource && sameArrangement(layout, this.#layout) && this.#drawnMergeDistance === this.#mergeDistanceInUse()) {
+    const same = layout.packed ? samePacked(layout, this.#layout) : sameArrangement(layout, this.#layout);
+    if (source === this.#layoutSource && same && this.#drawnMergeDistance === this.#mergeDistanceInUse()) {
       this.#layout = layout;
       return;
     }
     this.#drawnMergeDistance = this.#mergeDistanceInUse();
-    // The melted glass is drawn over the box the capsules occupy; right to left, that box
-    // reaches the container's right edge rather than `size[0]`.
-    const right = layout.items.reduce((edge, item) => Math.max(edge, item.x + item.w), layout.size[0]);
-    const shown = right === layout.size[0] ? layout : { ...layout, size: [right, layout.size[1]] };
     if (layout.animation !== undefined) this.#view.setMotion(this.#reduceMotion() ? null : layout.animation);
     const metrics = this.#metrics ?? { lineHeight: 20, textScale: 1 };
-    this.#view.render(shown, {
-      mergeDistance: this.#mergeDistanceInUse(),
-      lineHeight: metrics.lineHeight,
-      textScale: metrics.textScale,
-    });
+    const options = { mergeDistance: this.#mergeDistanceInUse(), lineHeight: metrics.lineHeight, textScale: metrics.textScale };
+    if (layout.packed) this.#view.renderFrame(layout, layout.selected, { ...options, layout: layout.json });
+    else this.#view.render(layout, options);
     this.#layout = layout;
     this.#layoutSource = source;
     this.#applyLimit();
@@ -796,10 +797,14 @@ export class GlassTagCloudElement extends HTMLElement {
     for (const button of this.#view.buttons) {
       const pressed = button.getAttribute("aria-pressed") === "true";
       const refused = full && !pressed;
-      if (refused) button.setAttribute("aria-disabled", "true");
-      else button.removeAttribute("aria-disabled");
+      // Written only when they change: this runs every frame of a drag.
+      if (refused !== (button.getAttribute("aria-disabled") === "true")) {
+        if (refused) button.setAttribute("aria-disabled", "true");
+        else button.removeAttribute("aria-disabled");
+      }
       // State parts, so pages can style `::part(tag selected)` and `::part(tag refused)`.
-      button.setAttribute("part", `tag${pressed ? " selected" : ""}${refused ? " refused" : ""}`);
+      const part = `tag${pressed ? " selected" : ""}${refused ? " refused" : ""}`;
+      if (button.getAttribute("part") !== part) button.setAttribute("part", part);
     }
   }
 

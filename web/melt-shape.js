@@ -107,7 +107,7 @@ export function meltBridges(items, groups, mergeDistance, rimInset = 1) {
   return necks;
 }
 
-function neckBetween(a, b, mergeDistance, rimInset) {
+export function neckBetween(a, b, mergeDistance, rimInset = 1) {
   const s = stadium(a);
   const t = stadium(b);
   const radius = Math.min(s.r, t.r);
@@ -136,4 +136,69 @@ function neckBetween(a, b, mergeDistance, rimInset) {
     path: hourglass(p, q, end, waist),
     rimPath: hourglass(p, q, Math.max(0, end - rimInset), Math.max(0, waist - rimInset)),
   };
+}
+
+// ---- Packed frames: which pairs melt, in time linear in the capsules -------------------------
+
+/** The shortest distance between two capsules' shapes (stadiums), from packed arrays. */
+export function packedGap(origins, sizes, i, j) {
+  const a = stadium({ x: origins[2 * i], y: origins[2 * i + 1], w: sizes[2 * i], h: sizes[2 * i + 1] });
+  const b = stadium({ x: origins[2 * j], y: origins[2 * j + 1], w: sizes[2 * j], h: sizes[2 * j + 1] });
+  if (a.ay === a.by && b.ay === b.by) {
+    // Two horizontal segments (every single-line capsule): no allocation on the hot path.
+    const dx = Math.max(0, a.ax - b.bx, b.ax - a.bx);
+    return Math.hypot(dx, a.ay - b.ay) - a.r - b.r;
+  }
+  return closestPoints(a, b).d - a.r - b.r;
+}
+
+/**
+ * The pairs of capsules to melt in a packed frame: both in one of the core's merge groups and
+ * closer than `mergeDistance` (the core's own rule, so a pair is never melted across groups).
+ * Candidates are neighbours within a row and capsules of adjacent rows whose x ranges come within
+ * reach: rows are top-aligned and at least one capsule tall, so rows further apart never melt.
+ *
+ *   neckPairs({ count: 3, origins, sizes, groups }, 10)   // Int32Array [0, 1, 1, 2]
+ *
+ * @param {{count: number, origins: ArrayLike<number>, sizes: ArrayLike<number>, groups: ArrayLike<number>}} frame
+ * @param {number} mergeDistance
+ * @param {(index: number) => boolean} [skip]  capsules left out (a pressed capsule swells alone)
+ * @returns {Int32Array} i0, j0, i1, j1, ...
+ * - Complexity: O(n + pairs) per frame (a sweep over consecutive rows), no per-pair allocation
+ *   for single-line capsules.
+ */
+export function neckPairs(frame, mergeDistance, skip = () => false) {
+  const { count, origins, sizes, groups } = frame;
+  const out = [];
+  if (!(mergeDistance > 0) || count < 2) return new Int32Array(0);
+  const consider = (i, j) => {
+    if (groups[i] !== groups[j] || skip(i) || skip(j)) return;
+    if (packedGap(origins, sizes, i, j) < mergeDistance) out.push(i, j);
+  };
+  // Rows: runs of capsules sharing a top edge (the flow's rows are top-aligned, in order).
+  const rows = [];
+  let start = 0;
+  for (let i = 1; i <= count; i += 1) {
+    if (i === count || origins[2 * i + 1] !== origins[2 * start + 1]) {
+      const row = [];
+      for (let k = start; k < i; k += 1) row.push(k);
+      if (row.length > 1 && origins[2 * row[0]] > origins[2 * row[1]]) row.reverse(); // right to left
+      rows.push(row);
+      start = i;
+    }
+  }
+  const left = (i) => origins[2 * i];
+  const right = (i) => origins[2 * i] + sizes[2 * i];
+  for (let r = 0; r < rows.length; r += 1) {
+    const row = rows[r];
+    for (let k = 1; k < row.length; k += 1) consider(row[k - 1], row[k]);
+    const below = rows[r + 1];
+    if (!below) continue;
+    let first = 0;
+    for (const j of below) {
+      while (first < row.length && right(row[first]) + mergeDistance <= left(j)) first += 1;
+      for (let k = first; k < row.length && left(row[k]) - mergeDistance < right(j); k += 1) consider(row[k], j);
+    }
+  }
+  return Int32Array.from(out);
 }

@@ -6,8 +6,8 @@ Updating the references after an intended visual change:
 
     TAGCLOUD_UPDATE_REFERENCES=1 .venv/bin/python -m pytest Tests/python/browser/test_web_screenshots.py
 
-then look at the new PNGs in Tests/python/browser/references/ (and docs/screenshot.png, which the
-same run rewrites) before committing them.
+then look at the new PNGs in Tests/python/browser/references/ before committing them. (The
+README's pictures are docs/screenshots/*.png, made by scripts/screenshots.py.)
 
 Tolerance: a pixel differs when one channel moves by more than 40 of 255; a screenshot fails when
 more than 0.4 % of its pixels differ. Font antialiasing and blur dithering move few pixels by
@@ -67,14 +67,6 @@ def test_screenshot_matches_the_reference(page, static_server, width, tight):
     if UPDATE:
         REFERENCES.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(actual_path, reference)
-        if width == 1280 and tight:
-            # The README's picture: the same page with a few more interests picked, cropped.
-            page.click("[data-tag-id='Glass']")
-            page.click("[data-tag-id='Navigation']")
-            page.set_viewport_size({"width": 1280, "height": 260})
-            wait_placed(page)
-            page.mouse.move(0, 259)
-            page.screenshot(path=str(REPO / "docs" / "screenshot.png"), style=HIDE_STATUS)
         return
     assert reference.exists(), f"no reference {reference.name}; see this module's docstring to create it"
     actual, expected = Image.open(actual_path), Image.open(reference)

@@ -1,0 +1,216 @@
+"""The optics of Liquid Glass, read from pixels in headless Chromium (WebGL2 through SwiftShader):
+lensing near the rim, a specular rim lit from the top left (also in the Canvas 2D fallback), the
+press (swell, glow, spring back on the core's `.snappy`), necks that grow from nothing at the merge
+distance, and the solid tints of Reduce Transparency / Increase Contrast.
+
+Each test was watched failing once against a broken renderer: lensing with the displacement scale
+set to 0 in glass-lens.js; specular with the light term removed from glass-gl.js's shade shader
+(and the inset 1px 1px highlight removed from styles.css for the fallback); the press with
+`.tag.is-pressed { scale: 1.08 }` removed; the neck sweep with a fixed smoothing radius
+k = 2 × mergeDistance in melt-view.js (the midline was 17 % covered at 95 % of the distance)."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image
+
+from conftest import settle, wait_placed
+
+BLACK_PAGE = "<style>body { background: #000 !important; }</style>"
+
+
+def shot(page, clip: dict) -> Image.Image:
+    return Image.open(io.BytesIO(page.screenshot(clip=clip))).convert("RGB")
+
+
+def tag_rect(page, tag_id: str) -> dict:
+    return page.evaluate(
+        """(id) => { const b = document.querySelector('glass-tag-cloud').shadowRoot.querySelector(`[data-tag-id="${id}"]`);
+                     const r = b.getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; }""",
+        tag_id,
+    )
+
+
+def brightness(image: Image.Image, x: float, y: float, radius: int = 1) -> float:
+    """The brightest pixel (max channel) in a small square around (x, y), image coordinates."""
+    best = 0
+    for dx in range(-radius, radius + 1):
+        for dy in range(-radius, radius + 1):
+            px = min(max(int(x) + dx, 0), image.width - 1)
+            py = min(max(int(y) + dy, 0), image.height - 1)
+            best = max(best, max(image.getpixel((px, py))))
+    return best
+
+
+def mean_difference(a: Image.Image, b: Image.Image, box: tuple[int, int, int, int]) -> float:
+    left, top, right, bottom = box
+    total = count = 0
+    for x in range(left, right):
+        for y in range(top, bottom):
+            pa, pb = a.getpixel((x, y)), b.getpixel((x, y))
+            total += sum(abs(u - v) for u, v in zip(pa, pb)) / 3
+            count += 1
+    return total / count
+
+
+def test_lensing_bends_the_backdrop_near_the_rim_and_leaves_the_centre(element_page, static_server, page):
+    stripes = "<style>body { background: repeating-linear-gradient(90deg, #000 0 24px, #fff 24px 48px) !important; }</style>"
+    element_page(static_server.url, stripes + '<div style="width: 600px"><glass-tag-cloud>'
+                 '<glass-tag value="a" tint="#202020">Lensing through the glass</glass-tag></glass-tag-cloud></div>')
+    filters = page.evaluate(
+        """() => [CSS.supports('backdrop-filter', 'url(#x)'),
+                  getComputedStyle(document.querySelector('glass-tag-cloud').shadowRoot.querySelector('.tag')).backdropFilter]""")
+    assert filters[0] is True and "url(" in filters[1] and "blur(" in filters[1], filters
+    rect = tag_rect(page, "a")
+    clip = {key: rect[key] for key in ("x", "y", "width", "height")}
+    page.wait_for_timeout(700)  # the tint's first transition has ended
+    lensed = shot(page, clip)
+    page.evaluate("() => document.querySelector('glass-tag-cloud').shadowRoot.querySelectorAll('.tag').forEach((b) => b.style.removeProperty('--lens'))")
+    settle(page)
+    page.wait_for_timeout(300)
+    plain = shot(page, clip)
+    h = lensed.height
+    # Near the rim (the left and right caps, at mid height) the backdrop moved; in the middle not.
+    rim = max(mean_difference(lensed, plain, (2, h // 2 - 4, 7, h // 2 + 4)),
+              mean_difference(lensed, plain, (lensed.width - 7, h // 2 - 4, lensed.width - 2, h // 2 + 4)))
+    centre_x = lensed.width // 2
+    # The middle of the capsule (deeper than the lens band; the label is the same in both).
+    centre = mean_difference(lensed, plain, (centre_x - 20, h // 2 - 3, centre_x + 20, h // 2 + 3))
+    assert rim > 10, f"the backdrop near the rim moved by {rim:.1f} levels on average"
+    assert centre < 3, f"the centre changed by {centre:.1f} levels"
+
+
+def test_lensing_is_feature_detected_plain_blur_elsewhere(element_page, static_server, page):
+    # An engine without `backdrop-filter: url()` (Firefox, WebKit) as CSS.supports reports it.
+    page.add_init_script(
+        "const supports = CSS.supports.bind(CSS); CSS.supports = (p, v) => String(v ?? p).includes('url(') ? false : supports(p, v);")
+    element_page(static_server.url, '<glass-tag-cloud><glass-tag value="a">Plain blur</glass-tag></glass-tag-cloud>')
+    backdrop = page.evaluate(
+        "() => getComputedStyle(document.querySelector('glass-tag-cloud').shadowRoot.querySelector('.tag')).backdropFilter")
+    assert "blur(" in backdrop and "url(" not in backdrop, backdrop
+    assert page.evaluate("() => document.querySelector('glass-tag-cloud').shadowRoot.querySelector('.lens-defs')") is None
+
+
+@pytest.mark.parametrize("renderer", ["webgl2", "2d"])
+def test_the_rim_is_lit_from_the_top_left(element_page, static_server, page, renderer):
+    if renderer == "2d":  # an engine without WebGL2: the capsules' CSS rim, the necks in Canvas 2D
+        page.add_init_script(
+            "const get = HTMLCanvasElement.prototype.getContext;"
+            "HTMLCanvasElement.prototype.getContext = function (kind, ...rest) { return kind === 'webgl2' ? null : get.call(this, kind, ...rest); };")
+    element_page(static_server.url, BLACK_PAGE + '<glass-tag-cloud><glass-tag value="a" tint="#000000">Specular highlight</glass-tag></glass-tag-cloud>')
+    assert page.evaluate("() => document.querySelector('glass-tag-cloud').shadowRoot.querySelector('.cloud').dataset.glass") == renderer
+    rect = tag_rect(page, "a")
+    margin = 4
+    image = shot(page, {"x": rect["x"] - margin, "y": rect["y"] - margin, "width": rect["width"] + 2 * margin, "height": rect["height"] + 2 * margin})
+    r = rect["height"] / 2
+    diagonal = r * 0.7071
+    # Just inside the edge, on the left cap facing up-left and on the right cap facing down-right.
+    top_left = (margin + r - diagonal + 1.2, margin + r - diagonal + 1.2)
+    bottom_right = (margin + rect["width"] - r + diagonal - 1.2, margin + r + diagonal - 1.2)
+    lit, shaded = brightness(image, *top_left), brightness(image, *bottom_right)
+    assert lit - shaded > 40, f"rim brightness top-left {lit}, bottom-right {shaded}"
+    assert lit > 110, f"the highlight is bright: {lit}"
+
+
+def test_press_swells_glows_where_pressed_and_springs_back_on_snappy(element_page, static_server, page):
+    element_page(static_server.url, BLACK_PAGE + '<div style="padding: 20px"><glass-tag-cloud>'
+                 '<glass-tag value="a" tint="#303030">Press and hold me</glass-tag><glass-tag value="b">Other</glass-tag></glass-tag-cloud></div>')
+    snappy = page.evaluate(
+        "async () => { const { loadTagCloudCore } = await import('/tagcloud-core.js'); return (await loadTagCloudCore()).motion('snappy'); }")
+    timing = page.evaluate(
+        """() => { const s = getComputedStyle(document.querySelector('glass-tag-cloud').shadowRoot.querySelector('[data-tag-id="a"]'));
+                   const names = s.transitionProperty.split(', '); const i = names.indexOf('scale');
+                   return [s.transitionDuration.split(', ')[i], s.transitionTimingFunction.split(/, (?=[a-z])/)[i]]; }""")
+    assert float(timing[0].rstrip("s")) == pytest.approx(snappy["settle"], abs=1e-3)
+    assert timing[1].startswith("linear(")
+    for stop in snappy["easing"].removeprefix("linear(").rstrip(")").split(",")[1:]:
+        assert stop.strip() in timing[1], (stop, timing[1])
+    rest = tag_rect(page, "a")
+    clip = {"x": rest["x"] - 10, "y": rest["y"] - 10, "width": rest["width"] + 20, "height": rest["height"] + 20}
+    before = shot(page, clip)
+    press = (rest["x"] + rest["width"] * 0.25, rest["y"] + rest["height"] / 2)
+    page.mouse.move(*press)
+    page.mouse.down()
+    page.wait_for_timeout(snappy["settle"] * 1000 + 250)
+    swollen = tag_rect(page, "a")
+    during = shot(page, clip)
+    scale = swollen["width"] / rest["width"]
+    assert 1.05 <= scale <= 1.10, f"swelled by {scale:.3f}"
+    assert swollen["height"] / rest["height"] == pytest.approx(scale, abs=0.01)
+    # The glow is where the finger is: the glass around the press point brightens, the far end
+    # much less (mean levels over a 12 × 12 px square at each, before and during the press).
+    def lift(x: float) -> float:
+        box = (int(x - clip["x"]) - 6, int(press[1] - clip["y"]) - 6, int(x - clip["x"]) + 6, int(press[1] - clip["y"]) + 6)
+        mean = lambda image: sum(sum(image.getpixel((u, v))) / 3 for u in range(box[0], box[2]) for v in range(box[1], box[3])) / 144  # noqa: E731
+        return mean(during) - mean(before)
+    glow_near, glow_far = lift(press[0]), lift(rest["x"] + rest["width"] * 0.8)
+    assert glow_near > 20 and glow_near > glow_far + 12, (glow_near, glow_far)
+    page.mouse.up()
+    page.wait_for_timeout(snappy["settle"] * 1000 + 400)
+    back = tag_rect(page, "a")
+    assert abs(back["width"] - rest["width"]) <= 0.5 and abs(back["x"] - rest["x"]) <= 0.5
+
+
+def test_necks_grow_from_nothing_at_the_merge_distance(browser, static_server):
+    """Two capsules in a row, their gap (the spacing) swept from 12 px to 0 with merge distance 10:
+    the glass covering the gap's midline is 0 until the gap is below 10, then grows steadily."""
+    context = browser.new_context(viewport={"width": 800, "height": 300}, reduced_motion="reduce")
+    try:
+        page = context.new_page()
+        url = f"{static_server.url}__element__/neck.html"
+        html = ("<!doctype html><meta charset=utf-8><script type='module' src='/glass-tag-cloud.js'></script>"
+                "<body style='margin: 20px; background: #000'><glass-tag-cloud spacing='12' merge-distance='10'>"
+                "<glass-tag value='a' tint='#0A84FF'>Liquid</glass-tag><glass-tag value='b' tint='#FF9F0A'>Glass</glass-tag>"
+                "</glass-tag-cloud></body>")
+        page.route(url, lambda route: route.fulfill(status=200, content_type="text/html", body=html))
+        page.goto(url)
+        wait_placed(page)
+        coverage = {}
+        for gap in (12, 10, 9.5, 9, 8.5, 8, 7, 6, 5, 4, 3, 2, 1, 0):
+            page.evaluate("(g) => { document.querySelector('glass-tag-cloud').spacing = g; }", gap)
+            wait_placed(page)
+            a, b = tag_rect(page, "a"), tag_rect(page, "b")
+            assert b["x"] - (a["x"] + a["width"]) == pytest.approx(gap, abs=0.05)
+            middle = a["x"] + a["width"] + gap / 2
+            column = shot(page, {"x": int(middle), "y": a["y"], "width": 1, "height": a["height"]})
+            covered = sum(1 for y in range(column.height) if max(column.getpixel((0, y))) > 24)
+            coverage[gap] = covered / column.height
+        assert coverage[12] == 0 and coverage[10] == 0, coverage
+        gaps = sorted(coverage, reverse=True)
+        for wider, narrower in zip(gaps, gaps[1:]):
+            assert coverage[narrower] >= coverage[wider] - 0.03, f"shrinks from {wider} to {narrower}: {coverage}"
+            assert coverage[narrower] - coverage[wider] <= 0.2, f"jumps from {wider} to {narrower}: {coverage}"
+        assert coverage[9.5] <= 0.1, coverage
+        assert coverage[0] >= 0.6, coverage
+    finally:
+        context.close()
+
+
+def test_reduced_transparency_and_more_contrast_give_solid_tints(element_page, static_server, page):
+    for feature, value in (("prefers-reduced-transparency", "reduce"), ("prefers-contrast", "more")):
+        cdp = page.context.new_cdp_session(page)
+        cdp.send("Emulation.setEmulatedMedia", {"features": [{"name": feature, "value": value}]})
+        element_page(static_server.url, '<glass-tag-cloud><glass-tag value="a" tint="#0A84FF">One</glass-tag>'
+                     '<glass-tag value="b" tint="#FF9F0A" selected>Two</glass-tag></glass-tag-cloud>')
+        styles = page.evaluate(
+            """() => [...document.querySelector('glass-tag-cloud').shadowRoot.querySelectorAll('.tag')].map((b) => {
+                 const s = getComputedStyle(b); return [s.backdropFilter, s.backgroundColor]; })""")
+        for backdrop, background in styles:
+            assert backdrop == "none", (feature, backdrop)
+            assert not ("/ 0." in background or background.startswith("rgba") or "color(srgb" in background and " / " in background), (feature, background)
+        cdp.send("Emulation.setEmulatedMedia", {"features": []})
+        cdp.detach()
+
+
+def test_forced_colors_draw_no_glass_canvas(element_page, static_server, page):
+    page.emulate_media(forced_colors="active")
+    element_page(static_server.url, '<glass-tag-cloud><glass-tag value="a" selected>One</glass-tag><glass-tag value="b">Two</glass-tag></glass-tag-cloud>')
+    shown = page.evaluate(
+        """() => { const root = document.querySelector('glass-tag-cloud').shadowRoot;
+                   const clip = root.querySelector('.glass-clip');
+                   return [clip ? getComputedStyle(clip).display : 'none',
+                           [...root.querySelectorAll('.tag')].map((b) => getComputedStyle(b).backgroundColor)]; }""")
+    assert shown[0] == "none"
+    assert shown[1][0] != shown[1][1], "pressed and not pressed differ in system colours"

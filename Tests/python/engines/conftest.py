@@ -1,0 +1,75 @@
+"""Fixtures of the engine suites: the three engines (each started once per run, on first use, and
+quit at the end, also when a test fails or the run is interrupted), a static file server for
+web/ and `tagcloud serve`, both on 127.0.0.1 and free ports, always stopped.
+
+An engine that cannot start fails every test that needs it (pytest.fail, never a skip): `make
+test` installs the three (scripts/install-deps.sh), so a missing one is a broken machine."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parent))  # Tests/python: tagcloud_harness, chromium_session
+
+from engine_driver import ENGINES, EngineMissing, EnginePool  # noqa: E402
+from tagcloud_harness import ServeProcess  # noqa: E402
+
+REPO = HERE.parents[2]
+ARTIFACTS = REPO / ".build" / "engines"
+
+# The browser suite's static server for web/ (the same MIME types and no-store headers).
+_spec = importlib.util.spec_from_file_location("tagcloud_engines_browser_fixtures", HERE.parent / "browser" / "conftest.py")
+_browser = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_browser)
+WEB = _browser.WEB
+
+
+@pytest.fixture(scope="session")
+def engine_pool():
+    pool = EnginePool(artifacts=ARTIFACTS)
+    try:
+        yield pool
+    finally:
+        pool.close()
+
+
+@pytest.fixture(params=ENGINES)
+def engine(request, engine_pool):
+    """The engine named by the test's parameter, at a 1280 × 720 viewport, with no focus."""
+    try:
+        instance = engine_pool.get(request.param)
+    except EngineMissing as missing:
+        pytest.fail(f"{request.param}: {missing}", pytrace=False)
+    instance.set_viewport(1280, 720)
+    return instance
+
+
+@pytest.fixture(scope="session")
+def static_server():
+    """web/ over plain HTTP: no WebSocket, so the page lays out with its Wasm core."""
+    with _browser.StaticServer() as server:
+        yield server
+
+
+@pytest.fixture()
+def live_server():
+    """`tagcloud serve --web web` on 127.0.0.1 and a free port (TAGCLOUD_BIN or the debug build),
+    stopped at the end of the test."""
+    server = ServeProcess(["--host", "127.0.0.1", "--port", "0", "--web", str(WEB)])
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture()
+def screenshots():
+    """Where a test saves what an engine drew: .build/engines/ (for a person to look at)."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS

@@ -1,0 +1,594 @@
+"""One way to drive the three browser engines the page must work in, so that every engine suite
+is written once and runs in each:
+
+- Chromium: Debian's `chromium`, headless, through Playwright (the process's shared instance,
+  `chromium_session.shared_chromium`, which the browser and element suites use too).
+- WebKit: Debian's `webkit2gtk-driver` (`WebKitWebDriver`) driving WebKitGTK's `MiniBrowser`
+  (from `libwebkit2gtk-4.1-0`) in `--automation` mode on a private Xvfb display, through
+  Selenium's W3C WebDriver client.
+- Firefox: Debian's `firefox-esr --marionette` with a fresh profile, through `marionette-driver`
+  (Debian has no geckodriver; Marionette is Firefox's own remote protocol, the one geckodriver
+  translates WebDriver into), in a window on a private Xvfb display whose screen the
+  screenshots read (see FirefoxEngine for why not --headless).
+
+    with EnginePool() as pool:
+        webkit = pool.get("webkit")
+        webkit.open("http://127.0.0.1:8000/")
+        webkit.evaluate("(a, b) => a + b", 1, 2)        # 3; async functions are awaited
+        webkit.click_at(100, 40)                        # a real pointer click (W3C actions)
+        webkit.press("ArrowRight")                      # a real key press to the focused element
+        image = webkit.screenshot()                     # the viewport as a PIL RGB image
+
+A missing engine is an error (`EngineMissing`) that says which Debian package brings it: the
+suites fail on it rather than skip, so `make test` can never pass without the three engines.
+Every browser, driver and display a pool starts is stopped by `EnginePool.close()`, which the
+conftest calls in a finalizer (also when a test fails or the run is interrupted).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import os
+import shutil
+import socket
+import struct
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+from PIL import Image
+
+ENGINES = ("chromium", "webkit", "firefox")
+
+CHROMIUM = os.environ.get("TAGCLOUD_CHROMIUM", "/usr/bin/chromium")
+WEBKIT_DRIVER = os.environ.get("TAGCLOUD_WEBKIT_DRIVER", "/usr/bin/WebKitWebDriver")
+MINIBROWSER = os.environ.get("TAGCLOUD_MINIBROWSER", "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser")
+FIREFOX = os.environ.get("TAGCLOUD_FIREFOX", "/usr/bin/firefox-esr")
+XVFB = os.environ.get("TAGCLOUD_XVFB", "/usr/bin/Xvfb")
+
+# W3C WebDriver key code points (https://w3c.github.io/webdriver/#keyboard-actions) for the keys
+# the tests press, named as KeyboardEvent.key (Playwright's names).
+WEBDRIVER_KEYS = {
+    "Tab": "\ue004",
+    "Enter": "\ue007",
+    "Space": " ",
+    "End": "\ue010",
+    "Home": "\ue011",
+    "ArrowLeft": "\ue012",
+    "ArrowUp": "\ue013",
+    "ArrowRight": "\ue014",
+    "ArrowDown": "\ue015",
+}
+
+
+class EngineMissing(RuntimeError):
+    """An engine cannot start here; the message says what to install."""
+
+
+def _require(path: str, package: str, what: str) -> None:
+    if not (Path(path).exists() or shutil.which(path)):
+        raise EngineMissing(
+            f"{what} is missing ({path}): install the Debian package {package} "
+            "(scripts/install-deps.sh does; `make test` runs it)"
+        )
+
+
+def _free_port() -> int:
+    with contextlib.closing(socket.socket(socket.AF_INET, socket.SOCK_STREAM)) as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def _wrap_async(function_source: str) -> str:
+    """A WebDriver async script that calls `function_source` with the script's arguments, awaits
+    it and reports its value or its error (WebDriver's own error reporting differs per driver)."""
+    return (
+        "const done = arguments[arguments.length - 1];"
+        "const args = Array.prototype.slice.call(arguments, 0, -1);"
+        f"Promise.resolve().then(() => ({function_source})(...args)).then("
+        "  (value) => done({ ok: true, value: value === undefined ? null : value }),"
+        "  (error) => done({ ok: false, error: String(error) + '\\n' + (error && error.stack || '') }));"
+    )
+
+
+class PageScriptError(AssertionError):
+    """The function run in the page threw (or its promise rejected)."""
+
+
+class Engine:
+    """A browser window with one page, whatever the engine. Subclasses implement the transport."""
+
+    name = "?"
+
+    def evaluate(self, function_source: str, *args):
+        """Calls the JS function `function_source` (a function expression, maybe async) with
+        `args` (JSON values) in the page and returns its JSON result."""
+        raise NotImplementedError
+
+    def navigate(self, url: str) -> None:
+        raise NotImplementedError
+
+    def screenshot(self) -> Image.Image:
+        """The viewport, as the engine painted it, in RGB."""
+        raise NotImplementedError
+
+    def _perform(self, actions: list[dict]) -> None:
+        """Performs W3C WebDriver input actions (the WebDriver engines)."""
+        raise NotImplementedError
+
+    def _set_outer_size(self, width: int, height: int) -> None:
+        raise NotImplementedError
+
+    def quit(self) -> None:
+        raise NotImplementedError
+
+    # -- shared, on top of the transport ----------------------------------------------------
+
+    def open(self, url: str, *, clear_storage: bool = True) -> None:
+        """Loads `url` with empty localStorage and sessionStorage (the page's first visit): the
+        engines keep one profile for the whole run, so storage is cleared and the page loaded
+        again rather than a fresh profile made per test."""
+        self.navigate(url)
+        if clear_storage:
+            self.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+            self.navigate(url)
+
+    def viewport(self) -> tuple[int, int]:
+        return tuple(self.evaluate("() => [innerWidth, innerHeight]"))
+
+    def set_viewport(self, width: int, height: int) -> None:
+        """Sizes the window so that the viewport is `width` × `height` CSS px (the window's own
+        chrome, a toolbar in MiniBrowser, is measured and added)."""
+        self._set_outer_size(width, height)
+        for _ in range(3):
+            inner_w, inner_h = self.viewport()
+            if (inner_w, inner_h) == (width, height):
+                return
+            outer_w, outer_h = self.evaluate("() => [outerWidth, outerHeight]")
+            self._set_outer_size(outer_w + width - inner_w, outer_h + height - inner_h)
+        assert self.viewport() == (width, height), f"{self.name}: viewport {self.viewport()}, wanted {width}×{height}"
+
+    def wait_for(self, function_source: str, *args, timeout: float = 15.0, what: str = ""):
+        """Polls the JS predicate until it returns a truthy value (returned), or fails."""
+        deadline = time.monotonic() + timeout
+        while True:
+            value = self.evaluate(function_source, *args)
+            if value:
+                return value
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{self.name}: timed out after {timeout} s waiting for {what or function_source}")
+            time.sleep(0.05)
+
+    def frames(self, count: int = 2) -> None:
+        """Waits `count` animation frames in the page."""
+        self.evaluate(
+            """(count) => new Promise((resolve) => {
+                 const step = (left) => left === 0 ? resolve() : requestAnimationFrame(() => step(left - 1));
+                 step(count);
+               })""",
+            count,
+        )
+
+    def click_at(self, x: float, y: float) -> None:
+        """A primary-button mouse click at viewport coordinates (CSS px), as a user's."""
+        self._perform(
+            [
+                {
+                    "type": "pointer",
+                    "id": "mouse",
+                    "parameters": {"pointerType": "mouse"},
+                    "actions": [
+                        {"type": "pointerMove", "x": round(x), "y": round(y), "origin": "viewport", "duration": 0},
+                        {"type": "pointerDown", "button": 0},
+                        {"type": "pointerUp", "button": 0},
+                    ],
+                }
+            ]
+        )
+
+    def move_to(self, x: float, y: float) -> None:
+        """Moves the mouse to viewport coordinates (no button): hover ends where it was."""
+        self._perform(
+            [
+                {
+                    "type": "pointer",
+                    "id": "mouse",
+                    "parameters": {"pointerType": "mouse"},
+                    "actions": [{"type": "pointerMove", "x": round(x), "y": round(y), "origin": "viewport", "duration": 0}],
+                }
+            ]
+        )
+
+    def press(self, key: str) -> None:
+        """Presses and releases `key` (a KeyboardEvent.key name of WEBDRIVER_KEYS) on the focused element."""
+        value = WEBDRIVER_KEYS[key]
+        self._perform(
+            [
+                {
+                    "type": "key",
+                    "id": "keyboard",
+                    "actions": [{"type": "keyDown", "value": value}, {"type": "keyUp", "value": value}],
+                }
+            ]
+        )
+
+
+class ChromiumEngine(Engine):
+    name = "chromium"
+
+    def __init__(self) -> None:
+        _require(CHROMIUM, "chromium", "Chromium")
+        import sys
+
+        sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # Tests/python
+        from chromium_session import shared_chromium
+
+        self._shared = shared_chromium(CHROMIUM)
+        browser = self._shared.__enter__()
+        try:
+            self._context = browser.new_context(viewport={"width": 1280, "height": 800}, device_scale_factor=1)
+            self.page = self._context.new_page()
+        except BaseException:
+            self._shared.__exit__(None, None, None)
+            raise
+
+    def evaluate(self, function_source, *args):
+        from playwright.sync_api import Error
+
+        try:
+            return self.page.evaluate(f"(args) => ({function_source})(...args)", list(args))
+        except Error as error:
+            raise PageScriptError(f"chromium: {error}") from None
+
+    def navigate(self, url):
+        self.page.goto(url)
+
+    def screenshot(self):
+        return Image.open(io.BytesIO(self.page.screenshot())).convert("RGB")
+
+    def set_viewport(self, width, height):
+        self.page.set_viewport_size({"width": width, "height": height})
+
+    def click_at(self, x, y):
+        self.page.mouse.click(x, y)
+
+    def move_to(self, x, y):
+        self.page.mouse.move(x, y)
+
+    def press(self, key):
+        self.page.keyboard.press(key)
+
+    def quit(self):
+        try:
+            self._context.close()
+        finally:
+            self._shared.__exit__(None, None, None)
+
+
+def read_xwd(path: Path) -> Image.Image:
+    """The screen of an Xvfb started with -fbdir: an XWD file (a big-endian header of 25
+    words, a colormap of 12-byte entries, then rows of 32-bit BGRX pixels), as an RGB image."""
+    data = path.read_bytes()
+    fields = struct.unpack(">25I", data[:100])
+    header_size, depth, width, height = fields[0], fields[3], fields[4], fields[5]
+    bits_per_pixel, bytes_per_line, colormap_entries = fields[11], fields[12], fields[19]
+    assert depth == 24 and bits_per_pixel == 32, f"unexpected XWD format: depth {depth}, {bits_per_pixel} bpp"
+    start = header_size + 12 * colormap_entries
+    pixels = data[start : start + bytes_per_line * height]
+    return Image.frombuffer("RGBX", (width, height), pixels, "raw", "BGRX", bytes_per_line, 1).convert("RGB")
+
+
+class XvfbDisplay:
+    """A private X display: Xvfb picks a free display number and tells it on a pipe; its screen
+    is memory-mapped to a file (-fbdir), so `grab()` reads exactly the pixels on screen (with
+    -nocursor: Xvfb draws its pointer into that memory otherwise, in the middle of the screen)."""
+
+    def __init__(self, width: int = 1920, height: int = 1200) -> None:
+        _require(XVFB, "xvfb", "Xvfb")
+        self._fbdir = tempfile.TemporaryDirectory(prefix="tagcloud-xvfb-")
+        read_end, write_end = os.pipe()
+        self.process = subprocess.Popen(
+            [XVFB, "-displayfd", str(write_end), "-screen", "0", f"{width}x{height}x24",
+             "-fbdir", self._fbdir.name, "-nocursor", "-nolisten", "tcp", "-noreset"],
+            pass_fds=(write_end,),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        os.close(write_end)
+        number = b""
+        try:
+            while not number.endswith(b"\n"):
+                chunk = os.read(read_end, 16)  # Xvfb writes the number once it accepts clients
+                if not chunk:
+                    raise EngineMissing(f"Xvfb did not start (exit {self.process.wait(5)})")
+                number += chunk
+        except BaseException:
+            self.stop()
+            raise
+        finally:
+            os.close(read_end)
+        self.display = f":{number.decode().strip()}"
+
+    def grab(self, box: tuple[int, int, int, int] | None = None) -> Image.Image:
+        """The screen (or the box left, top, right, bottom of it) as it is now."""
+        image = read_xwd(Path(self._fbdir.name) / "Xvfb_screen0")
+        return image.crop(box) if box else image
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(5)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(5)
+        self._fbdir.cleanup()
+
+
+class WebKitEngine(Engine):
+    """WebKitWebDriver + MiniBrowser on a private Xvfb display, through Selenium."""
+
+    name = "webkit"
+
+    def __init__(self, log_path: Path | None = None) -> None:
+        _require(WEBKIT_DRIVER, "webkit2gtk-driver", "WebKitWebDriver")
+        _require(MINIBROWSER, "libwebkit2gtk-4.1-0", "WebKitGTK's MiniBrowser")
+        from selenium import webdriver
+        from selenium.webdriver.webkitgtk.options import Options
+        from selenium.webdriver.webkitgtk.service import Service
+
+        self.display = XvfbDisplay()
+        try:
+            options = Options()
+            options.binary_location = MINIBROWSER
+            options.add_argument("--automation")
+            # The page's console reaches the driver's log (kept for a failing test's post-mortem).
+            options.add_argument("--enable-write-console-messages-to-stdout=true")
+            env = {**os.environ, "DISPLAY": self.display.display}
+            env.pop("WAYLAND_DISPLAY", None)
+            service = Service(
+                executable_path=WEBKIT_DRIVER,
+                port=_free_port(),
+                env=env,
+                log_output=str(log_path) if log_path else subprocess.DEVNULL,
+            )
+            self.driver = webdriver.WebKitGTK(options=options, service=service)
+            self.driver.set_script_timeout(30)
+            self.driver.set_page_load_timeout(30)
+        except BaseException:
+            self.display.stop()
+            raise
+
+    def evaluate(self, function_source, *args):
+        result = self.driver.execute_async_script(_wrap_async(function_source), *args)
+        if not result["ok"]:
+            raise PageScriptError(f"webkit: {result['error']}")
+        return result["value"]
+
+    def navigate(self, url):
+        self.driver.get(url)
+
+    def screenshot(self):
+        return Image.open(io.BytesIO(self.driver.get_screenshot_as_png())).convert("RGB")
+
+    def screen_grab(self) -> Image.Image:
+        """The viewport as the X screen shows it (below MiniBrowser's toolbar)."""
+        x, y, outer_h, inner_w, inner_h = self.evaluate("() => [screenX, screenY, outerHeight, innerWidth, innerHeight]")
+        top = y + outer_h - inner_h
+        return self.display.grab((x, top, x + inner_w, top + inner_h))
+
+    def _perform(self, actions):
+        from selenium.webdriver.remote.command import Command
+
+        self.driver.execute(Command.W3C_ACTIONS, {"actions": actions})
+        self.driver.execute(Command.W3C_CLEAR_ACTIONS)
+
+    def _set_outer_size(self, width, height):
+        self.driver.set_window_size(width, height)
+
+    def quit(self):
+        try:
+            self.driver.quit()  # ends the session (MiniBrowser) and stops WebKitWebDriver
+        finally:
+            self.display.stop()
+
+
+class FirefoxEngine(Engine):
+    """firefox-esr --marionette with a fresh profile, through marionette-driver, in a real window
+    on a private Xvfb display (software WebRender), screenshots read from that screen.
+
+    Why not --headless: Firefox's WebDriver screenshot (Marionette's TakeScreenshot, drawn by
+    drawSnapshot outside WebRender) leaves `backdrop-filter` out, headless or not, while the
+    window itself shows it (measured here: a saturate(1.8) backdrop under a 30 % orange tint is
+    rgb(123, 92, 178) on screen, as in Chromium and WebKit, and rgb(126, 96, 123) in the
+    WebDriver screenshot, the tint over the unfiltered page). The pixels a user sees are the
+    screen's, so the tests read the screen (`screenshot()`); `webdriver_screenshot()` is the
+    other path, kept to show the difference (docs/WEB.md, "Engines")."""
+
+    name = "firefox"
+
+    def __init__(self, log_path: Path | None = None, headless: bool = False) -> None:
+        _require(FIREFOX, "firefox-esr", "Firefox")
+        from marionette_driver.marionette import Marionette
+
+        self.csp_refuses_eval = False  # the last evaluate ran in Marionette's global (see evaluate)
+        self.display = None if headless else XvfbDisplay()
+        saved_display = os.environ.get("DISPLAY")
+        try:
+            if self.display:
+                os.environ["DISPLAY"] = self.display.display  # mozrunner copies os.environ
+            # Marionette(bin=...) makes a temporary profile, starts Firefox with --marionette on
+            # a free port and waits for it; cleanup() quits Firefox and removes the profile.
+            self.client = Marionette(
+                bin=FIREFOX,
+                port=0,
+                headless=headless,
+                startup_timeout=60,
+                gecko_log=str(log_path) if log_path else os.devnull,
+                prefs={
+                    # No first-run pages, no updates, no telemetry: a quiet browser for tests.
+                    "browser.shell.checkDefaultBrowser": False,
+                    "datareporting.policy.dataSubmissionEnabled": False,
+                    "app.update.disabledForTesting": True,
+                },
+            )
+        except BaseException:
+            if self.display:
+                self.display.stop()
+            raise
+        finally:
+            if saved_display is None:
+                os.environ.pop("DISPLAY", None)
+            else:
+                os.environ["DISPLAY"] = saved_display
+        try:
+            self.client.start_session()
+            self.client.timeout.script = 30
+            self.client.timeout.page_load = 30
+            if self.display:
+                self.client.set_window_rect(x=0, y=0)
+        except BaseException:
+            self.quit()
+            raise
+
+    def evaluate(self, function_source, *args):
+        # Marionette's scripts run in a global of their own, even with sandbox=None: its
+        # Uint8Array is not the page's (so `new TextEncoder().encode('') instanceof Uint8Array`
+        # is false there), and a module it imports is a second copy living in that global. The
+        # function is therefore compiled by the page's own Function constructor, so that it
+        # runs in the page's realm as in the other engines, with its arguments and its result
+        # crossing as JSON text. A page whose Content-Security-Policy refuses eval (the
+        # deployment's) refuses that; the function then runs in Marionette's global, which
+        # reads the DOM alike but cannot use a module it imports (`CSP_REFUSES_EVAL` in the
+        # result tells the caller: see engine_page.wasm_layout).
+        script = (
+            "const [source, json, done] = arguments;"
+            "let cspRefusesEval = false;"
+            "const finish = (value) => done(JSON.stringify({ ok: true, value: value === undefined ? null : value, cspRefusesEval }));"
+            "const fail = (error) => done(JSON.stringify({ ok: false, cspRefusesEval,"
+            "  error: String(error) + '\\n' + (error && error.stack || '') }));"
+            "let run;"
+            "try { run = new window.Function('json', `return (${source})(...JSON.parse(json));`); }"
+            "catch (error) {"
+            "  if (!(String(error).includes('CSP') || (error && error.name === 'EvalError'))) { fail(error); return; }"
+            "  cspRefusesEval = true;"
+            f"  const direct = ({function_source});"
+            "  Promise.resolve().then(() => direct(...JSON.parse(json))).then(finish, fail);"
+            "  return;"
+            "}"
+            "const report = new window.Function('promise', 'finish', 'fail', 'promise.then(finish, fail);');"
+            "report(new window.Promise((resolve) => resolve(run(json))), finish, fail);"
+        )
+        text = self.client.execute_async_script(script, script_args=[function_source, json.dumps(list(args))], sandbox=None)
+        result = json.loads(text)
+        self.csp_refuses_eval = bool(result.get("cspRefusesEval"))
+        if not result["ok"]:
+            raise PageScriptError(f"firefox: {result['error']}")
+        return result["value"]
+
+    def navigate(self, url):
+        self.client.navigate(url)
+
+    def webdriver_screenshot(self) -> Image.Image:
+        png = self.client.screenshot(format="binary", full=False)
+        return Image.open(io.BytesIO(png)).convert("RGB")
+
+    def screenshot(self):
+        if not self.display:
+            return self.webdriver_screenshot()
+        left, top, width, height = self.evaluate(
+            "() => [mozInnerScreenX, mozInnerScreenY, innerWidth, innerHeight].map(Math.round)"
+        )
+        box = (left, top, left + width, top + height)
+        # The window reaches the screen up to a second or two after the page's frame (software
+        # WebRender on a busy 2-core machine): a 2 × 2 px marker of a fresh colour goes into the
+        # bottom-right corner of the viewport, and the screen is read once it shows that colour
+        # (content and marker reach the screen in the same composite). The marker is removed
+        # after; its 4 pixels in the image are the marker's.
+        colour = [int(x) for x in os.urandom(3)]
+        self.evaluate(
+            """(rgb) => {
+                 const marker = document.createElement('div');
+                 marker.dataset.screenMarker = '';
+                 marker.setAttribute('aria-hidden', 'true');
+                 marker.style.cssText = `position:fixed;right:0;bottom:0;width:2px;height:2px;z-index:2147483647;
+                   pointer-events:none;background:rgb(${rgb.join(',')})`;
+                 document.documentElement.append(marker);
+               }""",
+            colour,
+        )
+        try:
+            deadline = time.monotonic() + 15
+            while True:
+                image = self.display.grab(box)
+                seen = image.getpixel((width - 1, height - 1))
+                if all(abs(a - b) <= 1 for a, b in zip(seen, colour)):
+                    return image
+                if time.monotonic() > deadline:
+                    raise AssertionError(f"firefox: the window did not reach the screen within 15 s (marker {colour}, saw {seen})")
+                time.sleep(0.03)
+        finally:
+            self.evaluate("() => document.querySelectorAll('[data-screen-marker]').forEach((m) => m.remove())")
+
+    def _perform(self, actions):
+        self.client.actions.perform(actions)
+        self.client.actions.release()
+
+    def _set_outer_size(self, width, height):
+        self.client.set_window_rect(width=width, height=height)
+
+    def quit(self):
+        try:
+            with contextlib.suppress(Exception):
+                self.client.delete_session()
+            self.client.cleanup()  # quits Firefox, removes the profile
+        finally:
+            if self.display:
+                self.display.stop()
+
+
+class EnginePool:
+    """Starts each engine on first use and keeps it for the run; `close()` quits them all."""
+
+    def __init__(self, artifacts: Path | None = None) -> None:
+        self.artifacts = artifacts
+        self._engines: dict[str, Engine] = {}
+
+    def get(self, name: str) -> Engine:
+        if name not in self._engines:
+            if name == "chromium":
+                engine = ChromiumEngine()
+            elif name == "webkit":
+                engine = WebKitEngine(self._log("webkit-driver.log"))
+            elif name == "firefox":
+                engine = FirefoxEngine(self._log("firefox-gecko.log"))
+            else:
+                raise ValueError(f"no engine {name!r}; one of {ENGINES}")
+            self._engines[name] = engine
+        return self._engines[name]
+
+    def _log(self, name: str) -> Path | None:
+        if not self.artifacts:
+            return None
+        self.artifacts.mkdir(parents=True, exist_ok=True)
+        return self.artifacts / name
+
+    def close(self) -> None:
+        errors = []
+        while self._engines:
+            _, engine = self._engines.popitem()
+            try:
+                engine.quit()
+            except Exception as error:  # quit the others all the same
+                errors.append(f"{engine.name}: {error}")
+        if errors:
+            raise RuntimeError("quitting the engines failed: " + "; ".join(errors))
+
+    def __enter__(self) -> "EnginePool":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()

@@ -1,0 +1,120 @@
+// Lensing: what lies behind a capsule bends near its rim, as through the curved edge of a glass
+// slab (Liquid Glass). An SVG displacement map per capsule size, applied with
+// `backdrop-filter: … url(#lens-…)` after the blur. Chromium draws `backdrop-filter: url()`;
+// where `CSS.supports` says no (Firefox, WebKit), the capsules keep the plain blur.
+//
+//   const lens = LensFilters.create(cloudElement);   // null where url() backdrop filters are unsupported
+//   button.style.setProperty("--lens", lens.filterFor(96, 40));   // "url(#lens-x-96x40)"
+//
+// The map: inside a band along the rim (70 % of the radius, at most 16 px) the backdrop is sampled
+// from further in along the inward normal, up to MAX_SHIFT px at the very edge, falling off
+// quadratically; the centre is left as it is. Red carries x, green y (0.5: none), sRGB so the
+// browser does not linearise the map.
+// - Complexity: one filter (and one small PNG) per distinct capsule size, made when a size first
+//   appears (label metrics change), never per frame.
+
+const SVG = "http://www.w3.org/2000/svg";
+const MAX_SHIFT = 12;
+const SCALE = 2 * MAX_SHIFT + 2;
+
+/** The RG displacement map of a w × h stadium, as a PNG data: URL. */
+export function lensMap(w, h) {
+  const canvas = document.createElement("canvas");
+  canvas.width = w;
+  canvas.height = h;
+  const context = canvas.getContext("2d");
+  const image = context.createImageData(w, h);
+  const r = Math.min(w, h) / 2;
+  const band = Math.min(16, 0.7 * r);
+  const cx = w / 2;
+  const cy = h / 2;
+  const hx = Math.max(0, w / 2 - r);
+  const hy = Math.max(0, h / 2 - r);
+  for (let y = 0; y < h; y += 1) {
+    for (let x = 0; x < w; x += 1) {
+      // Outward normal and depth of the pixel centre in the stadium.
+      const px = x + 0.5 - cx;
+      const py = y + 0.5 - cy;
+      const qx = Math.max(Math.abs(px) - hx, 0) * Math.sign(px);
+      const qy = Math.max(Math.abs(py) - hy, 0) * Math.sign(py);
+      const length = Math.hypot(qx, qy);
+      const depth = r - length;
+      let dx = 0;
+      let dy = 0;
+      if (depth >= 0 && depth < band && length > 0) {
+        const strength = (1 - depth / band) ** 2 * MAX_SHIFT;
+        dx = (-qx / length) * strength;
+        dy = (-qy / length) * strength;
+      }
+      const at = 4 * (y * w + x);
+      image.data[at] = Math.round(255 * (0.5 + dx / SCALE));
+      image.data[at + 1] = Math.round(255 * (0.5 + dy / SCALE));
+      image.data[at + 2] = 128;
+      image.data[at + 3] = 255;
+    }
+  }
+  context.putImageData(image, 0, 0);
+  return canvas.toDataURL("image/png");
+}
+
+/**
+ * Whether this browser paints SVG filters as backdrop filters. `CSS.supports` alone cannot tell:
+ * WebKit and Firefox answer true for `backdrop-filter: url(#f)` and then drop the whole
+ * backdrop-filter when they paint, blur and saturation included (measured in WebKitGTK 2.50
+ * and Firefox 153: Tests/python/engines/test_engine_look.py, docs/WEB.md "Engines"). Only Blink
+ * paints it, so Blink is asked for too: `navigator.userAgentData` (secure contexts) or the
+ * `chrome` global (any context).
+ */
+export function lensSupported() {
+  const blink = Boolean(globalThis.navigator?.userAgentData) || "chrome" in globalThis;
+  return blink && Boolean(globalThis.CSS?.supports?.("backdrop-filter", "url(#lens)")) && new URL(globalThis.location?.href ?? "about:blank").searchParams.get("lens") !== "off";
+}
+
+export class LensFilters {
+  /** @param {HTMLElement} cloud  @returns {LensFilters | null} */
+  static create(cloud) {
+    return lensSupported() ? new LensFilters(cloud) : null;
+  }
+
+  constructor(cloud) {
+    // Ids are per tree scope (document or shadow root): each cloud has its own prefix.
+    this.prefix = `lens-${Math.random().toString(36).slice(2, 8)}`;
+    this.svg = document.createElementNS(SVG, "svg");
+    this.svg.setAttribute("class", "lens-defs");
+    this.svg.setAttribute("aria-hidden", "true");
+    this.svg.setAttribute("width", "0");
+    this.svg.setAttribute("height", "0");
+    this.filters = new Map();
+    cloud.append(this.svg);
+  }
+
+  /** The `url(#…)` of the lens for a capsule of w × h CSS px (rounded to whole px). */
+  filterFor(w, h) {
+    const width = Math.max(1, Math.round(w));
+    const height = Math.max(1, Math.round(h));
+    const key = `${width}x${height}`;
+    let id = this.filters.get(key);
+    if (!id) {
+      id = `${this.prefix}-${key}`;
+      const filter = document.createElementNS(SVG, "filter");
+      const attributes = {
+        id, x: 0, y: 0, width, height, filterUnits: "userSpaceOnUse", primitiveUnits: "userSpaceOnUse",
+        "color-interpolation-filters": "sRGB",
+      };
+      for (const [name, value] of Object.entries(attributes)) filter.setAttribute(name, String(value));
+      const map = document.createElementNS(SVG, "feImage");
+      for (const [name, value] of Object.entries({ x: 0, y: 0, width, height, preserveAspectRatio: "none", result: "map" })) {
+        map.setAttribute(name, String(value));
+      }
+      map.setAttribute("href", lensMap(width, height));
+      const displace = document.createElementNS(SVG, "feDisplacementMap");
+      for (const [name, value] of Object.entries({ in: "SourceGraphic", in2: "map", scale: SCALE, xChannelSelector: "R", yChannelSelector: "G" })) {
+        displace.setAttribute(name, String(value));
+      }
+      filter.append(map, displace);
+      this.svg.append(filter);
+      this.filters.set(key, id);
+    }
+    return `url(#${id})`;
+  }
+}

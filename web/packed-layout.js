@@ -1,0 +1,99 @@
+// The element's per-frame layout without JSON: the core's packed path (core.layoutPacked, branch
+// `packed`), fed the capsule sizes the core gave once per measure. The JSON response the element
+// exposes (`layout`, keyboard navigation, hit testing) is built only when someone asks for it.
+//
+//   const packed = new PackedLayout(core);
+//   const result = packed.layout(request);   // null: this request needs the JSON path
+//   view.renderFrame(result, result.selected, { mergeDistance, layout: result.json });
+//
+// When the JSON path is still used: a label wider than the container (the core wraps it, so its
+// capsule's size depends on the width: the JSON request carries the label, not a size).
+// - Complexity: O(tags) per frame (two copies out of the module's memory), no JSON, no strings.
+
+export class PackedLayout {
+  #core;
+  #metrics = null;
+  #sizes = null;
+  #widest = 0;
+
+  /** @param {import("./tagcloud-core.js").TagCloudCore} core */
+  constructor(core) {
+    this.#core = core;
+  }
+
+  /** Whether this core has the packed path. */
+  get available() {
+    return typeof this.#core.layoutPacked === "function";
+  }
+
+  /** The capsules' natural sizes (one JSON layout on one unbounded row), once per measure. */
+  #sizesFor(request) {
+    if (this.#metrics === request.tags) return this.#sizes;
+    const natural = this.#core.layout({
+      width: null,
+      spacing: 0,
+      textScale: request.textScale,
+      lineHeight: request.lineHeight,
+      tags: request.tags,
+    });
+    this.#sizes = new Float64Array(2 * natural.items.length);
+    this.#widest = 0;
+    natural.items.forEach((item, i) => {
+      this.#sizes[2 * i] = item.w;
+      this.#sizes[2 * i + 1] = item.h;
+      this.#widest = Math.max(this.#widest, item.w);
+    });
+    this.#metrics = request.tags;
+    return this.#sizes;
+  }
+
+  /**
+   * The packed frame of a JSON-shaped request (width, spacing, mergeDistance, textScale,
+   * lineHeight, tags, selection, animation, reduceMotion, direction), or null when only the JSON
+   * path can lay it out. Throws what the core throws.
+   */
+  layout(request) {
+    if (!this.available) return null;
+    const sizes = this.#sizesFor(request);
+    if (request.width !== null && this.#widest > request.width) return null; // a label wraps
+    const frame = this.#core.layoutPacked(sizes, {
+      width: request.width,
+      spacing: request.spacing,
+      mergeDistance: request.mergeDistance,
+      direction: request.direction ?? "ltr",
+    });
+    const count = frame.count;
+    const chosen = new Set(request.selection);
+    const selected = new Uint8Array(count);
+    request.tags.forEach((tag, i) => {
+      selected[i] = chosen.has(tag.id) ? 1 : 0;
+    });
+    const core = this.#core;
+    let json = null;
+    // As the JSON response's `animation`: the request's spring, null without one.
+    const motion = request.animation ? core.motion(request.animation) : null;
+    return {
+      packed: true,
+      count,
+      size: [frame.size[0], frame.size[1]],
+      origins: Float64Array.from(frame.origins), // views into the module: valid until its next call
+      sizes,
+      groups: Int32Array.from(frame.groups),
+      selected,
+      animation: motion,
+      /** The JSON response of the same request (docs/PROTOCOL.md), made on first use. */
+      json: () => (json ??= core.layout(request)),
+    };
+  }
+}
+
+/** Whether two packed results put the same capsules at the same places, selected and melted alike. */
+export function samePacked(a, b) {
+  if (!a?.packed || !b?.packed || a.count !== b.count || a.sizes !== b.sizes) return false;
+  if (a.size[0] !== b.size[0] || a.size[1] !== b.size[1]) return false;
+  const equal = (x, y) => {
+    for (let i = 0; i < x.length; i += 1) if (x[i] !== y[i]) return false;
+    return true;
+  };
+  return equal(a.origins, b.origins) && equal(a.groups, b.groups) && equal(a.selected, b.selected);
+}
