@@ -33,13 +33,18 @@ this guard only the last one failed, and not in a context a test opened itself.
 
 Stable API: ``PageGuard(expected=())`` with ``.expect(*patterns) .tolerate(*patterns) .watch_context(ctx)
 .watch_page(page) .problems .unexpected() .check()``, ``GuardedBrowser(browser, guard)``,
-marker ``page_errors``.
+``KNOWN_UNTIL_FAVICON``, marker ``page_errors``.
 """
 
 from __future__ import annotations
 
 import re
 import threading
+
+# Today's pages have no favicon, so chromium's automatic GET /favicon.ico gets a 404. Branch
+# `demo` adds one (web/favicon.svg + <link rel=icon>); when it is merged, delete this constant
+# and its one use in PageGuard.__init__ (`allow_missing_favicon`), and the 404 becomes a failure.
+KNOWN_UNTIL_FAVICON = r"^(response 404 GET|console\.error) .*/favicon\.ico\b"
 
 
 class PageGuard:
@@ -52,11 +57,13 @@ class PageGuard:
         guard.check()
     """
 
-    def __init__(self, expected=()):
+    def __init__(self, expected=(), *, allow_missing_favicon=True):
         self._lock = threading.Lock()
         self.problems: list[str] = []
         self._expected: list[re.Pattern] = []
         self._tolerated: list[re.Pattern] = []  # may happen, need not
+        if allow_missing_favicon:
+            self._tolerated.append(re.compile(KNOWN_UNTIL_FAVICON))
         self.expect(*expected)
 
     def expect(self, *patterns: str) -> None:
