@@ -225,12 +225,13 @@ def page_guard(request):
     expected = [pattern for marker in request.node.iter_markers("page_errors")
                 for pattern in marker.args]
     guard = PageGuard(expected)
-    if "static_server" in request.fixturenames:
-        # The offline case by design: a plain static host has no /live, and chromium reports
-        # the failed WebSocket (a 404 handshake; or, for a page served from page.route, blocked
-        # by Local Network Access) as a console error. Only for that server's origin.
-        origin = re.escape(request.getfixturevalue("static_server").url.removeprefix("http://"))
-        guard.tolerate(rf"^console\.error WebSocket connection to 'ws://{origin}live' failed: ")
+    for name in ("static_server", "csp_static_server"):
+        if name in request.fixturenames:
+            # The offline case by design: a plain static host has no /live, and chromium reports
+            # the failed WebSocket (a 404 handshake; or, for a page served from page.route,
+            # blocked by Local Network Access) as a console error. Only for that server's origin.
+            origin = re.escape(request.getfixturevalue(name).url.removeprefix("http://"))
+            guard.tolerate(rf"^console\.error WebSocket connection to 'ws://{origin}live' failed: ")
     yield guard
     guard.check()
 

@@ -52,15 +52,22 @@ def test_resizes_are_laid_out_at_most_once_per_frame(page, static_server):
     open_demo(page, static_server.url)
     # Twenty resizes within one task: the page lays out for the last width only, in one frame.
     # Each layout the element draws is a new `layout` object and one batch of capsule writes
-    # (style changes of the buttons in its shadow root, seen together by a MutationObserver).
+    # (style changes of the capsules' `.tag-slot` wrappers and buttons in its shadow root, seen
+    # together by a MutationObserver).
     drawn = page.evaluate(
         f"""async () => {{
           const host = {HOST};
           const cloud = {CLOUD};
+          // Let the load settle first (a font or text-size remeasure may still be queued for the
+          // next frame, at the old width): only the resizes' own layouts are counted.
+          await document.fonts.ready;
+          for (let frame = 0; frame < 3; frame += 1) {{
+            await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+          }}
           const layouts = [];
           let batches = 0;
           const watcher = new MutationObserver((records) => {{
-            if (records.some((r) => r.target.matches?.('button[data-tag-id]'))) batches += 1;
+            if (records.some((r) => r.target.matches?.('.tag-slot, button[data-tag-id]'))) batches += 1;
           }});
           watcher.observe(host.shadowRoot, {{ attributes: true, subtree: true, attributeFilter: ['style'] }});
           let last = host.layout;

@@ -104,6 +104,8 @@ def test_under_the_csp_on_a_static_host_only_the_missing_socket_is_reported(page
         assert weight == "600"
 
 
+@pytest.mark.page_errors(r"^console\.error Applying inline style violates the following Content Security Policy",
+                         r"^console\.error Executing inline script violates the following Content Security Policy")
 def test_the_load_watch_sees_a_missing_icon_and_an_inline_style(page, csp_static_server):
     """The checks above can fail: a page without an icon link (like the old demo) makes the
     browser ask for /favicon.ico, which 404s; an inline style is refused by the CSP."""
@@ -114,6 +116,11 @@ def test_the_load_watch_sees_a_missing_icon_and_an_inline_style(page, csp_static
     assert any("404" in text for text in watch.console), watch.console
 
 
+@pytest.mark.xfail(strict=True, reason=(
+    "known regression of the new renderer (branch draw), open in issue 12: when the core takes "
+    "over from the CSS flex-wrap fallback, Chromium reports the buttons, now inside translated "
+    ".tag-slot wrappers, as shifted (0.04-0.07) although nothing moves on screen. Strict: the "
+    "day it is fixed this test fails until the marker goes."))
 @pytest.mark.parametrize("width", [390, 1280])
 def test_nothing_moves_while_the_demo_loads(page, static_server, width):
     """No layout shift from navigation to the core-placed page (Chromium's Layout Instability

@@ -97,9 +97,11 @@ def test_element_live_frames_equal_the_core_and_mirror_right_to_left(live_server
         assert at_right_edge == (direction == "rtl"), (direction, first)
 
 
-@pytest.mark.page_errors(r"^console\.error WebSocket connection to 'ws://127\.0\.0\.1:\d+/live' failed: "
-                        r"Error in connection establishment: net::ERR_CONNECTION_REFUSED")  # the server is stopped
-def test_element_live_falls_back_to_the_core_and_reconnects(live_server, page):
+def test_element_live_falls_back_to_the_core_and_reconnects(live_server, page, page_guard):
+    # While the server is stopped a reconnection attempt may be refused, or the backoff may not
+    # have retried yet when it is back: the refusal may occur, need not.
+    page_guard.tolerate(r"^console\.error WebSocket connection to 'ws://127\.0\.0\.1:\d+/live' failed: "
+                        r"Error in connection establishment: net::ERR_CONNECTION_REFUSED")
     open_example(page, live_server)
     live_server.stop()
     page.wait_for_function("() => document.querySelector('#topics').liveStatus === 'reconnecting'")
