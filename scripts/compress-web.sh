@@ -23,7 +23,7 @@ while IFS= read -r -d '' file; do
   fi
 done < <(find "$root" -type f \( -name '*.html' -o -name '*.htm' -o -name '*.js' -o -name '*.mjs' \
   -o -name '*.css' -o -name '*.json' -o -name '*.map' -o -name '*.svg' -o -name '*.wasm' \
-  -o -name '*.txt' -o -name '*.md' -o -name '*.webmanifest' \) -print0)
+  -o -name '*.txt' -o -name '*.webmanifest' \) -print0)
 # Orphans: a variant whose file was deleted or renamed.
 while IFS= read -r -d '' variant; do
   [[ -f ${variant%.gz} ]] || rm -f -- "$variant"

@@ -6,15 +6,12 @@ always stopped, also when a test fails."""
 from __future__ import annotations
 
 import contextlib
-import functools
-import http.server
 import os
 import re
 import shutil
 import socket
 import subprocess
 import sys
-import threading
 import time
 from pathlib import Path
 
@@ -23,6 +20,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # Tests/python: chromium_session
 from chromium_session import shared_chromium  # noqa: E402
 from page_guard import GuardedBrowser, PageGuard  # noqa: E402
+from static_files import FolderServer, QuietStaticHandler  # noqa: E402
 from tagcloud_requirements import require  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[3]
@@ -39,18 +37,8 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-class StaticHandler(http.server.SimpleHTTPRequestHandler):
-    """web/ at /, the test fixtures at /__fixtures__/, with the MIME types a browser insists on."""
-
-    extensions_map = {
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".wasm": "application/wasm",
-        ".js": "text/javascript",
-        ".mjs": "text/javascript",
-        ".css": "text/css",
-        ".html": "text/html",
-        ".svg": "image/svg+xml",
-    }
+class StaticHandler(QuietStaticHandler):
+    """web/ at /, the test fixtures at /__fixtures__/."""
 
     def translate_path(self, path: str) -> str:
         prefix = "/__fixtures__/"
@@ -62,10 +50,6 @@ class StaticHandler(http.server.SimpleHTTPRequestHandler):
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-store")
         super().end_headers()
-
-    def log_message(self, format: str, *args) -> None:  # noqa: A002 - the base class's name
-        pass
-
 
 # The Content-Security-Policy of the deployment (branch ops-deploy): same-origin everything,
 # Wasm compilation allowed, sockets to the page's host; no inline script or style.
@@ -83,21 +67,11 @@ class CSPStaticHandler(StaticHandler):
         super().end_headers()
 
 
-class StaticServer:
+class StaticServer(FolderServer):
+    """web/ (and the fixtures) on a free loopback port."""
+
     def __init__(self, handler_class: type[StaticHandler] = StaticHandler) -> None:
-        handler = functools.partial(handler_class, directory=str(WEB))
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
-
-    def __enter__(self) -> "StaticServer":
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
-        self.thread.join(timeout=5)
+        super().__init__(WEB, handler_class)
 
 
 def require_wasm() -> None:

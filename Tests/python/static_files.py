@@ -1,0 +1,50 @@
+"""A plain static file server over one folder, on a free 127.0.0.1 port, always stopped: what the
+browser suites (web/ as any static host serves it) and the install tests (a scratch project's
+node_modules) put pages on.
+
+    with FolderServer(folder) as server:
+        page.goto(server.url + "index.html")
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import threading
+from pathlib import Path
+
+
+class QuietStaticHandler(http.server.SimpleHTTPRequestHandler):
+    """Files with the MIME types a browser insists on (module scripts, Wasm streaming), no log."""
+
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".wasm": "application/wasm",
+        ".js": "text/javascript",
+        ".mjs": "text/javascript",
+        ".css": "text/css",
+        ".html": "text/html",
+        ".svg": "image/svg+xml",
+    }
+
+    def log_message(self, format: str, *args) -> None:  # noqa: A002 - the base class's name
+        pass
+
+
+class FolderServer:
+    """Serves `directory` with `handler_class` (a QuietStaticHandler) on a free loopback port."""
+
+    def __init__(self, directory: Path, handler_class: type[QuietStaticHandler] = QuietStaticHandler) -> None:
+        handler = functools.partial(handler_class, directory=str(directory))
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+
+    def __enter__(self) -> "FolderServer":
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+        self.thread.join(timeout=5)
