@@ -122,9 +122,12 @@ def test_element_example_page_submits_and_resets(page, static_server):
     assert page.evaluate("() => document.querySelector('#topics').layoutSource") == "wasm"
 
 
-def test_element_restores_its_state_on_back_navigation(element_page, static_server, page):
+def test_element_restores_its_state_on_back_navigation(element_page, static_server, page, page_guard):
     """formStateRestoreCallback: going back to a page (not kept in the back/forward cache: the
     static server says no-store) restores the selection the user left, without a change event."""
+    # Leaving a page aborts what it still loads (its icon, the Wasm core of the page just left):
+    # the browser reports those requests as failed; nothing is wrong with either page.
+    page_guard.tolerate(r"^requestfailed GET \S+/(favicon\.(ico|svg)|tagcloud\.wasm): net::ERR_ABORTED$")
     open_form(element_page, static_server, page)
     click_tag(page, "Glass")
     click_tag(page, "SwiftUI")
