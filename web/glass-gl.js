@@ -240,8 +240,10 @@ export class GlassGL {
     // of headroom: a drag that adds a row every few frames does not reallocate every few frames.
     const fits = (needed, have) => needed <= have && needed > have / 2 - STEP;
     if (fits(width, b.cssWidth) && fits(height, b.cssHeight)) return true;
-    const cssWidth = bucket(width * 1.25);
-    const cssHeight = bucket(height * 1.25);
+    // A dimension that still fits keeps its size: a drag that narrows the cloud grows it in
+    // height only, and reallocating the width too would bring one more reallocation later.
+    const cssWidth = fits(width, b.cssWidth) ? b.cssWidth : bucket(width * 1.25);
+    const cssHeight = fits(height, b.cssHeight) ? b.cssHeight : bucket(height * 1.25);
     const limit = Math.min(gl.getParameter(gl.MAX_TEXTURE_SIZE), gl.getParameter(gl.MAX_RENDERBUFFER_SIZE), 16384);
     const scale = Math.min(globalThis.devicePixelRatio || 1, limit / cssWidth, limit / cssHeight);
     if (scale < 0.5) return false; // taller than a texture can be at half resolution: see melt-view.js
