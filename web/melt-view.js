@@ -17,7 +17,7 @@
 // cost more main-thread time per frame than the whole chips peer).
 // - Complexity: O(capsules + necks) per frame.
 
-import { clipped, GlassGL, INSTANCE_FLOATS } from "./glass-gl.js";
+import { bucket, clipped, fits, GlassGL, INSTANCE_FLOATS } from "./glass-gl.js";
 import { neckBetween, neckPairs, packedGap } from "./melt-shape.js";
 
 /** CSS px the capsule quads reach beyond the capsule (antialiasing and the field's gradient). */
@@ -187,8 +187,6 @@ export class MeltView {
     // Reallocated (which also clears it) only when the content outgrows it or fits in half of it,
     // with a quarter of headroom (the WebGL2 canvas's rule, glass-gl.js): a drag that grows the
     // cloud a row at a time does not reallocate a cloud-tall canvas every other frame.
-    const fits = (needed, have) => needed <= have && needed > have / 2 - 128;
-    const bucket = (value) => Math.max(128, Math.ceil(value / 128) * 128);
     let cssWidth = canvas.width / scale;
     let cssHeight = canvas.height / scale;
     if (!fits(width, cssWidth) || !fits(height + PAD, cssHeight)) {
