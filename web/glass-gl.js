@@ -164,7 +164,9 @@ export function clipped(canvas) {
 
 /** The canvas's backing store grows and shrinks in steps, so a drag does not reallocate it per frame. */
 const STEP = 128;
-const bucket = (value) => Math.max(STEP, Math.ceil(value / STEP) * STEP);
+export const bucket = (value) => Math.max(STEP, Math.ceil(value / STEP) * STEP);
+/** Whether a canvas `have` CSS px long still suits content `needed` long (no reallocation). */
+export const fits = (needed, have) => needed <= have && needed > have / 2 - STEP;
 
 export class GlassGL {
   /** A WebGL2 glass layer for `cloud`, or null when this browser has no WebGL2 (or refuses it). */
@@ -238,10 +240,11 @@ export class GlassGL {
     const b = this.backing;
     // Reallocated only when the content outgrows the canvas or fits in half of it, with a quarter
     // of headroom: a drag that adds a row every few frames does not reallocate every few frames.
-    const fits = (needed, have) => needed <= have && needed > have / 2 - STEP;
     if (fits(width, b.cssWidth) && fits(height, b.cssHeight)) return true;
-    const cssWidth = bucket(width * 1.25);
-    const cssHeight = bucket(height * 1.25);
+    // A dimension that still fits keeps its size: a drag that narrows the cloud grows it in
+    // height only, and reallocating the width too would bring one more reallocation later.
+    const cssWidth = fits(width, b.cssWidth) ? b.cssWidth : bucket(width * 1.25);
+    const cssHeight = fits(height, b.cssHeight) ? b.cssHeight : bucket(height * 1.25);
     const limit = Math.min(gl.getParameter(gl.MAX_TEXTURE_SIZE), gl.getParameter(gl.MAX_RENDERBUFFER_SIZE), 16384);
     const scale = Math.min(globalThis.devicePixelRatio || 1, limit / cssWidth, limit / cssHeight);
     if (scale < 0.5) return false; // taller than a texture can be at half resolution: see melt-view.js

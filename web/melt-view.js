@@ -17,7 +17,7 @@
 // cost more main-thread time per frame than the whole chips peer).
 // - Complexity: O(capsules + necks) per frame.
 
-import { clipped, GlassGL, INSTANCE_FLOATS } from "./glass-gl.js";
+import { bucket, clipped, fits, GlassGL, INSTANCE_FLOATS } from "./glass-gl.js";
 import { neckBetween, neckPairs, packedGap } from "./melt-shape.js";
 
 /** CSS px the capsule quads reach beyond the capsule (antialiasing and the field's gradient). */
@@ -184,14 +184,23 @@ export class MeltView {
     }
     const canvas = this.canvas2d;
     const scale = globalThis.devicePixelRatio || 1;
-    const cssWidth = Math.max(128, Math.ceil(width / 128) * 128);
-    const cssHeight = Math.max(128, Math.ceil((height + PAD) / 128) * 128);
-    if (canvas.width !== Math.floor(cssWidth * scale) || canvas.height !== Math.floor(cssHeight * scale)) {
+    // Reallocated (which also clears it) only when the content outgrows it or fits in half of it,
+    // with a quarter of headroom (the WebGL2 canvas's rule, glass-gl.js): a drag that grows the
+    // cloud a row at a time does not reallocate a cloud-tall canvas every other frame.
+    let cssWidth = canvas.width / scale;
+    let cssHeight = canvas.height / scale;
+    if (!fits(width, cssWidth) || !fits(height + PAD, cssHeight)) {
+      cssWidth = fits(width, cssWidth) ? cssWidth : bucket(width * 1.25);
+      cssHeight = fits(height + PAD, cssHeight) ? cssHeight : bucket((height + PAD) * 1.25);
       canvas.width = Math.floor(cssWidth * scale);
       canvas.height = Math.floor(cssHeight * scale);
       canvas.style.width = `${canvas.width / scale}px`;
       canvas.style.height = `${canvas.height / scale}px`;
     }
+    // Nothing melts and nothing is on the canvas: no clear, no clip (a loose cloud's
+    // drag pays nothing here; measured at 1,000 tags: docs/WEB.md).
+    if (pairs.length === 0 && !this.drawn2d) return;
+    this.drawn2d = pairs.length > 0;
     const context = canvas.getContext("2d");
     context.setTransform(scale, 0, 0, scale, 0, 0);
     context.clearRect(0, 0, cssWidth, cssHeight);

@@ -22,7 +22,7 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path[:0] = [str(HERE.parent), str(HERE.parent / "browser"), str(HERE)]
+sys.path[:0] = [str(HERE.parent / "browser"), str(HERE.parent), str(HERE)]  # the browser suite's conftest first (Tests/python has one too)
 
 from conftest import CHROMIUM, StaticServer  # noqa: E402  (the browser suite's)
 from element_helpers import DEMO_TAGS  # noqa: E402
