@@ -86,7 +86,11 @@ def test_resizes_are_laid_out_at_most_once_per_frame(page, static_server):
         }}"""
     )
     assert drawn["width"] == 490
-    assert len(drawn["layouts"]) == 1 and drawn["layouts"][0] <= 490, drawn
+    # Every layout drawn is the last width's (none for the nineteen widths in between), and the
+    # capsules are written once. The packed path may hand out a second frame object for the same
+    # arrangement in a later frame (a remeasure after load): it writes nothing, so it is allowed.
+    assert drawn["layouts"] and set(drawn["layouts"]) == {drawn["layouts"][-1]}, drawn
+    assert drawn["layouts"][-1] <= 490, drawn
     assert drawn["batches"] == 1, drawn
     assert_exact_layout(page, LOOSE)
 
