@@ -21,9 +21,20 @@ guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: 
   fail("is not a JSON object")
 }
 guard let version = object["version"] as? String else { fail("has no \"version\" string") }
-// Semantic Versioning 2.0.0: MAJOR.MINOR.PATCH, optional -prerelease and +build.
-let semver = #/^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/#
-guard version.wholeMatch(of: semver) != nil else {
+// Semantic Versioning 2.0.0: MAJOR.MINOR.PATCH (digits, no leading zero), then an optional
+// -prerelease and +build of [0-9A-Za-z.-].
+func isSemanticVersion(_ text: String) -> Bool {
+  let main = text.split(separator: "+", maxSplits: 1, omittingEmptySubsequences: false)[0]
+    .split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)[0]
+  let numbers = main.split(separator: ".", omittingEmptySubsequences: false)
+  guard numbers.count == 3 else { return false }
+  for number in numbers {
+    guard !number.isEmpty, number.allSatisfy(\.isASCII), number.allSatisfy(\.isNumber) else { return false }
+    if number.count > 1 && number.first == "0" { return false }
+  }
+  return text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-+.".contains($0)) }
+}
+guard isSemanticVersion(version) else {
   fail("version \"\(version)\" is not a semantic version (MAJOR.MINOR.PATCH)")
 }
 
