@@ -38,8 +38,14 @@ public enum PackedLayout {
   /// Lays out `sizes.count / 2` capsules (`sizes` = `w0, h0, w1, h1, …`).
   ///
   /// - Parameters:
+  ///   - sizes: `w0, h0, w1, h1, …`, finite and non-negative.
+  ///   - width: the container width.
+  ///   - spacing: the gap between capsules and rows.
+  ///   - mergeDistance: capsules closer than this melt into one group.
+  ///   - direction: left to right, or mirrored.
   ///   - origins: receives `x0, y0, x1, y1, …`; at least `sizes.count` doubles.
-  ///   - rows, groups: receive each item's row and merge group; at least `sizes.count / 2` each.
+  ///   - rows: receives each item's row; at least `sizes.count / 2`.
+  ///   - groups: receives each item's merge group; at least `sizes.count / 2`.
   /// - Complexity: O(n) (that of ``LayoutEngine/place(_:width:spacing:mergeDistance:direction:)``);
   ///   allocates the engine's working arrays, which are freed on return.
   public static func layout(
