@@ -11,7 +11,8 @@ enum PackageVersionTool {
 
     let arguments = CommandLine.arguments
     guard arguments.count == 3 else {
-      FileHandle.standardError.write(Data("usage: package-version PACKAGE_JSON OUTPUT_SWIFT\n".utf8))
+      FileHandle.standardError.write(
+        Data("usage: package-version PACKAGE_JSON OUTPUT_SWIFT\n".utf8))
       exit(64)
     }
 
@@ -20,7 +21,9 @@ enum PackageVersionTool {
       exit(65)
     }
 
-    guard let data = FileManager.default.contents(atPath: arguments[1]) else { fail("cannot be read") }
+    guard let data = FileManager.default.contents(atPath: arguments[1]) else {
+      fail("cannot be read")
+    }
     guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
       fail("is not a JSON object")
     }
@@ -33,7 +36,9 @@ enum PackageVersionTool {
       let numbers = main.split(separator: ".", omittingEmptySubsequences: false)
       guard numbers.count == 3 else { return false }
       for number in numbers {
-        guard !number.isEmpty, number.allSatisfy(\.isASCII), number.allSatisfy(\.isNumber) else { return false }
+        guard !number.isEmpty, number.allSatisfy(\.isASCII), number.allSatisfy(\.isNumber) else {
+          return false
+        }
         if number.count > 1 && number.first == "0" { return false }
       }
       return text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-+.".contains($0)) }
