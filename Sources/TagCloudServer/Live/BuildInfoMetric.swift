@@ -16,22 +16,8 @@ public enum BuildInfoMetric {
     """
     # HELP tagcloud_build_info The version of tagcloud that answers; always 1.
     # TYPE tagcloud_build_info gauge
-    tagcloud_build_info{version="\(escapedLabelValue(version))"} 1
+    tagcloud_build_info{\(MetricsLabel.pair(name: "version", value: version))} 1
 
     """
-  }
-
-  /// A label value as the text format wants it: backslash, double quote and line feed escaped.
-  static func escapedLabelValue(_ value: String) -> String {
-    var escaped = ""
-    for character in value {
-      switch character {
-      case "\\": escaped += "\\\\"
-      case "\"": escaped += "\\\""
-      case "\n": escaped += "\\n"
-      default: escaped.append(character)
-      }
-    }
-    return escaped
   }
 }

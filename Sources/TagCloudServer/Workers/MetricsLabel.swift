@@ -5,14 +5,13 @@
 ///     MetricsLabel.add(name: "worker", value: "2", to: "# TYPE x counter\nx 5\ny{le=\"1\"} 3\n")
 ///     // "# TYPE x counter\nx{worker=\"2\"} 5\ny{worker=\"2\",le=\"1\"} 3\n"
 ///
-/// Comment lines (`# HELP`, `# TYPE`) and blank lines pass unchanged. `value` must not need
-/// escaping (the callers pass digits).
-///
-/// - Complexity: O(n) in the length of the text.
+/// Comment lines (`# HELP`, `# TYPE`) and blank lines pass unchanged. The one writer of label
+/// text in the server: `/metrics`' `worker` label and `tagcloud_build_info`'s `version` both go
+/// through `pair(name:value:)`.
 public enum MetricsLabel {
+  /// - Complexity: O(n) in the length of the text.
   public static func add(name: String, value: String, to text: String) -> String {
-    assert(!value.contains("\"") && !value.contains("\\") && !value.contains("\n"))
-    let label = "\(name)=\"\(value)\""
+    let label = pair(name: name, value: value)
     var output = ""
     output.reserveCapacity(text.utf8.count + text.utf8.count / 4)
     for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -32,5 +31,24 @@ public enum MetricsLabel {
     }
     output.removeLast()  // split gave one more piece than there were newlines
     return output
+  }
+
+  /// One label as the text format writes it: `name="value"`, with backslash, double quote and
+  /// line feed in the value escaped.
+  ///
+  ///     MetricsLabel.pair(name: "version", value: #"1.0 "beta""#)  // version="1.0 \"beta\""
+  ///
+  /// - Complexity: O(n) in the length of `value`.
+  public static func pair(name: String, value: String) -> String {
+    var escaped = ""
+    for character in value {
+      switch character {
+      case "\\": escaped += "\\\\"
+      case "\"": escaped += "\\\""
+      case "\n": escaped += "\\n"
+      default: escaped.append(character)
+      }
+    }
+    return "\(name)=\"\(escaped)\""
   }
 }
