@@ -48,3 +48,11 @@ class FolderServer:
         self.httpd.shutdown()
         self.httpd.server_close()
         self.thread.join(timeout=5)
+
+
+# The Content-Security-Policy of the deployment (deploy/nginx): same-origin everything,
+# Wasm compilation allowed, sockets to the page's host; no inline script or style.
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "
+    "img-src 'self' data:; connect-src 'self' ws: wss:; base-uri 'none'; object-src 'none'"
+)

@@ -20,7 +20,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # Tests/python: chromium_session
 from chromium_session import shared_chromium  # noqa: E402
 from page_guard import GuardedBrowser, PageGuard  # noqa: E402
-from static_files import FolderServer, QuietStaticHandler  # noqa: E402
+from static_files import CONTENT_SECURITY_POLICY, FolderServer, QuietStaticHandler  # noqa: E402
 from tagcloud_requirements import require  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[3]
@@ -51,12 +51,6 @@ class StaticHandler(QuietStaticHandler):
         self.send_header("Cache-Control", "no-store")
         super().end_headers()
 
-# The Content-Security-Policy of the deployment (branch ops-deploy): same-origin everything,
-# Wasm compilation allowed, sockets to the page's host; no inline script or style.
-CONTENT_SECURITY_POLICY = (
-    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "
-    "img-src 'self' data:; connect-src 'self' ws: wss:; base-uri 'none'; object-src 'none'"
-)
 
 
 class CSPStaticHandler(StaticHandler):

@@ -17,7 +17,7 @@ import re
 import pytest
 
 from browser_helpers import HOST, wait_placed
-from conftest import CONTENT_SECURITY_POLICY
+from static_files import CONTENT_SECURITY_POLICY
 
 PAGES = ["", "examples/element.html", "examples/embed.html"]
 

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from element_helpers import wait_placed
+
 _BROWSER_CONFTEST = Path(__file__).resolve().parents[1] / "browser" / "conftest.py"
 _spec = importlib.util.spec_from_file_location("tagcloud_browser_fixtures", _BROWSER_CONFTEST)
 _browser_fixtures = importlib.util.module_from_spec(_spec)
@@ -45,28 +47,3 @@ def element_page(page):
             wait_placed(page)
 
     return open_page
-
-
-def wait_placed(page, source: str = "wasm", timeout: float = 10_000) -> None:
-    """Every cloud is drawn from `source` and no spacing animation runs; then two more frames so
-    that a resize seen by the ResizeObserver has been laid out."""
-    page.wait_for_function(
-        """(source) => {
-          const clouds = [...document.querySelectorAll('glass-tag-cloud')];
-          return clouds.length > 0 && clouds.every((cloud) => cloud.layoutSource === source
-            && !cloud.matches(':state(animating)'));
-        }""",
-        arg=source,
-        timeout=timeout,
-    )
-    settle(page)
-
-
-def settle(page, frames: int = 3) -> None:
-    page.evaluate(
-        """(frames) => new Promise((resolve) => {
-          const step = (left) => left === 0 ? resolve() : requestAnimationFrame(() => step(left - 1));
-          step(frames);
-        })""",
-        frames,
-    )

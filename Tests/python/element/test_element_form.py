@@ -4,7 +4,7 @@ the initial selection, a disabled fieldset disables it; the example page's form 
 
 from __future__ import annotations
 
-from conftest import settle, wait_placed
+from element_helpers import settle, wait_placed
 from element_helpers import changes, click_tag, pressed, record_changes, tag_markup
 
 FORM = """<form id="form">

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import settle, wait_placed
+from element_helpers import settle, wait_placed
 from element_helpers import TOLERANCE, assert_core_layout, capsules, tag_markup
 
 

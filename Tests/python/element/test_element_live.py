@@ -8,7 +8,7 @@ import urllib.request
 
 import pytest
 
-from conftest import settle
+from element_helpers import settle
 from element_helpers import assert_core_layout, capsules, changes, click_tag, pressed, record_changes, tag_markup
 
 

@@ -4,7 +4,7 @@ user's changes; `max-selected` refusals."""
 
 from __future__ import annotations
 
-from conftest import settle
+from element_helpers import settle
 from element_helpers import capsules, changes, click_tag, pressed, record_changes, tag_markup
 
 
