@@ -38,6 +38,7 @@ CLUSTER_CLIENTS = int(os.environ.get("CLUSTER_CLIENTS", "60"))
 DEPLOY = ROOT / "deploy"
 SHIPPED_CONFIG = DEPLOY / "nginx.conf"
 INCLUDES = DEPLOY / "nginx"
+UNIT = DEPLOY / "tagcloud.service"
 
 
 def nginx_binary() -> str:
@@ -86,21 +87,17 @@ def upstream_blocks() -> list[Upstream]:
     return upstreams
 
 
-def upstream(name: str) -> Upstream:
-    found = [block for block in upstream_blocks() if block.name == name]
-    assert found, f"no upstream {name} in {SHIPPED_CONFIG}"
-    return found[0]
-
-
 def render_config(prefix: pathlib.Path, web_root: pathlib.Path, backends: list[int],
                   http_port: int, https_port: int | None = None,
-                  certificate: tuple[pathlib.Path, pathlib.Path] | None = None) -> str:
+                  certificate: tuple[pathlib.Path, pathlib.Path] | None = None,
+                  parameters: dict[str, str] | None = None) -> str:
     """A complete nginx.conf for `nginx -p PREFIX -c PREFIX/nginx.conf`: the shipped includes,
-    the shipped upstream blocks with their parameters, local ports."""
+    the shipped upstream blocks with their parameters, local ports. `parameters` replaces the
+    server parameters of the upstreams it names (a benchmark's peer configuration only)."""
     upstreams = ""
     for block in upstream_blocks():
-        servers = "\n".join(f"        server 127.0.0.1:{port} {block.parameters};"
-                             for port in backends)
+        chosen = (parameters or {}).get(block.name, block.parameters)
+        servers = "\n".join(f"        server 127.0.0.1:{port} {chosen};" for port in backends)
         extra = "".join(f"\n        {line}" for line in block.others)
         upstreams += f"""    upstream {block.name} {{
 {servers}{extra}
@@ -255,12 +252,16 @@ class Cluster:
     also when the body fails.
 
     Each instance allows the nginx origins (a browser's Origin is the proxy's, not the
-    instance's), as the systemd unit's --allow-origin does in production."""
+    instance's), as the systemd unit's --allow-origin does in production.
+    `upstream_parameters` ({"tagcloud_live": "max_fails=2 fail_timeout=5s"}) replaces the
+    shipped server parameters of the upstreams it names: a benchmark's peer configuration
+    (bench/py/blackhole.py), never what the tests run."""
 
     def __init__(self, instances: int = 3, *, web: pathlib.Path = ROOT / "web",
                  tls: bool = False, http_port: int | None = None,
                  serve_args: list[str] | None = None, env: dict | None = None,
-                 prefix: pathlib.Path | None = None):
+                 prefix: pathlib.Path | None = None,
+                 upstream_parameters: dict[str, str] | None = None):
         self._own_prefix = prefix is None
         self.prefix = pathlib.Path(prefix or tempfile.mkdtemp(prefix="tagcloud-nginx-"))
         self.web = pathlib.Path(web).resolve()
@@ -277,7 +278,7 @@ class Cluster:
                 self.start(index)
             self.nginx = Nginx(self.prefix, render_config(
                 self.prefix, self.web, self.ports, self.http_port, self.https_port,
-                self.certificate), self.http_port, self.https_port)
+                self.certificate, upstream_parameters), self.http_port, self.https_port)
         except BaseException:
             self.close()
             raise
@@ -306,17 +307,27 @@ class Cluster:
     def restart(self, index: int, ready_timeout: float = 15.0) -> ServeProcess:
         """One step of a rolling restart as docs/DEPLOY.md gives it: SIGTERM (the instance
         drains: /readyz 503, new WebSockets refused with 503 after the grace, then 1001 to its
-        clients), start it again on its port, wait until its /readyz answers 200, then wait the
-        page upstream's fail_timeout before the caller stops the next one."""
+        clients) and exit 0 within the unit's stop bound, start it again on its port, wait
+        until its /readyz answers 200, then wait the page upstream's fail_timeout before the
+        caller stops the next one."""
         server = self.servers[index]
         if server is not None:
-            status, _ = server.stop(signal.SIGTERM)
+            status, _ = server.stop(signal.SIGTERM, timeout=self.stop_timeout())
             assert status == 0, f"instance {index} exited with {status} on SIGTERM: {server.log}"
             self.retired.append(server)
         replacement = self.start(index)
         self.wait_ready(index, ready_timeout)
         time.sleep(self.fail_timeout())
         return replacement
+
+    @staticmethod
+    def stop_timeout() -> float:
+        """deploy/tagcloud.service's TimeoutStopSec: how long systemd waits for an instance to
+        exit after SIGTERM before it kills it. (A saturated debug instance on a loaded 2-core
+        machine took up to 8.5 s to drain 220 toggling clients; an idle one, 1.1 s for 200.)"""
+        match = re.search(r"^TimeoutStopSec=(\d+)$", UNIT.read_text(), re.MULTILINE)
+        assert match, f"{UNIT} sets no TimeoutStopSec"
+        return float(match.group(1))
 
     @staticmethod
     def fail_timeout() -> float:
