@@ -7,11 +7,15 @@ client's state (its last layout, then a fresh one checked against `tagcloud layo
 from its own record; no handshake and no page load got anything but 101 and 200.
 
 Broken once to watch it fail: with the /live upstream keeping failure state (`max_fails=2
-fail_timeout=5s` on `tagcloud_live`, the config before), about one run in three nginx answered
-502 "no live upstreams" after the second or third restart (an instance readmitted only by a
-WebSocket probe stays out; test_stranded_instance.py shows it deterministically); any handshake
-that does not answer 101 fails the test. Without `error` in proxy_next_upstream, handshakes
-that meet a restarting instance's closed port get 502 and the test fails at once."""
+fail_timeout=5s` on `tagcloud_live`, as before), 4 runs of 5 failed: nginx answered 502 "no live
+upstreams" after the second or third restart for longer than the clients retry (an instance
+readmitted only by a WebSocket probe stays out; test_stranded_instance.py shows it every time);
+any handshake that does not answer 101 fails the test. Without `error` in proxy_next_upstream, handshakes
+that meet a restarting instance's closed port get 502 (22 of them in one run) and it fails.
+
+The clients model the page (recorded_client.py): they answer pings and send hello, measure and
+viewport after every reconnect; with 300 clients (make check-full) a run lasts long enough for
+lws to hang up a client that does not answer pings, which a page never is."""
 
 import random
 import threading
