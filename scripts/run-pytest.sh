@@ -6,13 +6,7 @@
 # lists with their reasons.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-# The rolling restart through nginx (Tests/python/cluster/test_rolling_restart.py) runs in
-# `make check-full` only, for now: about one run in three, nginx's passive health check leaves no
-# trusted upstream (an instance readmitted by a WebSocket probe stays out until that socket ends)
-# and clients see 502 for longer than they retry. Open in issue 13; docs/DEPLOY.md says so.
-.venv/bin/python -m pytest -q -rs Tests/python \
-  --deselect Tests/python/cluster/test_rolling_restart.py::test_no_client_loses_state_across_a_rolling_restart \
-  "$@"
+.venv/bin/python -m pytest -q -rs Tests/python "$@"
 rc=$?
 if [[ $rc -eq 5 ]]; then
   echo "run-pytest.sh: pytest collected no test (exit 5): that is a failure" >&2

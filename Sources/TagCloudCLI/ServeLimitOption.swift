@@ -35,11 +35,12 @@ public struct ServeLimitOption: Sendable {
       \.maxSessions),
     whole(
       "--ping-after", "TAGCLOUD_PING_AFTER", 1...3600,
-      "Seconds of silence before an idle WebSocket is pinged (default 30).", \.pingAfter,
+      "Seconds after a WebSocket's last pong (or its opening) before it is pinged (default 30); messages do not count.",
+      \.pingAfter,
       placeholder: "SECONDS"),
     whole(
       "--hang-up-after", "TAGCLOUD_HANG_UP_AFTER", 1...3600,
-      "Seconds without a valid frame or pong before a WebSocket is dropped (default 45; more than --ping-after).",
+      "Seconds after a WebSocket's last pong (or its opening) before it is dropped (default 45; more than --ping-after). Browsers answer pings themselves.",
       \.hangUpAfter, placeholder: "SECONDS"),
     whole(
       "--session-ttl", "TAGCLOUD_SESSION_TTL", 1...86_400,

@@ -47,9 +47,10 @@ public enum WorkerCount: Equatable, Sendable {
 public struct ServeLimits: Equatable, Sendable {
   /// Sessions per serving process, live plus detached (`--max-sessions`).
   public var maxSessions = 1000
-  /// Seconds of silence before a WebSocket is pinged (`--ping-after`).
+  /// Seconds after a WebSocket's last pong before it is pinged (`--ping-after`); messages do
+  /// not count (lws confirms a connection only by its pongs).
   public var pingAfter = 30
-  /// Seconds without any valid traffic before a WebSocket is dropped (`--hang-up-after`).
+  /// Seconds after a WebSocket's last pong before it is dropped (`--hang-up-after`).
   public var hangUpAfter = 45
   /// Seconds a session without a connection is kept for resume (`--session-ttl`).
   public var sessionTTL = 300

@@ -5,7 +5,7 @@ them from.
 The nginx config is generated around the shipped files: deploy/nginx/*.conf are included as
 they are (a link named `tagcloud` in nginx's prefix points at deploy/nginx/, the same relative
 include paths as in production), and the upstream servers take the parameters of deploy/
-nginx.conf's upstream block. Only what is local by nature is generated: ports, paths, the
+nginx.conf's upstream blocks. Only what is local by nature is generated: ports, paths, the
 certificate, the pid and temporary files.
 
     with Cluster(instances=3) as cluster:      # three instances and nginx, all stopped on exit
@@ -26,6 +26,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import typing
 import urllib.error
 import urllib.request
 
@@ -37,6 +38,7 @@ CLUSTER_CLIENTS = int(os.environ.get("CLUSTER_CLIENTS", "60"))
 DEPLOY = ROOT / "deploy"
 SHIPPED_CONFIG = DEPLOY / "nginx.conf"
 INCLUDES = DEPLOY / "nginx"
+UNIT = DEPLOY / "tagcloud.service"
 
 
 def nginx_binary() -> str:
@@ -54,28 +56,53 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def upstream_block() -> tuple[str, list[str]]:
-    """The shipped upstream's per-server parameters (`max_fails=2 fail_timeout=10s`) and its
-    other directives (`keepalive 32;`), read from deploy/nginx.conf."""
+class Upstream(typing.NamedTuple):
+    """One `upstream NAME {...}` block of deploy/nginx.conf: its name, the addresses of its
+    servers, their parameters (`max_fails=2 fail_timeout=5s`, the same on every server) and its
+    other directives (`keepalive 32;`)."""
+
+    name: str
+    addresses: list[str]
+    parameters: str
+    others: list[str]
+
+
+def upstream_blocks() -> list[Upstream]:
+    """The shipped upstream blocks (`tagcloud` for pages and probes, `tagcloud_live` for
+    WebSockets), read from deploy/nginx.conf."""
     text = SHIPPED_CONFIG.read_text()
-    block = re.search(r"upstream tagcloud \{(.*?)\n    \}", text, re.DOTALL)
-    assert block, f"no 'upstream tagcloud {{...}}' block in {SHIPPED_CONFIG}"
-    lines = [line.strip() for line in block.group(1).splitlines()]
-    directives = [line for line in lines if line and not line.startswith("#")]
-    servers = [line for line in directives if line.startswith("server ")]
-    assert servers, f"the upstream block of {SHIPPED_CONFIG} lists no server"
-    parameters = servers[0].rstrip(";").split(None, 2)[2] if len(servers[0].split()) > 2 else ""
-    return parameters, [line for line in directives if not line.startswith("server ")]
+    blocks = re.findall(r"\n    upstream (\w+) \{(.*?)\n    \}", text, re.DOTALL)
+    assert blocks, f"no 'upstream NAME {{...}}' block in {SHIPPED_CONFIG}"
+    upstreams = []
+    for name, body in blocks:
+        lines = [line.strip() for line in body.splitlines()]
+        directives = [line for line in lines if line and not line.startswith("#")]
+        servers = [line.rstrip(";").split(None, 2) for line in directives
+                   if line.startswith("server ")]
+        assert servers, f"the upstream {name} of {SHIPPED_CONFIG} lists no server"
+        parameters = {server[2] if len(server) > 2 else "" for server in servers}
+        assert len(parameters) == 1, f"the upstream {name} mixes server parameters: {parameters}"
+        upstreams.append(Upstream(name, [server[1] for server in servers], parameters.pop(),
+                                  [line for line in directives if not line.startswith("server ")]))
+    return upstreams
 
 
 def render_config(prefix: pathlib.Path, web_root: pathlib.Path, backends: list[int],
                   http_port: int, https_port: int | None = None,
-                  certificate: tuple[pathlib.Path, pathlib.Path] | None = None) -> str:
+                  certificate: tuple[pathlib.Path, pathlib.Path] | None = None,
+                  parameters: dict[str, str] | None = None) -> str:
     """A complete nginx.conf for `nginx -p PREFIX -c PREFIX/nginx.conf`: the shipped includes,
-    the shipped upstream parameters, local ports."""
-    parameters, others = upstream_block()
-    servers = "\n".join(f"        server 127.0.0.1:{port} {parameters};" for port in backends)
-    extra = "\n".join(f"        {line}" for line in others)
+    the shipped upstream blocks with their parameters, local ports. `parameters` replaces the
+    server parameters of the upstreams it names (a benchmark's peer configuration only)."""
+    upstreams = ""
+    for block in upstream_blocks():
+        chosen = (parameters or {}).get(block.name, block.parameters)
+        servers = "\n".join(f"        server 127.0.0.1:{port} {chosen};" for port in backends)
+        extra = "".join(f"\n        {line}" for line in block.others)
+        upstreams += f"""    upstream {block.name} {{
+{servers}{extra}
+    }}
+"""
     temp = "\n".join(f"    {kind}_temp_path {prefix / 'tmp' / kind};"
                      for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
     tls = ""
@@ -101,11 +128,7 @@ http {{
     access_log {prefix / 'access.log'};
 {temp}
     include tagcloud/http.conf;
-    upstream tagcloud {{
-{servers}
-{extra}
-    }}
-    server {{
+{upstreams}    server {{
         listen 127.0.0.1:{http_port};{tls}
         server_name localhost;
         root {web_root};
@@ -229,12 +252,16 @@ class Cluster:
     also when the body fails.
 
     Each instance allows the nginx origins (a browser's Origin is the proxy's, not the
-    instance's), as the systemd unit's --allow-origin does in production."""
+    instance's), as the systemd unit's --allow-origin does in production.
+    `upstream_parameters` ({"tagcloud_live": "max_fails=2 fail_timeout=5s"}) replaces the
+    shipped server parameters of the upstreams it names: a benchmark's peer configuration
+    (bench/py/blackhole.py), never what the tests run."""
 
     def __init__(self, instances: int = 3, *, web: pathlib.Path = ROOT / "web",
                  tls: bool = False, http_port: int | None = None,
                  serve_args: list[str] | None = None, env: dict | None = None,
-                 prefix: pathlib.Path | None = None):
+                 prefix: pathlib.Path | None = None,
+                 upstream_parameters: dict[str, str] | None = None):
         self._own_prefix = prefix is None
         self.prefix = pathlib.Path(prefix or tempfile.mkdtemp(prefix="tagcloud-nginx-"))
         self.web = pathlib.Path(web).resolve()
@@ -251,7 +278,7 @@ class Cluster:
                 self.start(index)
             self.nginx = Nginx(self.prefix, render_config(
                 self.prefix, self.web, self.ports, self.http_port, self.https_port,
-                self.certificate), self.http_port, self.https_port)
+                self.certificate, upstream_parameters), self.http_port, self.https_port)
         except BaseException:
             self.close()
             raise
@@ -278,39 +305,46 @@ class Cluster:
         self.servers[index] = None
 
     def restart(self, index: int, ready_timeout: float = 15.0) -> ServeProcess:
-        """One step of a rolling restart (docs/DEPLOY.md): SIGTERM (the instance drains: /readyz
-        503, new WebSockets refused with 503, then 1001 to its clients), start it again on its
-        port, wait until its /readyz answers 200, then let nginx take it back (``readmit``)."""
+        """One step of a rolling restart as docs/DEPLOY.md gives it: SIGTERM (the instance
+        drains: /readyz 503, new WebSockets refused with 503 after the grace, then 1001 to its
+        clients) and exit 0 within the unit's stop bound, start it again on its port, wait
+        until its /readyz answers 200, then wait the page upstream's fail_timeout before the
+        caller stops the next one."""
         server = self.servers[index]
         if server is not None:
-            status, _ = server.stop(signal.SIGTERM)
+            status, _ = server.stop(signal.SIGTERM, timeout=self.stop_timeout())
             assert status == 0, f"instance {index} exited with {status} on SIGTERM: {server.log}"
             self.retired.append(server)
         replacement = self.start(index)
         self.wait_ready(index, ready_timeout)
-        self.readmit()
+        time.sleep(self.fail_timeout())
         return replacement
 
-    def readmit(self):
-        """Waits out the upstream's fail_timeout, then sends a few short requests through nginx.
-        nginx marked the instance failed while it drained (503s, refused connects); after
-        fail_timeout it lets one request through as a probe, and only when that request *ends*
-        does it trust the instance again. A WebSocket as the probe ends much later, so an
-        instance readmitted by WebSockets alone stays out for minutes, and a second instance
-        restarted meanwhile leaves nginx with none ("no live upstreams", 502). Page loads do this
-        in production; a rolling restart does it itself, before the next instance."""
-        time.sleep(self.fail_timeout())
-        for _ in range(2 * len(self.ports)):
-            http_status(f"{self.nginx.http}/healthz")
-
-    def fail_timeout(self) -> float:
-        """The upstream's fail_timeout (deploy/nginx.conf): how long nginx leaves out an instance
-        that failed (refused connects or 503s while it drained) before it tries it again. A
-        rolling restart waits this long after an instance is ready before stopping the next, or
-        all of them may be left out at once ("no live upstreams", 502)."""
-        match = re.search(r"fail_timeout=(\d+)s", upstream_block()[0])
-        assert match, "the shipped upstream sets no fail_timeout"
+    @staticmethod
+    def stop_timeout() -> float:
+        """deploy/tagcloud.service's TimeoutStopSec: how long systemd waits for an instance to
+        exit after SIGTERM before it kills it. (A saturated debug instance on a loaded 2-core
+        machine took up to 8.5 s to drain 220 toggling clients; an idle one, 1.1 s for 200.)"""
+        match = re.search(r"^TimeoutStopSec=(\d+)$", UNIT.read_text(), re.MULTILINE)
+        assert match, f"{UNIT} sets no TimeoutStopSec"
         return float(match.group(1))
+
+    @staticmethod
+    def fail_timeout() -> float:
+        """The longest fail_timeout of the shipped upstreams that keep failure state
+        (max_fails > 0; nginx's defaults: max_fails=1, fail_timeout=10s): how long nginx may
+        leave out an instance that failed (refused connects, 503s while it drained) before it
+        tries it again. For pages (`tagcloud`): a rolling restart that stops the next instance
+        sooner can leave nginx with none it tries, with two instances. `tagcloud_live` keeps
+        no failure state (max_fails=0), so WebSockets never wait for this."""
+        longest = 0.0
+        for block in upstream_blocks():
+            max_fails = re.search(r"max_fails=(\d+)", block.parameters)
+            if max_fails and int(max_fails.group(1)) == 0:
+                continue
+            timeout = re.search(r"fail_timeout=(\d+)s", block.parameters)
+            longest = max(longest, float(timeout.group(1)) if timeout else 10.0)
+        return longest
 
     def wait_ready(self, index: int, timeout: float = 15.0):
         url = f"http://127.0.0.1:{self.ports[index]}/readyz"

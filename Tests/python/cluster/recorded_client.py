@@ -1,11 +1,13 @@
 """A live client that keeps its own record of what it sent (selection, spacing, width), as the
 page keeps it in sessionStorage, and checks every layout against that record and against
-`tagcloud layout` for the same request. Used by the cluster tests through nginx.
+`tagcloud layout` for the same request. It behaves as the page does where the server can tell:
+it answers pings, and after every reconnect it sends hello, measure and viewport. Used by the
+cluster tests through nginx.
 
     client = RecordedClient(random.Random(7), index=0)
     client.connect(nginx_port)         # welcome, its toggles and spacing, measure, viewport
     client.toggle(); client.wait_for_record()
-    client.resume(nginx_port)          # after a drop: hello with the record, then a layout
+    client.resume(nginx_port)          # after a drop: hello with the record, measure, viewport
 """
 
 from __future__ import annotations
@@ -13,7 +15,6 @@ from __future__ import annotations
 import functools
 import json
 import random
-import socket
 import subprocess
 import sys
 import time
@@ -21,7 +22,8 @@ import pathlib
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))  # Tests/python
 from tagcloud_harness import (  # noqa: E402
-    DEMO_IDS, Closed, RawClient, measure_message, tagcloud_binary)
+    DEMO_IDS, OP_CLOSE, OP_PING, OP_PONG, OP_TEXT, NoAnswer, RawClient, close_code, frame,
+    measure_message, tagcloud_binary)
 
 MEASURE = measure_message()
 
@@ -118,9 +120,12 @@ class RecordedClient:
         assert set(adopted["selection"]) == self.selection, (self.index, adopted, self.selection)
         assert adopted["spacing"] == self.spacing, (self.index, adopted, self.spacing)
         self.session = adopted["session"]
-        if not adopted["resumed"]:  # a fresh session knows neither measure nor viewport
-            self.send(MEASURE)
-            self.send({"type": "viewport", "width": self.width})
+        # As the page does after every welcome (web/glass-tag-cloud.js): its measure and viewport
+        # follow the hello, resumed or adopted. A resumed session keeps the server's copies, but
+        # a viewport sent just before the drop may never have arrived; without this the client
+        # waited for a width the server did not know (seen under make check-full's 300 clients).
+        self.send(MEASURE)
+        self.send({"type": "viewport", "width": self.width})
         layout = self.wait_for_record()
         self.check(layout, against_reference=layout.get("animation") is None)
         return layout
@@ -154,11 +159,22 @@ class RecordedClient:
             raise Dropped(str(error)) from None
 
     def receive(self) -> dict:
+        """The next text message. Pings are answered, as a browser does: lws hangs up a
+        WebSocket whose pong does not come within --hang-up-after of its ping, however much
+        else the client sends (without this, every client connected for 45 s was dropped).
+        A close frame, EOF or reset is `Dropped`; silence for `timeout` fails (NoAnswer)."""
         try:
-            return self.socket.recv_json()
-        except Closed as closed:
-            raise Dropped(f"closed with {closed.code}") from None
-        except (OSError, ConnectionError, socket.timeout) as error:
+            while True:
+                opcode, payload = self.socket.recv_frame()
+                if opcode == OP_TEXT:
+                    return json.loads(payload)
+                if opcode == OP_PING:
+                    self.socket.send(frame(OP_PONG, payload))
+                elif opcode == OP_CLOSE:
+                    raise Dropped(f"closed with {close_code(payload)}")
+        except TimeoutError as error:
+            raise NoAnswer(f"client {self.index}: no message within {self.timeout} s") from error
+        except (OSError, ConnectionError) as error:
             raise Dropped(str(error) or type(error).__name__) from None
 
     def receive_type(self, kind: str) -> dict:

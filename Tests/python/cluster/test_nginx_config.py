@@ -5,7 +5,7 @@ context (`proxy_pass` at http level) or a missing `;` fails it."""
 
 import subprocess
 
-from nginx_support import INCLUDES, SHIPPED_CONFIG, make_certificate, nginx_binary
+from nginx_support import INCLUDES, SHIPPED_CONFIG, make_certificate, nginx_binary, upstream_blocks
 
 
 def test_the_shipped_main_config_passes_nginx_t(tmp_path):
@@ -23,3 +23,13 @@ def test_the_shipped_main_config_passes_nginx_t(tmp_path):
                              "-e", "stderr"], capture_output=True, text=True, timeout=30)
     assert result.returncode == 0, result.stderr
     assert "syntax is ok" in result.stderr and "test is successful" in result.stderr
+
+
+def test_both_upstreams_list_the_same_instances():
+    """deploy/nginx.conf lists the instances twice (`tagcloud` for pages and probes with passive
+    health checks, `tagcloud_live` for WebSockets without failure state): an instance missing
+    from one list would get pages but no WebSockets, or the reverse. Broken once to watch it
+    fail: a fourth server in `tagcloud` only."""
+    blocks = {block.name: block for block in upstream_blocks()}
+    assert set(blocks) == {"tagcloud", "tagcloud_live"}, sorted(blocks)
+    assert blocks["tagcloud"].addresses == blocks["tagcloud_live"].addresses
