@@ -31,9 +31,25 @@ function slotFor(button) {
   if (button.parentElement?.classList.contains("tag-slot")) return button.parentElement;
   const slot = document.createElement("div");
   slot.className = "tag-slot";
-  button.replaceWith(slot);
   slot.append(button);
   return slot;
+}
+
+/**
+ * The stage: one box of fixed size (0 × 0) with size and layout containment at the cloud's
+ * origin that holds every slot. The cloud's width follows its container (a drag narrows it every
+ * frame), the stage's does not, so the absolutely positioned slots are not laid out again when
+ * the cloud is: layout work per frame is O(1) in the tags, not O(tags) (docs/WEB.md). In the CSS
+ * fallback the stage, like the slots, is `display: contents`.
+ */
+function stageOf(cloud) {
+  let stage = cloud.querySelector(":scope > .tag-stage");
+  if (!stage) {
+    stage = document.createElement("div");
+    stage.className = "tag-stage";
+    cloud.prepend(stage);
+  }
+  return stage;
 }
 
 function tagButton({ id, label, tint }) {
@@ -89,6 +105,7 @@ export class CloudView {
   /** @param {HTMLElement} cloud the `[data-tag-cloud]` container */
   constructor(cloud) {
     this.cloud = cloud;
+    this.stage = stageOf(cloud);
     this.melt = null;
     this.lens = null;
     this.#adopt([...cloud.querySelectorAll("button[data-tag-id]")]);
@@ -134,11 +151,6 @@ export class CloudView {
     const focusedId = (this.cloud.getRootNode().activeElement ?? document.activeElement)?.dataset?.tagId;
     for (const slot of this.#slots) slot.remove();
     const buttons = tags.map(tagButton);
-    const fragment = document.createDocumentFragment();
-    fragment.append(...buttons);
-    for (const button of buttons) slotFor(button);
-    // The buttons come before the glass canvas (which draws over them) and the lens filters.
-    this.cloud.insertBefore(fragment, this.cloud.querySelector(":scope > .glass-clip, :scope > .lens-defs"));
     this.#adopt(buttons);
     this.layout = null;
     if (focusedId) this.buttonFor(focusedId)?.focus();
@@ -318,6 +330,8 @@ export class CloudView {
   #adopt(buttons) {
     this.#buttons = buttons;
     this.#slots = buttons.map(slotFor);
+    // The stage comes before the glass canvas (which draws over the buttons) and the lens filters.
+    this.stage.append(...this.#slots);
     this.#index = new Map(buttons.map((button, i) => [button.dataset.tagId, i]));
     const n = buttons.length;
     this.#x = new Float64Array(n).fill(NaN);
