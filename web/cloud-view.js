@@ -20,6 +20,11 @@ const TINT_REST = 0.3;
 const TINT_SELECTED = 0.85;
 const SOLID_BASE = [0x1c / 255, 0x1c / 255, 0x1e / 255]; // styles.css: --solid-base
 const transparencyQuery = matchMedia("(prefers-reduced-transparency: reduce), (prefers-contrast: more)");
+// Read on every frame: kept from the query's change events rather than asked each time.
+let solidTints = transparencyQuery.matches;
+transparencyQuery.addEventListener?.("change", () => {
+  solidTints = transparencyQuery.matches;
+});
 
 /**
  * Every button sits in a slot, an unstyled positioned <div> that carries its `translate`: moving a
@@ -89,6 +94,7 @@ export class CloudView {
   #w = new Float64Array(0);
   #h = new Float64Array(0);
   #pressed = new Int8Array(0);
+  #pressedVersion = 0; // bumped whenever a button's aria-pressed changes
   #tints = new Float32Array(0);
   #rgb = new Float32Array(0);
   #amounts = null; // [rest, selected] tint opacity, read from the styles
@@ -119,6 +125,11 @@ export class CloudView {
   /** The buttons, in tag order (the same array until the tags change: do not modify it). */
   get buttons() {
     return this.#buttons;
+  }
+
+  /** Changes whenever any button's `aria-pressed` (or the buttons) change: a cheap "same as before?". */
+  get pressedVersion() {
+    return this.#pressedVersion;
   }
 
   /** The layout on screen as a JSON response (built when first asked for after a packed frame). */
@@ -285,7 +296,7 @@ export class CloudView {
     const count = Math.min(frame.count, this.#buttons.length);
     if (this.#tints.length < 4 * count) this.#tints = new Float32Array(4 * count);
     // Solid tints (Reduce Transparency, Increase Contrast): the necks mix with the capsules' base.
-    const solid = transparencyQuery.matches;
+    const solid = solidTints;
     for (let i = 0; i < count; i += 1) {
       const amount = amounts[this.#pressed[i] === 1 ? 1 : 0];
       for (let c = 0; c < 3; c += 1) {
@@ -324,6 +335,7 @@ export class CloudView {
     const value = on ? 1 : 0;
     if (this.#pressed[i] === value) return;
     this.#pressed[i] = value;
+    this.#pressedVersion += 1;
     this.#buttons[i].setAttribute("aria-pressed", on ? "true" : "false");
   }
 
@@ -341,6 +353,7 @@ export class CloudView {
     this.#pressed = new Int8Array(n).fill(-1);
     this.#rgb = new Float32Array(3 * n);
     this.#amounts = null;
+    this.#pressedVersion += 1;
     this.#lifted.clear();
     buttons.forEach((button, i) => {
       button.style.setProperty("--tint", button.dataset.tint);
