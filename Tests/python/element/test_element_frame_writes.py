@@ -49,36 +49,41 @@ RECORDER = """
     };
   };
 
-  // CSSOM: Chromium's camelCase style properties are named-property interceptors, not prototype
-  // accessors, so `style` hands out a recording proxy of the element's declaration.
-  const styleDescriptor = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'style');
-  Object.defineProperty(HTMLElement.prototype, 'style', {
-    ...styleDescriptor,
-    get() {
-      const element = this;
-      const declaration = styleDescriptor.get.call(this);
-      return new Proxy(declaration, {
-        get(target, key) {
-          const value = target[key];
-          if (typeof value !== 'function') return value;
-          return (...args) => {
-            if (key !== 'setProperty' && key !== 'removeProperty') return value.apply(target, args);
-            const before = target.getPropertyValue(args[0]);
-            const result = value.apply(target, args);
-            record(element, 'style', args[0], target.getPropertyValue(args[0]) !== before);
-            return result;
-          };
-        },
-        set(target, key, value) {
-          const before = target[key];
-          target[key] = value;
-          record(element, 'style', String(key), target[key] !== before);
-          return true;
-        },
-      });
+  // `style` and `dataset` hand out recording proxies of what the element returns (Chromium's
+  // camelCase style properties are named-property interceptors, not prototype accessors).
+  const proxied = (name, handlerFor) => {
+    const descriptor = Object.getOwnPropertyDescriptor(HTMLElement.prototype, name);
+    Object.defineProperty(HTMLElement.prototype, name, {
+      ...descriptor,
+      get() { return new Proxy(descriptor.get.call(this), handlerFor(this)); },
+      set: descriptor.set && function (value) { record(this, name, '=', true); descriptor.set.call(this, value); },
+    });
+  };
+  proxied('style', (element) => ({
+    get(target, key) {
+      const value = target[key];
+      if (typeof value !== 'function') return value;
+      return (...args) => {
+        if (key !== 'setProperty' && key !== 'removeProperty') return value.apply(target, args);
+        const before = target.getPropertyValue(args[0]);
+        const result = value.apply(target, args);
+        record(element, 'style', args[0], target.getPropertyValue(args[0]) !== before);
+        return result;
+      };
     },
-    set(value) { record(this, 'style', 'cssText', true); styleDescriptor.set.call(this, value); },
-  });
+    set(target, key, value) {
+      const before = target[key];
+      target[key] = value;
+      record(element, 'style', String(key), target[key] !== before);
+      return true;
+    },
+  }));
+  proxied('dataset', (element) => ({
+    get: (target, key) => target[key],
+    set: (target, key, value) => { const before = target[key]; target[key] = value; record(element, 'dataset', String(key), target[key] !== before); return true; },
+    deleteProperty: (target, key) => { const had = key in target; delete target[key]; record(element, 'dataset', String(key), had); return true; },
+    has: (target, key) => key in target,
+  }));
 
   // Attributes, classes, data-*, reflected properties.
   const attribute = (target, element, [name]) => ({ kind: 'attribute', name, value: element.getAttribute(name) });
@@ -95,20 +100,6 @@ RECORDER = """
     wrapMethod(DOMTokenList.prototype, method, (list) => tokenOwners.get(list),
       (target) => ({ kind: 'class', name: 'class', value: target.getAttribute('class') }));
   }
-  const datasetDescriptor = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'dataset');
-  Object.defineProperty(HTMLElement.prototype, 'dataset', {
-    ...datasetDescriptor,
-    get() {
-      const element = this;
-      const map = datasetDescriptor.get.call(this);
-      return new Proxy(map, {
-        get: (target, key) => target[key],
-        set: (target, key, value) => { const before = target[key]; target[key] = value; record(element, 'dataset', String(key), target[key] !== before); return true; },
-        deleteProperty: (target, key) => { const had = key in target; delete target[key]; record(element, 'dataset', String(key), had); return true; },
-        has: (target, key) => key in target,
-      });
-    },
-  });
   const reflected = [
     [HTMLElement.prototype, ['tabIndex', 'hidden', 'title', 'dir', 'lang', 'inert']],
     [HTMLButtonElement.prototype, ['disabled', 'type']],
