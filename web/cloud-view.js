@@ -20,6 +20,11 @@ const TINT_REST = 0.3;
 const TINT_SELECTED = 0.85;
 const SOLID_BASE = [0x1c / 255, 0x1c / 255, 0x1e / 255]; // styles.css: --solid-base
 const transparencyQuery = matchMedia("(prefers-reduced-transparency: reduce), (prefers-contrast: more)");
+// Read on every frame: kept from the query's change events rather than asked each time.
+let solidTints = transparencyQuery.matches;
+transparencyQuery.addEventListener?.("change", () => {
+  solidTints = transparencyQuery.matches;
+});
 
 /**
  * Every button sits in a slot, an unstyled positioned <div> that carries its `translate`: moving a
@@ -31,9 +36,25 @@ function slotFor(button) {
   if (button.parentElement?.classList.contains("tag-slot")) return button.parentElement;
   const slot = document.createElement("div");
   slot.className = "tag-slot";
-  button.replaceWith(slot);
   slot.append(button);
   return slot;
+}
+
+/**
+ * The stage: one box of fixed size (0 × 0) with size and layout containment at the cloud's
+ * origin that holds every slot. The cloud's width follows its container (a drag narrows it every
+ * frame), the stage's does not, so the absolutely positioned slots are not laid out again when
+ * the cloud is: layout work per frame is O(1) in the tags, not O(tags) (docs/WEB.md). In the CSS
+ * fallback the stage, like the slots, is `display: contents`.
+ */
+function stageOf(cloud) {
+  let stage = cloud.querySelector(":scope > .tag-stage");
+  if (!stage) {
+    stage = document.createElement("div");
+    stage.className = "tag-stage";
+    cloud.prepend(stage);
+  }
+  return stage;
 }
 
 function tagButton({ id, label, tint }) {
@@ -73,6 +94,7 @@ export class CloudView {
   #w = new Float64Array(0);
   #h = new Float64Array(0);
   #pressed = new Int8Array(0);
+  #pressedVersion = 0; // bumped whenever a button's aria-pressed changes
   #tints = new Float32Array(0);
   #rgb = new Float32Array(0);
   #amounts = null; // [rest, selected] tint opacity, read from the styles
@@ -89,6 +111,7 @@ export class CloudView {
   /** @param {HTMLElement} cloud the `[data-tag-cloud]` container */
   constructor(cloud) {
     this.cloud = cloud;
+    this.stage = stageOf(cloud);
     this.melt = null;
     this.lens = null;
     this.#adopt([...cloud.querySelectorAll("button[data-tag-id]")]);
@@ -102,6 +125,11 @@ export class CloudView {
   /** The buttons, in tag order (the same array until the tags change: do not modify it). */
   get buttons() {
     return this.#buttons;
+  }
+
+  /** Changes whenever any button's `aria-pressed` (or the buttons) change: a cheap "same as before?". */
+  get pressedVersion() {
+    return this.#pressedVersion;
   }
 
   /** The layout on screen as a JSON response (built when first asked for after a packed frame). */
@@ -134,11 +162,6 @@ export class CloudView {
     const focusedId = (this.cloud.getRootNode().activeElement ?? document.activeElement)?.dataset?.tagId;
     for (const slot of this.#slots) slot.remove();
     const buttons = tags.map(tagButton);
-    const fragment = document.createDocumentFragment();
-    fragment.append(...buttons);
-    for (const button of buttons) slotFor(button);
-    // The buttons come before the glass canvas (which draws over them) and the lens filters.
-    this.cloud.insertBefore(fragment, this.cloud.querySelector(":scope > .glass-clip, :scope > .lens-defs"));
     this.#adopt(buttons);
     this.layout = null;
     if (focusedId) this.buttonFor(focusedId)?.focus();
@@ -273,7 +296,7 @@ export class CloudView {
     const count = Math.min(frame.count, this.#buttons.length);
     if (this.#tints.length < 4 * count) this.#tints = new Float32Array(4 * count);
     // Solid tints (Reduce Transparency, Increase Contrast): the necks mix with the capsules' base.
-    const solid = transparencyQuery.matches;
+    const solid = solidTints;
     for (let i = 0; i < count; i += 1) {
       const amount = amounts[this.#pressed[i] === 1 ? 1 : 0];
       for (let c = 0; c < 3; c += 1) {
@@ -312,12 +335,15 @@ export class CloudView {
     const value = on ? 1 : 0;
     if (this.#pressed[i] === value) return;
     this.#pressed[i] = value;
+    this.#pressedVersion += 1;
     this.#buttons[i].setAttribute("aria-pressed", on ? "true" : "false");
   }
 
   #adopt(buttons) {
     this.#buttons = buttons;
     this.#slots = buttons.map(slotFor);
+    // The stage comes before the glass canvas (which draws over the buttons) and the lens filters.
+    this.stage.append(...this.#slots);
     this.#index = new Map(buttons.map((button, i) => [button.dataset.tagId, i]));
     const n = buttons.length;
     this.#x = new Float64Array(n).fill(NaN);
@@ -327,6 +353,7 @@ export class CloudView {
     this.#pressed = new Int8Array(n).fill(-1);
     this.#rgb = new Float32Array(3 * n);
     this.#amounts = null;
+    this.#pressedVersion += 1;
     this.#lifted.clear();
     buttons.forEach((button, i) => {
       button.style.setProperty("--tint", button.dataset.tint);

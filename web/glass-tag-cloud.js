@@ -129,6 +129,9 @@ hostSheet.replaceSync(`
 `);
 
 const reduceMotionQuery = matchMedia("(prefers-reduced-motion: reduce)");
+// Read on every frame: kept from the query's change events (asking `matches` each frame costs a
+// media query evaluation per call).
+let reduceMotion = reduceMotionQuery.matches;
 
 function parseNumber(text, fallback, minimum = 0) {
   if (text === null || text.trim() === "") return fallback;
@@ -190,6 +193,7 @@ export class GlassTagCloudElement extends HTMLElement {
 
   static {
     reduceMotionQuery.addEventListener("change", () => {
+      reduceMotion = reduceMotionQuery.matches;
       for (const cloud of GlassTagCloudElement.#connected) cloud.#reduceMotionChanged();
     });
     // The back/forward cache: an open socket would keep the page out of it, so a hidden page
@@ -240,9 +244,13 @@ export class GlassTagCloudElement extends HTMLElement {
   #drawnMergeDistance = null;
   #spacingOnScreen = null;
 
-  #selection = new Set(); // raw: may hold ids that are not current tags
+  #selection = new Set(); // raw: may hold ids that are not current tags (#setSelection)
+  #selectionVersion = 0; // bumped whenever #selection changes
+  #shown = { source: null, tags: [] }; // #shownTags() of the last tag source
+  #selected = { tags: null, version: -1, ids: [] }; // #selectedIds() of the last tags and version
   #selectionDirty = false; // set by the user or the program: tag defaults no longer apply
   #formDisabled = false;
+  #limitApplied = null; // what #applyLimit last wrote for: [full, buttons, their pressed states' version]
 
   #live = null; // { url, connection, session, greeted, frame, mergeDistance }
   #liveStatus = "off";
@@ -343,7 +351,7 @@ export class GlassTagCloudElement extends HTMLElement {
   // ---- Form-associated callbacks ----------------------------------------------------------------
 
   formResetCallback() {
-    this.#selection = new Set(this.#defaultSelection());
+    this.#setSelection(this.#defaultSelection());
     this.#selectionDirty = false;
     this.#selectionChanged(null);
     this.#syncLiveSelection();
@@ -357,7 +365,7 @@ export class GlassTagCloudElement extends HTMLElement {
       return;
     }
     if (!Array.isArray(ids)) return;
-    this.#selection = new Set(ids.map(String));
+    this.#setSelection(ids.map(String));
     this.#selectionDirty = true;
     this.#selectionChanged(null);
     this.#syncLiveSelection();
@@ -391,15 +399,14 @@ export class GlassTagCloudElement extends HTMLElement {
 
   /** The selected ids, in tag order. Setting it fires no `change` event. */
   get selection() {
-    const tags = this.#shownTags();
-    return tags.map((tag) => tag.id).filter((id) => this.#selection.has(id));
+    return this.#selectedIds().slice();
   }
   set selection(ids) {
     if (ids === null || ids === undefined) ids = [];
     if (typeof ids === "string" || !(Symbol.iterator in Object(ids))) {
       throw new TypeError("glass-tag-cloud: selection must be an array of tag ids");
     }
-    this.#selection = new Set([...ids].map(String));
+    this.#setSelection([...ids].map(String));
     this.#selectionDirty = true;
     this.#selectionChanged(this.#layout ? "snappy" : null);
     this.#syncLiveSelection();
@@ -514,11 +521,15 @@ export class GlassTagCloudElement extends HTMLElement {
     return this.#childTags;
   }
 
-  /** The tags on screen: the server's while live, else the element's; unique, non-empty ids. */
+  /**
+   * The tags on screen: the server's while live, else the element's; unique, non-empty ids.
+   * The same array until the tag source changes (read every frame: do not modify it).
+   */
   #shownTags(warn = false) {
-    const tags = this.#serverTags ?? this.#ownTags();
+    const source = this.#serverTags ?? this.#ownTags();
+    if (source === this.#shown.source && !warn) return this.#shown.tags;
     const seen = new Set();
-    return tags.filter((tag) => {
+    const tags = source.filter((tag) => {
       if (!tag.id || seen.has(tag.id)) {
         // The core refuses a request with a duplicate id: one bad tag must not blank the cloud.
         if (warn) console.warn(`glass-tag-cloud: skipped a tag with ${tag.id ? `the duplicate id "${tag.id}"` : "an empty id"}`);
@@ -527,6 +538,28 @@ export class GlassTagCloudElement extends HTMLElement {
       seen.add(tag.id);
       return true;
     });
+    this.#shown = { source, tags };
+    return tags;
+  }
+
+  /**
+   * The selected ids that are current tags, in tag order: the `selection` property's value. The
+   * same array until the tags or the selection change (read every frame: do not modify it).
+   */
+  #selectedIds() {
+    const tags = this.#shownTags();
+    const cached = this.#selected;
+    if (cached.tags !== tags || cached.version !== this.#selectionVersion) {
+      const ids = [];
+      for (const tag of tags) if (this.#selection.has(tag.id)) ids.push(tag.id);
+      this.#selected = { tags, version: this.#selectionVersion, ids };
+    }
+    return this.#selected.ids;
+  }
+
+  #setSelection(ids) {
+    this.#selection = new Set(ids);
+    this.#selectionVersion += 1;
   }
 
   #defaultSelection() {
@@ -537,7 +570,7 @@ export class GlassTagCloudElement extends HTMLElement {
 
   #tagsChanged() {
     this.#childTags = null;
-    if (!this.#selectionDirty) this.#selection = new Set(this.#defaultSelection());
+    if (!this.#selectionDirty) this.#setSelection(this.#defaultSelection());
     this.#tagsDirty = true;
     this.#requestUpdate();
     this.#updateForm();
@@ -561,7 +594,7 @@ export class GlassTagCloudElement extends HTMLElement {
   }
 
   #reduceMotion() {
-    return reduceMotionQuery.matches;
+    return reduceMotion;
   }
 
   #reduceMotionChanged() {
@@ -649,7 +682,7 @@ export class GlassTagCloudElement extends HTMLElement {
       textScale: this.#metrics.textScale,
       lineHeight: this.#metrics.lineHeight,
       tags: this.#metrics.tags,
-      selection: this.selection,
+      selection: this.#selectedIds(),
       animation: reduceMotion ? null : animation,
       reduceMotion,
     };
@@ -747,6 +780,7 @@ export class GlassTagCloudElement extends HTMLElement {
     }
     if (selecting) this.#selection.add(id);
     else this.#selection.delete(id);
+    this.#selectionVersion += 1;
     this.#selectionDirty = true;
     this.#announce("");
     this.#selectionChanged("snappy");
@@ -793,7 +827,12 @@ export class GlassTagCloudElement extends HTMLElement {
   /** At the limit, the tags that cannot be added say so (aria-disabled) before they are tried. */
   #applyLimit() {
     const limit = this.maxSelected;
-    const full = limit !== null && this.selection.length >= limit;
+    const full = limit !== null && this.#selectedIds().length >= limit;
+    // This runs every frame of a drag: nothing to do while the buttons, their pressed states and
+    // the limit's state are what they were (the attributes below depend on nothing else).
+    const applied = [full, this.#view.buttons, this.#view.pressedVersion];
+    if (this.#limitApplied?.every((value, i) => value === applied[i])) return;
+    this.#limitApplied = applied;
     for (const button of this.#view.buttons) {
       const pressed = button.getAttribute("aria-pressed") === "true";
       const refused = full && !pressed;

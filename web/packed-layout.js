@@ -15,6 +15,7 @@ export class PackedLayout {
   #metrics = null;
   #sizes = null;
   #widest = 0;
+  #selected = { tags: null, selection: null, flags: null }; // the last selection as per-capsule flags
 
   /** @param {import("./tagcloud-core.js").TagCloudCore} core */
   constructor(core) {
@@ -48,6 +49,22 @@ export class PackedLayout {
   }
 
   /**
+   * Selected or not, per capsule: the same array while the tags and the selection are the same
+   * arrays (the element hands out the same ones until they change), so a drag builds none.
+   */
+  #selectedFlags(tags, selection) {
+    const last = this.#selected;
+    if (last.tags === tags && last.selection === selection) return last.flags;
+    const chosen = new Set(selection);
+    const flags = new Uint8Array(tags.length);
+    tags.forEach((tag, i) => {
+      flags[i] = chosen.has(tag.id) ? 1 : 0;
+    });
+    this.#selected = { tags, selection, flags };
+    return flags;
+  }
+
+  /**
    * The packed frame of a JSON-shaped request (width, spacing, mergeDistance, textScale,
    * lineHeight, tags, selection, animation, reduceMotion, direction), or null when only the JSON
    * path can lay it out. Throws what the core throws.
@@ -63,11 +80,7 @@ export class PackedLayout {
       direction: request.direction ?? "ltr",
     });
     const count = frame.count;
-    const chosen = new Set(request.selection);
-    const selected = new Uint8Array(count);
-    request.tags.forEach((tag, i) => {
-      selected[i] = chosen.has(tag.id) ? 1 : 0;
-    });
+    const selected = this.#selectedFlags(request.tags, request.selection);
     const core = this.#core;
     let json = null;
     // As the JSON response's `animation`: the request's spring, null without one.
@@ -76,9 +89,9 @@ export class PackedLayout {
       packed: true,
       count,
       size: [frame.size[0], frame.size[1]],
-      origins: Float64Array.from(frame.origins), // views into the module: valid until its next call
+      origins: frame.origins.slice(), // views into the module: valid until its next call
       sizes,
-      groups: Int32Array.from(frame.groups),
+      groups: frame.groups.slice(),
       selected,
       animation: motion,
       /** The JSON response of the same request (docs/PROTOCOL.md), made on first use. */

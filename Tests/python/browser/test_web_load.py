@@ -116,18 +116,16 @@ def test_the_load_watch_sees_a_missing_icon_and_an_inline_style(page, csp_static
     assert any("404" in text for text in watch.console), watch.console
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "known regression of the new renderer (branch draw), open in issue 12: when the core takes "
-    "over from the CSS flex-wrap fallback, Chromium reports the buttons, now inside translated "
-    ".tag-slot wrappers, as shifted (0.04-0.07) although nothing moves on screen. Strict: the "
-    "day it is fixed this test fails until the marker goes."))
 @pytest.mark.parametrize("width", [390, 1280])
 def test_nothing_moves_while_the_demo_loads(page, static_server, width):
     """No layout shift from navigation to the core-placed page (Chromium's Layout Instability
     API): the undefined element holds the capsules' place, the element is styled in its first
     frame, CSS flex-wrap and the core agree. Broken once: fetching the capsule sheet instead of
     copying the page's linked one gave an unstyled frame and two shifts of the switch row
-    (0.014 each at 390 px)."""
+    (0.014 each at 390 px). Broken twice (issue 12): a `.tag-slot` that gained its translation
+    only when the core took over (or a stage with `contain: layout`, a layout-shift root) made
+    Chromium report every moved capsule as shifted (0.04-0.07) although nothing moved on screen;
+    remove `translate: 0 0` from `.tag-slot` in styles.css and this fails."""
     page.set_viewport_size({"width": width, "height": 800})
     page.goto(static_server.url)
     wait_placed(page)
