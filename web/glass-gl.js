@@ -27,7 +27,7 @@
 //   melted capsules' area in the window.
 
 /** How far either side of an edge the 8-bit field resolves distances (CSS px). */
-const RANGE = 6;
+export const FIELD_RANGE = 6;
 /**
  * Floats per instance: quad box, capsule A, capsule B (w = 0: a capsule, not a neck), tint A,
  * tint B, then the neck's smoothing radius k (melt-view.js) and three unused.
@@ -36,7 +36,7 @@ export const INSTANCE_FLOATS = 24;
 
 const COMMON = `#version 300 es
 precision highp float;
-const float RANGE = ${RANGE.toFixed(1)};
+const float RANGE = ${FIELD_RANGE.toFixed(1)};
 float sdStadium(vec2 p, vec4 r) {
   float radius = 0.5 * min(r.z, r.w);
   vec2 half_ = max(0.5 * r.zw - radius, 0.0);
@@ -102,8 +102,11 @@ out vec4 color;
 float fieldAt(ivec2 at) { return (texelFetch(field, at, 0).r - 0.5) * 2.0 * RANGE; }
 void main() {
   ivec2 at = ivec2(gl_FragCoord.xy);
-  float field_ = fieldAt(at);
-  if (field_ * scale > 2.0) discard;
+  vec2 here = texelFetch(field, at, 0).rg;
+  float field_ = (here.r - 0.5) * 2.0 * RANGE;
+  // Outside the glass, or deep inside a capsule (past the rim and the sheen; a capsule paints its
+  // own tint): nothing to draw, and most of a capsule's quad ends here, before the gradient.
+  if (field_ * scale > 2.0 || (field_ < -5.0 && here.g == 0.0)) discard;
   vec2 g = vec2(fieldAt(at + ivec2(1, 0)) - fieldAt(at - ivec2(1, 0)),
                 fieldAt(at - ivec2(0, 1)) - fieldAt(at + ivec2(0, 1)));  // screen y runs down
   // A smooth union is no true distance near a neck's waist (a saddle, where the field is flat):
@@ -122,7 +125,7 @@ void main() {
   vec4 tint = vec4(0.0);
   if (b.z > 0.0) {
     // The neck's own glass: outside both capsules (they paint their own), tinted along the axis.
-    float outside = texelFetch(field, at, 0).g;
+    float outside = here.g;
     vec2 ca = a.xy + 0.5 * a.zw;
     vec2 ab = b.xy + 0.5 * b.zw - ca;
     float t = clamp(dot(point - ca, ab) / max(dot(ab, ab), 1e-4), 0.0, 1.0);

@@ -21,9 +21,9 @@
 // cost more main-thread time per frame than the whole chips peer).
 // - Complexity: O(capsules + necks) per frame to find what melts; drawing O(what is in the window).
 
-import { canvasLength, clipped, GlassGL, INSTANCE_FLOATS, placeCanvas } from "./glass-gl.js";
+import { canvasLength, clipped, FIELD_RANGE, GlassGL, INSTANCE_FLOATS, placeCanvas } from "./glass-gl.js";
 import { GlassWindow } from "./glass-window.js";
-import { neckBetween, neckPairs, packedGap } from "./melt-shape.js";
+import { closestPoints, neckBetween, neckPairs, packedGap, stadium } from "./melt-shape.js";
 
 /** CSS px the capsule quads reach beyond the capsule (antialiasing and the field's gradient). */
 const PAD = 2;
@@ -51,6 +51,54 @@ export function neckRadius(gap, radius, mergeDistance) {
 
 /** The drawn window when nothing melts: no scroll can bring anything to draw into view. */
 const EVERYWHERE = { x: -Infinity, y: -Infinity, width: Infinity, height: Infinity };
+
+/**
+ * The box where the smooth union of capsules `a` and `b` (radius `k`) differs from the plain
+ * union by something the 8-bit field (±FIELD_RANGE px) can show: the neck's quad. The smooth-min
+ * lowers the field only where |dA − dB| < k, a band of width k around the bisector of the two
+ * shapes, and only matters where the result is under FIELD_RANGE, i.e. where the nearer distance
+ * is under FIELD_RANGE + k/4: along the axis between the closest points ±k/2 around the gap's
+ * middle; across it the facing overlap of flat sides (a capsule above another) plus, at each end,
+ * the reach of two facing caps: √((r + FIELD_RANGE + k/4)² − (r + gap/2)²). Two px of margin for
+ * the shading's gradient and antialiasing. (The quad used to be the capsules' facing boxes
+ * widened by r + k: three to four times the area, the bulk of SwiftShader's work at 1,000 tags.)
+ *
+ *   neckQuad({ x: 0, y: 0, w: 80, h: 40 }, { x: 83, y: 0, w: 60, h: 40 }, 17)
+ *   // { left: ≈72, top: ≈-3, right: ≈94, bottom: ≈43 }
+ * - Complexity: O(1).
+ */
+export function neckQuad(a, b, k) {
+  const s = stadium(a);
+  const t = stadium(b);
+  let { p, q, d } = closestPoints(s, t);
+  let span = 0;
+  // Parallel segments that overlap (flat sides facing): the neck spans the overlap.
+  const horizontal = s.ay === s.by && t.ay === t.by && s.ay !== t.ay;
+  const vertical = s.ax === s.bx && t.ax === t.bx && s.ax !== t.ax;
+  if (horizontal || vertical) {
+    const from = horizontal ? Math.max(s.ax, t.ax) : Math.max(s.ay, t.ay);
+    const to = horizontal ? Math.min(s.bx, t.bx) : Math.min(s.by, t.by);
+    if (to > from) {
+      span = (to - from) / 2;
+      const middle = (from + to) / 2;
+      p = horizontal ? { x: middle, y: s.ay } : { x: s.ax, y: middle };
+      q = horizontal ? { x: middle, y: t.ay } : { x: t.ax, y: middle };
+      d = Math.hypot(q.x - p.x, q.y - p.y);
+    }
+  }
+  const gap = Math.max(0, d - s.r - t.r);
+  const ux = d > 0 ? (q.x - p.x) / d : 1;
+  const uy = d > 0 ? (q.y - p.y) / d : 0;
+  const centreX = p.x + ux * (s.r + gap / 2);
+  const centreY = p.y + uy * (s.r + gap / 2);
+  const r = Math.max(s.r, t.r);
+  const along = k / 2 + 2;
+  const across = span + Math.sqrt(Math.max(0, (r + FIELD_RANGE + k / 4) ** 2 - (r + gap / 2) ** 2)) + 2;
+  // The box around the band (along the axis u, across it n = (−uy, ux)).
+  const halfX = Math.abs(ux) * along + Math.abs(uy) * across;
+  const halfY = Math.abs(uy) * along + Math.abs(ux) * across;
+  return { left: centreX - halfX, top: centreY - halfY, right: centreX + halfX, bottom: centreY + halfY };
+}
 
 /** Where the 2D fallback or the WebGL2 canvas is forced (tests, comparisons): `?glass=2d`. */
 function forcedRenderer() {
@@ -195,19 +243,15 @@ export class MeltView {
       // Both capsules' boxes hold the neck: a pair wholly outside the area is left out.
       if (Math.max(ax + aw, bx + bw) + PAD < left || Math.min(ax, bx) - PAD > right) continue;
       if (Math.max(ay + ah, by + bh) + PAD < top || Math.min(ay, by) - PAD > bottom) continue;
-      const radius = Math.min(aw, ah, bw, bh) / 2;
-      const k = neckRadius(packedGap(origins, sizes, i, j), radius, mergeDistance);
-      // The neck's quad: where the two shapes face each other, widened by the reach of the smooth
-      // union (k beyond the nearer capsule's radius), within both capsules' box.
-      const reach = radius + k;
-      const facingLeft = Math.max(ax, bx) - reach;
-      const facingRight = Math.min(ax + aw, bx + bw) + reach;
-      const facingTop = Math.max(ay, by) - reach;
-      const facingBottom = Math.min(ay + ah, by + bh) + reach;
-      const quadLeft = Math.max(Math.min(ax, bx) - PAD, Math.min(facingLeft, facingRight));
-      const quadRight = Math.min(Math.max(ax + aw, bx + bw) + PAD, Math.max(facingLeft, facingRight));
-      const quadTop = Math.max(Math.min(ay, by) - PAD, Math.min(facingTop, facingBottom));
-      const quadBottom = Math.min(Math.max(ay + ah, by + bh) + PAD, Math.max(facingTop, facingBottom));
+      const a = { x: ax, y: ay, w: aw, h: ah };
+      const b = { x: bx, y: by, w: bw, h: bh };
+      const k = neckRadius(packedGap(origins, sizes, i, j), Math.min(aw, ah, bw, bh) / 2, mergeDistance);
+      const quad = neckQuad(a, b, k);
+      // Within both capsules' box (with the antialiasing pad): nothing of a neck lies beyond.
+      const quadLeft = Math.max(Math.min(ax, bx) - PAD, quad.left);
+      const quadRight = Math.min(Math.max(ax + aw, bx + bw) + PAD, quad.right);
+      const quadTop = Math.max(Math.min(ay, by) - PAD, quad.top);
+      const quadBottom = Math.min(Math.max(ay + ah, by + bh) + PAD, quad.bottom);
       data[o] = quadLeft; data[o + 1] = quadTop; data[o + 2] = quadRight - quadLeft; data[o + 3] = quadBottom - quadTop;
       data[o + 4] = ax; data[o + 5] = ay; data[o + 6] = aw; data[o + 7] = ah;
       data[o + 8] = bx; data[o + 9] = by; data[o + 10] = bw; data[o + 11] = bh;
