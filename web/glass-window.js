@@ -144,8 +144,10 @@ export class GlassWindow {
       y: top,
       width: right - left,
       height: bottom - top,
-      mostWidth: Math.min(bounds.right - bounds.left, visible.right - visible.left + 2 * MARGIN),
-      mostHeight: Math.min(bounds.bottom - bounds.top, visible.bottom - visible.top + 2 * MARGIN),
+      // Not capped by the content: a cloud that grows within the viewport (a drag) would
+      // otherwise reallocate its canvas at every step.
+      mostWidth: visible.right - visible.left + 2 * MARGIN,
+      mostHeight: visible.bottom - visible.top + 2 * MARGIN,
     };
   }
 
