@@ -54,46 +54,53 @@ const EVERYWHERE = { x: -Infinity, y: -Infinity, width: Infinity, height: Infini
 
 /**
  * The box where the smooth union of capsules `a` and `b` (radius `k`) differs from the plain
- * union by something the 8-bit field (±FIELD_RANGE px) can show: the neck's quad. The smooth-min
- * lowers the field only where |dA − dB| < k, a band of width k around the bisector of the two
- * shapes, and only matters where the result is under FIELD_RANGE, i.e. where the nearer distance
- * is under FIELD_RANGE + k/4: along the axis between the closest points ±k/2 around the gap's
- * middle; across it the facing overlap of flat sides (a capsule above another) plus, at each end,
- * the reach of two facing caps: √((r + FIELD_RANGE + k/4)² − (r + gap/2)²). Two px of margin for
- * the shading's gradient and antialiasing. (The quad used to be the capsules' facing boxes
- * widened by r + k: three to four times the area, the bulk of SwiftShader's work at 1,000 tags.)
+ * union by something the shading can show: the neck's quad. The smooth-min lowers the field only
+ * where |dA − dB| < k, and the union only shows where the nearer distance is under
+ * FIELD_RANGE + k/4. For two caps facing each other (neighbours in a row, capsules of adjacent rows
+ * meeting corner to corner) that is a band around the bisector: ±(¾k + 2) along the axis between
+ * the closest points, and across it as far as √((r + FIELD_RANGE + 5k/4)² − (r + gap − FIELD_RANGE − k/4)²)
+ * (checked against a dense grid of the shader's own fields: Tests/node/web-modules.test.mjs). A
+ * capsule above another (flat sides facing): across, their facing boxes widened by r + k; along,
+ * the gap's midline ± (FIELD_RANGE + k + 2), which holds the fillets where the union bends around
+ * the shorter flat's ends. A two-line capsule: the facing boxes widened by r + k, as every neck
+ * had before (two to three times the area, the bulk of SwiftShader's work at 1,000 tags).
  *
  *   neckQuad({ x: 0, y: 0, w: 80, h: 40 }, { x: 83, y: 0, w: 60, h: 40 }, 17)
- *   // { left: ≈72, top: ≈-3, right: ≈94, bottom: ≈43 }
+ *   // { left: ≈67, top: ≈-27, right: ≈96, bottom: ≈67 } (then clipped to the capsules' box ± 2)
  * - Complexity: O(1).
  */
 export function neckQuad(a, b, k) {
   const s = stadium(a);
   const t = stadium(b);
-  let { p, q, d } = closestPoints(s, t);
-  let span = 0;
-  // Parallel segments that overlap (flat sides facing): the neck spans the overlap.
-  const horizontal = s.ay === s.by && t.ay === t.by && s.ay !== t.ay;
-  const vertical = s.ax === s.bx && t.ax === t.bx && s.ax !== t.ax;
-  if (horizontal || vertical) {
-    const from = horizontal ? Math.max(s.ax, t.ax) : Math.max(s.ay, t.ay);
-    const to = horizontal ? Math.min(s.bx, t.bx) : Math.min(s.by, t.by);
-    if (to > from) {
-      span = (to - from) / 2;
-      const middle = (from + to) / 2;
-      p = horizontal ? { x: middle, y: s.ay } : { x: s.ax, y: middle };
-      q = horizontal ? { x: middle, y: t.ay } : { x: t.ax, y: middle };
-      d = Math.hypot(q.x - p.x, q.y - p.y);
-    }
+  const facing = () => {
+    const reach = Math.min(s.r, t.r) + k;
+    const left = Math.max(a.x, b.x) - reach;
+    const right = Math.min(a.x + a.w, b.x + b.w) + reach;
+    const top = Math.max(a.y, b.y) - reach;
+    const bottom = Math.min(a.y + a.h, b.y + b.h) + reach;
+    return { left: Math.min(left, right), top: Math.min(top, bottom), right: Math.max(left, right), bottom: Math.max(top, bottom) };
+  };
+  if (s.ay !== s.by || t.ay !== t.by) return facing(); // a two-line (vertical) stadium
+  if (s.ay !== t.ay && Math.min(s.bx, t.bx) > Math.max(s.ax, t.ax)) {
+    // Flat sides facing (a capsule above another): across, the facing boxes widened by r + k;
+    // along (vertically), the band around the gap's midline and the fillets at its ends.
+    const box = facing();
+    const above = s.ay < t.ay ? a : b;
+    const below = s.ay < t.ay ? b : a;
+    const middle = (above.y + above.h + below.y) / 2;
+    const half = FIELD_RANGE + k + 2;
+    return { left: box.left, right: box.right, top: Math.max(box.top, middle - half), bottom: Math.min(box.bottom, middle + half) };
   }
+  const { p, q, d } = closestPoints(s, t);
   const gap = Math.max(0, d - s.r - t.r);
   const ux = d > 0 ? (q.x - p.x) / d : 1;
   const uy = d > 0 ? (q.y - p.y) / d : 0;
   const centreX = p.x + ux * (s.r + gap / 2);
   const centreY = p.y + uy * (s.r + gap / 2);
   const r = Math.max(s.r, t.r);
-  const along = k / 2 + 2;
-  const across = span + Math.sqrt(Math.max(0, (r + FIELD_RANGE + k / 4) ** 2 - (r + gap / 2) ** 2)) + 2;
+  const shows = FIELD_RANGE + k / 4; // the nearer distance under which the union shows
+  const along = 0.75 * k + 2;
+  const across = Math.sqrt(Math.max(0, (r + shows + k) ** 2 - (r + gap - shows) ** 2)) + 2;
   // The box around the band (along the axis u, across it n = (−uy, ux)).
   const halfX = Math.abs(ux) * along + Math.abs(uy) * across;
   const halfY = Math.abs(uy) * along + Math.abs(ux) * across;
