@@ -48,19 +48,27 @@ export class GlassWindow {
   constructor(cloud, onMove) {
     this.#cloud = cloud;
     this.#onMove = onMove;
-    globalThis.addEventListener("resize", this.#listener, { passive: true });
     this.#ancestry();
   }
 
+  /** Stops listening (a disconnected cloud also stops at the first scroll or resize it hears). */
   remove() {
     this.#listen([]);
-    globalThis.removeEventListener("resize", this.#listener);
+    this.#clips = null; // the next measure looks for the ancestors (and listens) again
   }
 
-  /** Listens for scrolls in `roots` (the window and shadow roots) and no others. */
+  /** Listens for scrolls in `roots` (the window and shadow roots) and no others; resizes on the window. */
   #listen(roots) {
-    for (const target of this.#roots) if (!roots.includes(target)) target.removeEventListener("scroll", this.#listener, { capture: true });
-    for (const target of roots) if (!this.#roots.includes(target)) target.addEventListener("scroll", this.#listener, { capture: true, passive: true });
+    for (const target of this.#roots) {
+      if (roots.includes(target)) continue;
+      target.removeEventListener("scroll", this.#listener, { capture: true });
+      if (target === globalThis) globalThis.removeEventListener("resize", this.#listener);
+    }
+    for (const target of roots) {
+      if (this.#roots.includes(target)) continue;
+      target.addEventListener("scroll", this.#listener, { capture: true, passive: true });
+      if (target === globalThis) globalThis.addEventListener("resize", this.#listener, { passive: true });
+    }
     this.#roots = roots;
   }
 
@@ -151,18 +159,23 @@ export class GlassWindow {
     };
   }
 
-  /** Records the window the canvas shows (null: none), which scrolling is checked against. */
-  drawn(window) {
-    this.#drawn = window;
+  /** Records the window the canvas shows (null: none; infinite: no scroll can need a redraw), which scrolling is checked against. */
+  drawn(area) {
+    this.#drawn = area;
   }
 
   /** A scroll or resize: redraws when the visible content is no longer well inside the drawn window. */
   #scrolled(event) {
+    if (!this.#cloud.isConnected) {
+      this.remove(); // no listener keeps a removed cloud alive; the next draw listens again
+      return;
+    }
     const target = event.target;
     // An ancestor that did not clip when they were looked for (or a new one) scrolls: look again.
     if (event.type === "resize" || (target instanceof Element && this.#clips && !this.#clips.includes(target) && this.#isAncestor(target))) {
       this.#clips = null;
     }
+    if (this.#drawn?.width === Infinity) return; // nothing melts: nothing to move (and no layout read)
     if (this.#needsMove()) this.#onMove();
   }
 
