@@ -95,6 +95,7 @@ export class CloudView {
   #h = new Float64Array(0);
   #pressed = new Int8Array(0);
   #pressedVersion = 0; // bumped whenever a button's aria-pressed changes
+  #melted = new Uint8Array(0); // 1: the slot is marked `is-melted` (the glass canvas draws its rim)
   #tints = new Float32Array(0);
   #rgb = new Float32Array(0);
   #amounts = null; // [rest, selected] tint opacity, read from the styles
@@ -310,6 +311,15 @@ export class CloudView {
       mergeDistance: this.#mergeDistance,
       skip: lifted.size ? (i) => lifted.has(i) : undefined,
     });
+    // A melted capsule's rim is its group's outline on the canvas; the others keep their CSS rim.
+    const melted = this.melt.melted;
+    for (let i = 0; i < count; i += 1) {
+      const on = melted[i] === 1 ? 1 : 0;
+      if (on !== this.#melted[i]) {
+        this.#melted[i] = on;
+        this.#slots[i].classList.toggle("is-melted", on === 1);
+      }
+    }
   }
 
   #redraw() {
@@ -351,6 +361,7 @@ export class CloudView {
     this.#w = new Float64Array(n).fill(NaN);
     this.#h = new Float64Array(n).fill(NaN);
     this.#pressed = new Int8Array(n).fill(-1);
+    this.#melted = new Uint8Array(n);
     this.#rgb = new Float32Array(3 * n);
     this.#amounts = null;
     this.#pressedVersion += 1;

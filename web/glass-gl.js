@@ -1,14 +1,19 @@
-// The glass over the capsules, drawn by WebGL2 from signed-distance fields: the rim of every merge
-// group's outline with its specular light (lit from the top left), and the liquid necks between
-// melted capsules, tinted from one capsule's tint to the other's. The capsules' own tint, blur and
-// lensing are CSS on the buttons (compositor work); this canvas adds what CSS cannot: one outline
-// around melted glass, with no seam.
+// The glass of melted capsules, drawn by WebGL2 from signed-distance fields: the rim of every
+// melted merge group's outline with its specular light (lit from the top left), and the liquid
+// necks between its capsules, tinted from one capsule's tint to the other's. The capsules' own
+// tint, blur and lensing are CSS on the buttons (compositor work), and so is the rim of a capsule
+// that melts with none; this canvas adds what CSS cannot: one outline around melted glass, with
+// no seam.
 //
 //   const gl = GlassGL.create(cloudElement);          // null: no WebGL2 here (see melt-view.js)
-//   gl.draw(instanceData, count, meltedFrom, { width, height, rimAlpha, frost });
+//   gl.draw(instanceData, count, { area, rimAlpha: 0.3, frost: 0.06 });
+//   // area: the window of the cloud the canvas covers (glass-window.js), or null: hidden
 //
-// Two passes over instanced quads, one quad per capsule and one per neck (a pair of capsules of
-// one merge group closer than the merge distance):
+// The canvas covers only a window of the cloud (what is visible, plus a margin: glass-window.js),
+// so its size, its readback by a software compositor and the texture limit follow the viewport,
+// not the cloud; with nothing melted in the window it is hidden.
+// Two passes over instanced quads, one quad per melted capsule and one per neck (a pair of
+// capsules of one merge group closer than the merge distance):
 // 1. the field: each quad writes the signed distance of its own shape (a neck: the smooth union of
 //    its two capsules, polynomial smooth-min with a radius k per pair, chosen in melt-view.js so
 //    that the neck's waist is zero at the merge distance and widens in proportion as the gap
@@ -18,19 +23,20 @@
 //    MAX blending, a pixel under several quads gets the same value once.
 // No fragment ever loops over capsules: each evaluates one or two distance functions (SwiftShader,
 // the CPU rasteriser of headless Chromium, pays per fragment).
-// - Complexity: O(capsules + necks) instances per frame; fragments ≈ 2 × the capsules' area.
+// - Complexity: O(instances in the window) per frame, one buffer upload; fragments ≈ 2 × the
+//   melted capsules' area in the window.
 
 /** How far either side of an edge the 8-bit field resolves distances (CSS px). */
-const RANGE = 6;
+export const FIELD_RANGE = 6;
 /**
- * Floats per instance: quad box, capsule A, capsule B (w = 0: a lone capsule), tint A, tint B,
- * then the neck's smoothing radius k (melt-view.js) and three unused.
+ * Floats per instance: quad box, capsule A, capsule B (w = 0: a capsule, not a neck), tint A,
+ * tint B, then the neck's smoothing radius k (melt-view.js) and three unused.
  */
 export const INSTANCE_FLOATS = 24;
 
 const COMMON = `#version 300 es
 precision highp float;
-const float RANGE = ${RANGE.toFixed(1)};
+const float RANGE = ${FIELD_RANGE.toFixed(1)};
 float sdStadium(vec2 p, vec4 r) {
   float radius = 0.5 * min(r.z, r.w);
   vec2 half_ = max(0.5 * r.zw - radius, 0.0);
@@ -53,17 +59,17 @@ layout(location = 4) in vec4 tintA;
 layout(location = 5) in vec4 tintB;
 layout(location = 6) in vec4 neck;
 uniform vec2 viewSize;
+uniform vec2 viewOrigin;  // the canvas's top left in cloud px (it covers a window of the cloud)
 out vec2 point;
 flat out float k;
-flat out float melted;
 flat out vec4 a;
 flat out vec4 b;
 flat out vec4 ta;
 flat out vec4 tb;
 void main() {
   point = box.xy + corner * box.zw;
-  a = capsuleA; b = capsuleB; ta = tintA; tb = tintB; k = neck.x; melted = neck.y;
-  vec2 clip = point / viewSize * 2.0 - 1.0;
+  a = capsuleA; b = capsuleB; ta = tintA; tb = tintB; k = neck.x;
+  vec2 clip = (point - viewOrigin) / viewSize * 2.0 - 1.0;
   gl_Position = vec4(clip.x, -clip.y, 0.0, 1.0);
 }`;
 
@@ -88,7 +94,6 @@ flat in vec4 a;
 flat in vec4 b;
 flat in vec4 ta;
 flat in vec4 tb;
-flat in float melted;
 uniform sampler2D field;
 uniform float scale;      // device pixels per CSS px
 uniform float rimAlpha;   // the rim's base opacity; the light adds to it
@@ -97,24 +102,17 @@ out vec4 color;
 float fieldAt(ivec2 at) { return (texelFetch(field, at, 0).r - 0.5) * 2.0 * RANGE; }
 void main() {
   ivec2 at = ivec2(gl_FragCoord.xy);
-  float d;
-  vec2 g;
-  if (melted > 0.5) {
-    float field_ = fieldAt(at);
-    if (field_ * scale > 2.0) discard;
-    g = vec2(fieldAt(at + ivec2(1, 0)) - fieldAt(at - ivec2(1, 0)),
-             fieldAt(at - ivec2(0, 1)) - fieldAt(at + ivec2(0, 1)));  // screen y runs down
-    // A smooth union is no true distance near a neck's waist (a saddle, where the field is flat):
-    // dividing by the gradient gives the distance to the edge, so the edge stays one pixel soft.
-    float slope = max(length(g) * scale * 0.5, 0.05);
-    d = field_ / slope;
-  } else {
-    // A capsule that melts with none: its own distance and normal, no texture.
-    d = sdStadium(point, a);
-    vec2 centre = a.xy + 0.5 * a.zw;
-    vec2 half_ = max(0.5 * a.zw - 0.5 * min(a.z, a.w), 0.0);
-    g = max(abs(point - centre) - half_, 0.0) * sign(point - centre);
-  }
+  vec2 here = texelFetch(field, at, 0).rg;
+  float field_ = (here.r - 0.5) * 2.0 * RANGE;
+  // Outside the glass, or deep inside a capsule (past the rim and the sheen; a capsule paints its
+  // own tint): nothing to draw, and most of a capsule's quad ends here, before the gradient.
+  if (field_ * scale > 2.0 || (field_ < -5.0 && here.g == 0.0)) discard;
+  vec2 g = vec2(fieldAt(at + ivec2(1, 0)) - fieldAt(at - ivec2(1, 0)),
+                fieldAt(at - ivec2(0, 1)) - fieldAt(at + ivec2(0, 1)));  // screen y runs down
+  // A smooth union is no true distance near a neck's waist (a saddle, where the field is flat):
+  // dividing by the gradient gives the distance to the edge, so the edge stays one pixel soft.
+  float slope = max(length(g) * scale * 0.5, 0.05);
+  float d = field_ / slope;
   float cover = clamp(0.5 - d * scale, 0.0, 1.0);
   if (cover <= 0.0) discard;
   vec2 normal = length(g) > 1e-4 ? normalize(g) : vec2(0.0);
@@ -127,7 +125,7 @@ void main() {
   vec4 tint = vec4(0.0);
   if (b.z > 0.0) {
     // The neck's own glass: outside both capsules (they paint their own), tinted along the axis.
-    float outside = texelFetch(field, at, 0).g;
+    float outside = here.g;
     vec2 ca = a.xy + 0.5 * a.zw;
     vec2 ab = b.xy + 0.5 * b.zw - ca;
     float t = clamp(dot(point - ca, ab) / max(dot(ab, ab), 1e-4), 0.0, 1.0);
@@ -153,7 +151,7 @@ function compile(gl, vertexSource, fragmentSource) {
   return program;
 }
 
-/** The canvas in a box of the cloud's size that clips it (its backing store is larger). */
+/** The canvas in a box of the cloud's size that clips it (the canvas covers a window of the cloud). */
 export function clipped(canvas) {
   const clip = document.createElement("div");
   clip.className = "glass-clip";
@@ -162,11 +160,37 @@ export function clipped(canvas) {
   return clip;
 }
 
-/** The canvas's backing store grows and shrinks in steps, so a drag does not reallocate it per frame. */
+/** Canvas sizes go in steps, so a window that changes by a few px does not reallocate. */
 const STEP = 128;
 export const bucket = (value) => Math.max(STEP, Math.ceil(value / STEP) * STEP);
-/** Whether a canvas `have` CSS px long still suits content `needed` long (no reallocation). */
-export const fits = (needed, have) => needed <= have && needed > have / 2 - STEP;
+
+/**
+ * The CSS size of a canvas that covers `needed` px, given the `have` px it has and the `most` px
+ * a window can ever need at this viewport: kept while it covers `needed` and is not over twice as
+ * large; else a quarter of headroom, never beyond `most` (rounded up to a step).
+ * - Complexity: O(1).
+ */
+export function canvasLength(needed, have, most) {
+  if (needed <= have && needed > have / 2 - STEP) return have;
+  return bucket(Math.max(needed, Math.min(needed * 1.25, most)));
+}
+
+/**
+ * Shows a glass canvas at `area`'s top left (cloud px), or hides it
+ * (null), writing only what changed: the canvas's translate (compositor-only) and its clip box's
+ * display (a hidden canvas is neither read back nor composited).
+ */
+export function placeCanvas(canvas, area) {
+  const clip = canvas.parentElement;
+  const shown = Boolean(area);
+  if (clip && shown !== !clip.hidden) clip.hidden = !shown;
+  if (!shown) return;
+  const translate = `${area.x}px ${area.y}px`;
+  if (canvas.glassTranslate !== translate) {
+    canvas.glassTranslate = translate;
+    canvas.style.translate = translate;
+  }
+}
 
 export class GlassGL {
   /** A WebGL2 glass layer for `cloud`, or null when this browser has no WebGL2 (or refuses it). */
@@ -198,10 +222,12 @@ export class GlassGL {
     this.uniforms = {
       field: {
         viewSize: gl.getUniformLocation(this.field, "viewSize"),
+        viewOrigin: gl.getUniformLocation(this.field, "viewOrigin"),
         scale: gl.getUniformLocation(this.field, "scale"),
       },
       shade: {
         viewSize: gl.getUniformLocation(this.shade, "viewSize"),
+        viewOrigin: gl.getUniformLocation(this.shade, "viewOrigin"),
         field: gl.getUniformLocation(this.shade, "field"),
         scale: gl.getUniformLocation(this.shade, "scale"),
         rimAlpha: gl.getUniformLocation(this.shade, "rimAlpha"),
@@ -216,6 +242,7 @@ export class GlassGL {
     gl.enableVertexAttribArray(0);
     gl.vertexAttribPointer(0, 2, gl.FLOAT, false, 0, 0);
     this.instances = gl.createBuffer();
+    this.capacity = 0; // floats allocated in `instances`
     gl.bindBuffer(gl.ARRAY_BUFFER, this.instances);
     for (let location = 1; location <= 6; location += 1) {
       gl.enableVertexAttribArray(location);
@@ -225,7 +252,7 @@ export class GlassGL {
     gl.bindVertexArray(null);
     this.texture = gl.createTexture();
     this.framebuffer = gl.createFramebuffer();
-    this.backing = { width: 0, height: 0, scale: 1, cssWidth: 0, cssHeight: 0 };
+    this.backing = { width: 0, height: 0, scale: 1, wanted: 0, cssWidth: 0, cssHeight: 0 };
     canvas.addEventListener("webglcontextlost", (event) => {
       event.preventDefault();
       this.lost = true;
@@ -234,22 +261,23 @@ export class GlassGL {
     cloud.append(clipped(canvas));
   }
 
-  /** Sizes the canvas (in steps) to cover `width` × `height` CSS px; returns false if it cannot. */
-  #fit(width, height) {
+  /**
+   * Sizes the canvas (in steps) to cover `area` ({width, height, mostWidth, mostHeight}, CSS px);
+   * returns false if it cannot (no texture that large).
+   */
+  #fit(area) {
     const gl = this.gl;
     const b = this.backing;
-    // Reallocated only when the content outgrows the canvas or fits in half of it, with a quarter
-    // of headroom: a drag that adds a row every few frames does not reallocate every few frames.
-    if (fits(width, b.cssWidth) && fits(height, b.cssHeight)) return true;
-    // A dimension that still fits keeps its size: a drag that narrows the cloud grows it in
-    // height only, and reallocating the width too would bring one more reallocation later.
-    const cssWidth = fits(width, b.cssWidth) ? b.cssWidth : bucket(width * 1.25);
-    const cssHeight = fits(height, b.cssHeight) ? b.cssHeight : bucket(height * 1.25);
+    const cssWidth = canvasLength(area.width, b.cssWidth, area.mostWidth);
+    const cssHeight = canvasLength(area.height, b.cssHeight, area.mostHeight);
+    const wanted = globalThis.devicePixelRatio || 1;
+    if (cssWidth === b.cssWidth && cssHeight === b.cssHeight && wanted === b.wanted) return true;
     const limit = Math.min(gl.getParameter(gl.MAX_TEXTURE_SIZE), gl.getParameter(gl.MAX_RENDERBUFFER_SIZE), 16384);
-    const scale = Math.min(globalThis.devicePixelRatio || 1, limit / cssWidth, limit / cssHeight);
-    if (scale < 0.5) return false; // taller than a texture can be at half resolution: see melt-view.js
+    const scale = Math.min(wanted, limit / cssWidth, limit / cssHeight);
+    if (scale < 0.5) return false; // a viewport larger than a texture can be at half resolution
     b.cssWidth = cssWidth;
     b.cssHeight = cssHeight;
+    b.wanted = wanted;
     b.scale = scale;
     b.width = Math.floor(cssWidth * scale);
     b.height = Math.floor(cssHeight * scale);
@@ -268,38 +296,52 @@ export class GlassGL {
     return true;
   }
 
+  /** The canvas's size in CSS px (what `draw` may cull against). */
+  get size() {
+    return { width: this.backing.cssWidth, height: this.backing.cssHeight };
+  }
+
   /**
-   * Draws `count` instances (INSTANCE_FLOATS each): first the capsules that melt with none, then
-   * from `meltedFrom` on the melted capsules and the necks (only these need the union's field).
+   * Draws `count` instances (INSTANCE_FLOATS each: the melted capsules and the necks) over `area`
+   * of the cloud; an area with no instance hides the canvas (nothing to read back or composite).
    * @param {Float32Array} data
    * @param {number} count
-   * @param {number} meltedFrom
-   * @param {{width: number, height: number, rimAlpha: number, frost: number}} options
-   * @returns {boolean} false when the canvas cannot cover the cloud (the caller falls back)
+   * @param {{area: {x: number, y: number, width: number, height: number, mostWidth: number, mostHeight: number} | null,
+   *          rimAlpha: number, frost: number}} options
+   * @returns {boolean} false when no canvas can cover the area (the caller falls back)
    */
-  draw(data, count, meltedFrom, { width, height, rimAlpha, frost }) {
-    if (this.lost || !this.#fit(width, height)) return false;
+  draw(data, count, { area, rimAlpha, frost }) {
+    if (this.lost) return false;
+    if (!area || count === 0) {
+      placeCanvas(this.canvas, null);
+      return true;
+    }
+    if (!this.#fit(area)) return false;
+    placeCanvas(this.canvas, area);
     const gl = this.gl;
     const b = this.backing;
     gl.viewport(0, 0, b.width, b.height);
     gl.bindVertexArray(this.vao);
     gl.bindBuffer(gl.ARRAY_BUFFER, this.instances);
-    gl.bufferData(gl.ARRAY_BUFFER, data.subarray(0, count * INSTANCE_FLOATS), gl.STREAM_DRAW);
+    // One upload per frame into a buffer that grows geometrically: no reallocation in a drag.
+    const floats = count * INSTANCE_FLOATS;
+    if (floats > this.capacity) {
+      this.capacity = Math.max(floats, Math.ceil(this.capacity * 1.5), 64 * INSTANCE_FLOATS);
+      gl.bufferData(gl.ARRAY_BUFFER, this.capacity * 4, gl.DYNAMIC_DRAW);
+    }
+    gl.bufferSubData(gl.ARRAY_BUFFER, 0, data, 0, floats);
     gl.enable(gl.BLEND);
 
-    // 1. The union field of what melts, into the texture (1.0: far outside); a loose cloud skips it.
-    if (meltedFrom < count) {
-      gl.bindFramebuffer(gl.FRAMEBUFFER, this.framebuffer);
-      gl.clearColor(1, 1, 1, 1);
-      gl.clear(gl.COLOR_BUFFER_BIT);
-      gl.blendEquation(gl.MIN);
-      gl.useProgram(this.field);
-      gl.uniform2f(this.uniforms.field.viewSize, b.cssWidth, b.cssHeight);
-      gl.uniform1f(this.uniforms.field.scale, b.scale);
-      this.#point(meltedFrom);
-      gl.drawArraysInstanced(gl.TRIANGLE_STRIP, 0, 4, count - meltedFrom);
-      this.#point(0);
-    }
+    // 1. The union field, into the texture (1.0: far outside).
+    gl.bindFramebuffer(gl.FRAMEBUFFER, this.framebuffer);
+    gl.clearColor(1, 1, 1, 1);
+    gl.clear(gl.COLOR_BUFFER_BIT);
+    gl.blendEquation(gl.MIN);
+    gl.useProgram(this.field);
+    gl.uniform2f(this.uniforms.field.viewSize, b.cssWidth, b.cssHeight);
+    gl.uniform2f(this.uniforms.field.viewOrigin, area.x, area.y);
+    gl.uniform1f(this.uniforms.field.scale, b.scale);
+    gl.drawArraysInstanced(gl.TRIANGLE_STRIP, 0, 4, count);
 
     // 2. Rim, light and necks, onto the canvas.
     gl.bindFramebuffer(gl.FRAMEBUFFER, null);
@@ -312,20 +354,13 @@ export class GlassGL {
     const u = this.uniforms.shade;
     gl.uniform1i(u.field, 0);
     gl.uniform2f(u.viewSize, b.cssWidth, b.cssHeight);
+    gl.uniform2f(u.viewOrigin, area.x, area.y);
     gl.uniform1f(u.scale, b.scale);
     gl.uniform1f(u.rimAlpha, rimAlpha);
     gl.uniform1f(u.frost, frost);
-    if (count > 0) gl.drawArraysInstanced(gl.TRIANGLE_STRIP, 0, 4, count);
+    gl.drawArraysInstanced(gl.TRIANGLE_STRIP, 0, 4, count);
     gl.bindVertexArray(null);
     return true;
-  }
-
-  /** Points the instance attributes at instance `first` (WebGL2 has no base instance). */
-  #point(first) {
-    const gl = this.gl;
-    for (let location = 1; location <= 6; location += 1) {
-      gl.vertexAttribPointer(location, 4, gl.FLOAT, false, INSTANCE_FLOATS * 4, (first * INSTANCE_FLOATS + (location - 1) * 4) * 4);
-    }
   }
 
   remove() {

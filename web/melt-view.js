@@ -1,24 +1,29 @@
 // The glass layer of a cloud, over its buttons: one outline (rim and specular light) around each
-// merge group and the liquid necks between melted capsules. Fed a packed frame (origins, sizes,
-// merge groups) every frame; it creates no DOM node per frame: one canvas, drawn whole.
+// melted merge group and the liquid necks between its capsules. Fed a packed frame (origins,
+// sizes, merge groups) every frame; it creates no DOM node per frame: one canvas, which covers
+// only the visible window of the cloud (glass-window.js) and draws what intersects it.
 //
 //   const melt = new MeltView(cloudElement);
 //   melt.draw(frame, tints, { mergeDistance: 10, skip: (i) => false });
 //   // tints: Float32Array of straight RGBA per capsule, 0…1
+//   melt.melted;   // Uint8Array: 1 where the canvas draws the capsule's rim (its CSS rim must go)
 //
 // Two renderers, chosen once per cloud by feature detection:
-// - "webgl2" (glass-gl.js): signed-distance fields, smooth union, rim lit from the top left. The
-//   capsules' CSS rim is switched off (`glass-gl` on the cloud): the canvas draws the outline.
-// - "2d", where WebGL2 is missing or its context is lost (some WebKitGTK and Firefox set-ups, a
-//   cloud taller than a texture): each capsule keeps its CSS rim and specular edge, and a 2D
-//   canvas fills the necks with the same shape (melt-shape.js's hourglass, zero width at the
-//   merge distance) and the same tint gradient.
+// - "webgl2" (glass-gl.js): signed-distance fields, smooth union, rim lit from the top left. A
+//   melted capsule's CSS rim is switched off (`glass-gl` on the cloud, `melted` per capsule): the
+//   canvas draws its group's outline. A capsule that melts with none keeps its CSS rim, so a loose
+//   cloud has no canvas at all (nothing read back, nothing composited).
+// - "2d", where WebGL2 is missing or its context is lost (some WebKitGTK and Firefox set-ups):
+//   each capsule keeps its CSS rim and specular edge, and a 2D canvas fills the necks with the
+//   same shape (melt-shape.js's hourglass, zero width at the merge distance) and the same tint
+//   gradient.
 // Why not an SVG updated in place: see docs/WEB.md (measured: attribute writes of 1,000 shapes
 // cost more main-thread time per frame than the whole chips peer).
-// - Complexity: O(capsules + necks) per frame.
+// - Complexity: O(capsules + necks) per frame to find what melts; drawing O(what is in the window).
 
-import { bucket, clipped, fits, GlassGL, INSTANCE_FLOATS } from "./glass-gl.js";
-import { neckBetween, neckPairs, packedGap } from "./melt-shape.js";
+import { canvasLength, clipped, FIELD_RANGE, GlassGL, INSTANCE_FLOATS, placeCanvas } from "./glass-gl.js";
+import { GlassWindow } from "./glass-window.js";
+import { closestPoints, neckBetween, neckPairs, packedGap, stadium } from "./melt-shape.js";
 
 /** CSS px the capsule quads reach beyond the capsule (antialiasing and the field's gradient). */
 const PAD = 2;
@@ -44,6 +49,64 @@ export function neckRadius(gap, radius, mergeDistance) {
   return Math.max(1e-3, 4 * (Math.hypot(centre, waist) - radius));
 }
 
+/** The drawn window when nothing melts: no scroll can bring anything to draw into view. */
+const EVERYWHERE = { x: -Infinity, y: -Infinity, width: Infinity, height: Infinity };
+
+/**
+ * The box where the smooth union of capsules `a` and `b` (radius `k`) differs from the plain
+ * union by something the shading can show: the neck's quad. The smooth-min lowers the field only
+ * where |dA − dB| < k, and the union only shows where the nearer distance is under
+ * FIELD_RANGE + k/4. For two caps facing each other (neighbours in a row, capsules of adjacent rows
+ * meeting corner to corner) that is a band around the bisector: ±(¾k + 2) along the axis between
+ * the closest points, and across it as far as √((r + FIELD_RANGE + 5k/4)² − (r + gap − FIELD_RANGE − k/4)²)
+ * (checked against a dense grid of the shader's own fields: Tests/node/web-modules.test.mjs). A
+ * capsule above another (flat sides facing): across, their facing boxes widened by r + k; along,
+ * the gap's midline ± (FIELD_RANGE + k + 2), which holds the fillets where the union bends around
+ * the shorter flat's ends. A two-line capsule: the facing boxes widened by r + k, as every neck
+ * had before (two to three times the area, the bulk of SwiftShader's work at 1,000 tags).
+ *
+ *   neckQuad({ x: 0, y: 0, w: 80, h: 40 }, { x: 83, y: 0, w: 60, h: 40 }, 17)
+ *   // { left: ≈67, top: ≈-27, right: ≈96, bottom: ≈67 } (then clipped to the capsules' box ± 2)
+ * - Complexity: O(1).
+ */
+export function neckQuad(a, b, k) {
+  const s = stadium(a);
+  const t = stadium(b);
+  const facing = () => {
+    const reach = Math.min(s.r, t.r) + k;
+    const left = Math.max(a.x, b.x) - reach;
+    const right = Math.min(a.x + a.w, b.x + b.w) + reach;
+    const top = Math.max(a.y, b.y) - reach;
+    const bottom = Math.min(a.y + a.h, b.y + b.h) + reach;
+    return { left: Math.min(left, right), top: Math.min(top, bottom), right: Math.max(left, right), bottom: Math.max(top, bottom) };
+  };
+  if (s.ay !== s.by || t.ay !== t.by) return facing(); // a two-line (vertical) stadium
+  if (s.ay !== t.ay && Math.min(s.bx, t.bx) > Math.max(s.ax, t.ax)) {
+    // Flat sides facing (a capsule above another): across, the facing boxes widened by r + k;
+    // along (vertically), the band around the gap's midline and the fillets at its ends.
+    const box = facing();
+    const above = s.ay < t.ay ? a : b;
+    const below = s.ay < t.ay ? b : a;
+    const middle = (above.y + above.h + below.y) / 2;
+    const half = FIELD_RANGE + k + 2;
+    return { left: box.left, right: box.right, top: Math.max(box.top, middle - half), bottom: Math.min(box.bottom, middle + half) };
+  }
+  const { p, q, d } = closestPoints(s, t);
+  const gap = Math.max(0, d - s.r - t.r);
+  const ux = d > 0 ? (q.x - p.x) / d : 1;
+  const uy = d > 0 ? (q.y - p.y) / d : 0;
+  const centreX = p.x + ux * (s.r + gap / 2);
+  const centreY = p.y + uy * (s.r + gap / 2);
+  const r = Math.max(s.r, t.r);
+  const shows = FIELD_RANGE + k / 4; // the nearer distance under which the union shows
+  const along = 0.75 * k + 2;
+  const across = Math.sqrt(Math.max(0, (r + shows + k) ** 2 - (r + gap - shows) ** 2)) + 2;
+  // The box around the band (along the axis u, across it n = (−uy, ux)).
+  const halfX = Math.abs(ux) * along + Math.abs(uy) * across;
+  const halfY = Math.abs(uy) * along + Math.abs(ux) * across;
+  return { left: centreX - halfX, top: centreY - halfY, right: centreX + halfX, bottom: centreY + halfY };
+}
+
 /** Where the 2D fallback or the WebGL2 canvas is forced (tests, comparisons): `?glass=2d`. */
 function forcedRenderer() {
   try {
@@ -58,10 +121,16 @@ export class MeltView {
   constructor(cloud) {
     this.cloud = cloud;
     this.data = new Float32Array(0);
+    this.drawnData = new Float32Array(0); // what the WebGL2 canvas shows (a frame with the same instances and area is not drawn again)
+    this.drawnCount = -1;
+    this.drawnArea = null;
+    /** Per capsule, after each draw: 1 where the WebGL2 canvas draws its rim (it melts), so its CSS rim must go. */
+    this.melted = new Uint8Array(0);
     this.last = null;
     this.gl = forcedRenderer() === "2d" ? null : GlassGL.create(cloud);
     if (this.gl) this.gl.onLost = () => this.#fallBack();
     this.canvas2d = null;
+    this.window = new GlassWindow(cloud, () => this.redraw());
     this.#applyMode();
   }
 
@@ -82,7 +151,7 @@ export class MeltView {
     if (this.last) this.draw(...this.last);
   }
 
-  /** Draws again with the last inputs (a pressed capsule rejoined its group). */
+  /** Draws again with the last inputs (a pressed capsule rejoined its group, the cloud scrolled). */
   redraw() {
     if (this.last) this.draw(...this.last);
   }
@@ -100,65 +169,97 @@ export class MeltView {
     const pairs = neckPairs(frame, mergeDistance, skip);
     // Diagnostics (and the tests): the melted pairs, as a property (no DOM write).
     this.cloud.glassPairs = pairs;
+    this.#markMelted(count, pairs);
     let width = frame.size[0];
     for (let i = 0; i < count; i += 1) width = Math.max(width, origins[2 * i] + sizes[2 * i]);
     const height = frame.size[1];
+    // The window of the cloud the canvas covers; measured only when something melts (reading the
+    // cloud's position lays the page out early), and with nothing melted no scroll needs a redraw.
+    // The content reaches PAD beyond the capsules on every side (the field's gradient at the
+    // cloud's own edge needs its neighbours; the cloud's clip box cuts what lies outside).
+    const area = pairs.length ? this.window.measure({ left: -PAD, top: -PAD, right: width + PAD, bottom: height + PAD }) : null;
+    this.window.drawn(pairs.length ? area : EVERYWHERE);
     if (this.gl) {
-      const instances = this.#instances(frame, tints, pairs, skip);
-      if (this.gl.draw(this.data, instances.count, instances.meltedFrom, { width: width + PAD, height: height + PAD, rimAlpha: RIM_ALPHA, frost: FROST })) return;
+      const instances = area ? this.#instances(frame, tints, pairs, area) : 0;
+      if (this.#unchanged(instances, area)) return;
+      if (this.gl.draw(this.data, instances, { area, rimAlpha: RIM_ALPHA, frost: FROST })) return;
       this.#fallBack();
       return;
     }
-    this.#draw2d(frame, tints, pairs, mergeDistance, width, height);
+    this.#draw2d(frame, tints, pairs, mergeDistance, area);
   }
 
-  #instances(frame, tints, pairs, skip) {
+  /** Whether the WebGL2 canvas already shows these instances over this area (then no draw). */
+  #unchanged(count, area) {
+    const same =
+      count === this.drawnCount &&
+      globalThis.devicePixelRatio === this.drawnScale &&
+      (area === this.drawnArea ||
+        (area && this.drawnArea && area.x === this.drawnArea.x && area.y === this.drawnArea.y && area.width === this.drawnArea.width && area.height === this.drawnArea.height));
+    const floats = count * INSTANCE_FLOATS;
+    let equal = same;
+    for (let f = 0; equal && f < floats; f += 1) equal = this.data[f] === this.drawnData[f];
+    if (equal) return true;
+    if (this.drawnData.length < floats) this.drawnData = new Float32Array(this.data.length);
+    this.drawnData.set(this.data.subarray(0, floats));
+    this.drawnCount = count;
+    this.drawnArea = area;
+    this.drawnScale = globalThis.devicePixelRatio;
+    return false;
+  }
+
+  /** Which capsules melt with another (1) and so have their rim drawn by the WebGL2 canvas. */
+  #markMelted(count, pairs) {
+    if (this.melted.length !== count) this.melted = new Uint8Array(count);
+    const melted = this.melted;
+    melted.fill(0);
+    if (this.gl) for (let p = 0; p < pairs.length; p += 1) melted[pairs[p]] = 1;
+  }
+
+  /** The instances (melted capsules, then necks) whose quads meet `area`; returns their count. */
+  #instances(frame, tints, pairs, area) {
     const { count, origins, sizes } = frame;
     const necks = pairs.length / 2;
     const needed = (count + necks) * INSTANCE_FLOATS;
     if (this.data.length < needed) this.data = new Float32Array(Math.ceil(needed * 1.5));
     const data = this.data;
-    // Capsules that melt with none first (shaded from their own distance), then the melted ones
-    // and the necks (shaded from the union's field).
-    const melted = new Uint8Array(count);
-    for (let p = 0; p < pairs.length; p += 1) melted[pairs[p]] = 1;
-    const order = [];
-    for (let i = 0; i < count; i += 1) if (!melted[i] && !skip(i)) order.push(i);
-    const meltedFrom = order.length;
-    for (let i = 0; i < count; i += 1) if (melted[i] && !skip(i)) order.push(i);
+    const melted = this.melted;
+    const left = area.x;
+    const top = area.y;
+    const right = area.x + area.width;
+    const bottom = area.y + area.height;
     let o = 0;
-    let n = 0;
-    for (const i of order) {
+    for (let i = 0; i < count; i += 1) {
+      if (melted[i] !== 1) continue;
       const x = origins[2 * i];
       const y = origins[2 * i + 1];
       const w = sizes[2 * i];
       const h = sizes[2 * i + 1];
+      if (x + w + PAD < left || x - PAD > right || y + h + PAD < top || y - PAD > bottom) continue;
       data[o] = x - PAD; data[o + 1] = y - PAD; data[o + 2] = w + 2 * PAD; data[o + 3] = h + 2 * PAD;
       data[o + 4] = x; data[o + 5] = y; data[o + 6] = w; data[o + 7] = h;
       data.fill(0, o + 8, o + INSTANCE_FLOATS);
-      data[o + 21] = melted[i];
       o += INSTANCE_FLOATS;
-      n += 1;
     }
+    const mergeDistance = this.last[2].mergeDistance;
     for (let p = 0; p < pairs.length; p += 2) {
       const i = pairs[p];
       const j = pairs[p + 1];
       const ax = origins[2 * i], ay = origins[2 * i + 1], aw = sizes[2 * i], ah = sizes[2 * i + 1];
       const bx = origins[2 * j], by = origins[2 * j + 1], bw = sizes[2 * j], bh = sizes[2 * j + 1];
-      const radius = Math.min(aw, ah, bw, bh) / 2;
-      const k = neckRadius(packedGap(origins, sizes, i, j), radius, this.last[2].mergeDistance);
-      // The neck's quad: where the two shapes face each other, widened by the reach of the smooth
-      // union (k beyond the nearer capsule's radius), within both capsules' box.
-      const reach = radius + k;
-      const facingLeft = Math.max(ax, bx) - reach;
-      const facingRight = Math.min(ax + aw, bx + bw) + reach;
-      const facingTop = Math.max(ay, by) - reach;
-      const facingBottom = Math.min(ay + ah, by + bh) + reach;
-      const left = Math.max(Math.min(ax, bx) - PAD, Math.min(facingLeft, facingRight));
-      const right = Math.min(Math.max(ax + aw, bx + bw) + PAD, Math.max(facingLeft, facingRight));
-      const top = Math.max(Math.min(ay, by) - PAD, Math.min(facingTop, facingBottom));
-      const bottom = Math.min(Math.max(ay + ah, by + bh) + PAD, Math.max(facingTop, facingBottom));
-      data[o] = left; data[o + 1] = top; data[o + 2] = right - left; data[o + 3] = bottom - top;
+      // Both capsules' boxes hold the neck: a pair wholly outside the area is left out.
+      if (Math.max(ax + aw, bx + bw) + PAD < left || Math.min(ax, bx) - PAD > right) continue;
+      if (Math.max(ay + ah, by + bh) + PAD < top || Math.min(ay, by) - PAD > bottom) continue;
+      const a = { x: ax, y: ay, w: aw, h: ah };
+      const b = { x: bx, y: by, w: bw, h: bh };
+      const k = neckRadius(packedGap(origins, sizes, i, j), Math.min(aw, ah, bw, bh) / 2, mergeDistance);
+      const quad = neckQuad(a, b, k);
+      // Within both capsules' box (with the antialiasing pad): nothing of a neck lies beyond.
+      const quadLeft = Math.max(Math.min(ax, bx) - PAD, quad.left);
+      const quadRight = Math.min(Math.max(ax + aw, bx + bw) + PAD, quad.right);
+      const quadTop = Math.max(Math.min(ay, by) - PAD, quad.top);
+      const quadBottom = Math.min(Math.max(ay + ah, by + bh) + PAD, quad.bottom);
+      data[o] = quadLeft; data[o + 1] = quadTop; data[o + 2] = quadRight - quadLeft; data[o + 3] = quadBottom - quadTop;
       data[o + 4] = ax; data[o + 5] = ay; data[o + 6] = aw; data[o + 7] = ah;
       data[o + 8] = bx; data[o + 9] = by; data[o + 10] = bw; data[o + 11] = bh;
       for (let c = 0; c < 4; c += 1) {
@@ -166,16 +267,15 @@ export class MeltView {
         data[o + 16 + c] = tints[4 * j + c];
       }
       data[o + 20] = k;
-      data[o + 21] = 1;
+      data[o + 21] = 0;
       data[o + 22] = 0;
       data[o + 23] = 0;
       o += INSTANCE_FLOATS;
-      n += 1;
     }
-    return { count: n, meltedFrom };
+    return o / INSTANCE_FLOATS;
   }
 
-  #draw2d(frame, tints, pairs, mergeDistance, width, height) {
+  #draw2d(frame, tints, pairs, mergeDistance, area) {
     if (!this.canvas2d) {
       this.canvas2d = document.createElement("canvas");
       this.canvas2d.className = "glass-canvas";
@@ -183,41 +283,54 @@ export class MeltView {
       this.cloud.append(clipped(this.canvas2d));
     }
     const canvas = this.canvas2d;
+    const { origins, sizes } = frame;
+    const item = (i) => ({ x: origins[2 * i], y: origins[2 * i + 1], w: sizes[2 * i], h: sizes[2 * i + 1] });
+    // The necks in the window (both capsules' boxes hold a neck).
+    const shown = [];
+    if (area) {
+      for (let p = 0; p < pairs.length; p += 2) {
+        const a = item(pairs[p]);
+        const b = item(pairs[p + 1]);
+        if (Math.max(a.x + a.w, b.x + b.w) < area.x || Math.min(a.x, b.x) > area.x + area.width) continue;
+        if (Math.max(a.y + a.h, b.y + b.h) < area.y || Math.min(a.y, b.y) > area.y + area.height) continue;
+        shown.push(p);
+      }
+    }
+    // Nothing melts in the window: no canvas (nothing to clear, clip, read back or composite).
+    if (shown.length === 0) {
+      placeCanvas(canvas, null);
+      return;
+    }
     const scale = globalThis.devicePixelRatio || 1;
-    // Reallocated (which also clears it) only when the content outgrows it or fits in half of it,
-    // with a quarter of headroom (the WebGL2 canvas's rule, glass-gl.js): a drag that grows the
-    // cloud a row at a time does not reallocate a cloud-tall canvas every other frame.
-    let cssWidth = canvas.width / scale;
-    let cssHeight = canvas.height / scale;
-    if (!fits(width, cssWidth) || !fits(height + PAD, cssHeight)) {
-      cssWidth = fits(width, cssWidth) ? cssWidth : bucket(width * 1.25);
-      cssHeight = fits(height + PAD, cssHeight) ? cssHeight : bucket((height + PAD) * 1.25);
+    // Reallocated (which also clears it) only when the window outgrows it or fits in half of it
+    // (glass-gl.js's rule): a drag does not reallocate it every other frame.
+    const have = { width: canvas.width / scale, height: canvas.height / scale };
+    const cssWidth = canvasLength(area.width, have.width, area.mostWidth);
+    const cssHeight = canvasLength(area.height, have.height, area.mostHeight);
+    if (cssWidth !== have.width || cssHeight !== have.height) {
       canvas.width = Math.floor(cssWidth * scale);
       canvas.height = Math.floor(cssHeight * scale);
       canvas.style.width = `${canvas.width / scale}px`;
       canvas.style.height = `${canvas.height / scale}px`;
     }
-    // Nothing melts and nothing is on the canvas: no clear, no clip (a loose cloud's
-    // drag pays nothing here; measured at 1,000 tags: docs/WEB.md).
-    if (pairs.length === 0 && !this.drawn2d) return;
-    this.drawn2d = pairs.length > 0;
+    placeCanvas(canvas, area);
     const context = canvas.getContext("2d");
-    context.setTransform(scale, 0, 0, scale, 0, 0);
-    context.clearRect(0, 0, cssWidth, cssHeight);
-    const { origins, sizes } = frame;
-    const item = (i) => ({ x: origins[2 * i], y: origins[2 * i + 1], w: sizes[2 * i], h: sizes[2 * i + 1] });
+    context.setTransform(scale, 0, 0, scale, -area.x * scale, -area.y * scale);
+    context.clearRect(area.x, area.y, cssWidth, cssHeight);
     const rgba = (i, extra = 0) =>
       `rgb(${Math.round(tints[4 * i] * 255)} ${Math.round(tints[4 * i + 1] * 255)} ${Math.round(tints[4 * i + 2] * 255)} / ${Math.min(1, tints[4 * i + 3] + extra)})`;
-    // The necks' tint only between the capsules (each paints its own), like the WebGL2 path.
+    // The necks' tint only between the capsules (each paints its own), like the WebGL2 path: the
+    // capsules in the window cut out of it.
     context.save();
     context.beginPath();
-    context.rect(0, 0, cssWidth, cssHeight);
+    context.rect(area.x, area.y, cssWidth, cssHeight);
     for (let i = 0; i < frame.count; i += 1) {
       const { x, y, w, h } = item(i);
+      if (x + w < area.x || x > area.x + cssWidth || y + h < area.y || y > area.y + cssHeight) continue;
       context.roundRect(x, y, w, h, Math.min(w, h) / 2);
     }
     context.clip("evenodd");
-    for (let p = 0; p < pairs.length; p += 2) {
+    for (const p of shown) {
       const neck = neckBetween(item(pairs[p]), item(pairs[p + 1]), mergeDistance);
       if (!neck) continue;
       const gradient = context.createLinearGradient(neck.p.x, neck.p.y, neck.q.x, neck.q.y);

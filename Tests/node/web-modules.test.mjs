@@ -219,3 +219,63 @@ test('the smoothing radius of a neck closes the waist at the merge distance and 
     assert.ok(waist(0, r, md) > 0.7 * r, 'a full neck at contact');
   }
 });
+
+test("a neck's quad holds every pixel where the smooth union shows (seeded pairs, a plain grid reference)", async () => {
+  // The reference evaluates the shader's own fields (glass-gl.js: sdStadium, the quadratic
+  // smooth-min) on a 0.5 px grid around two capsules: wherever the smooth union lies a texel
+  // (2 × FIELD_RANGE / 255) or more below the plain union, and under FIELD_RANGE (what the 8-bit
+  // field holds), the point must be in the neck's quad, as melt-view.js clips it (within the two
+  // capsules' box ± 2 px). Broken once with the band along the axis ±(k/2 + 2) (a row's necks miss
+  // up to 0.4 px) and once with the band for flat sides facing too (a fillet missed by 6.9 px):
+  // fails on both.
+  const { neckQuad, neckRadius } = await import('../../web/melt-view.js');
+  const { FIELD_RANGE } = await import('../../web/glass-gl.js');
+  const { packedGap } = await import('../../web/melt-shape.js');
+  const sd = (px, py, c) => {
+    const radius = Math.min(c.w, c.h) / 2;
+    const hx = Math.max(c.w / 2 - radius, 0);
+    const hy = Math.max(c.h / 2 - radius, 0);
+    const qx = Math.max(Math.abs(px - (c.x + c.w / 2)) - hx, 0);
+    const qy = Math.max(Math.abs(py - (c.y + c.h / 2)) - hy, 0);
+    return Math.hypot(qx, qy) - radius;
+  };
+  const smin = (a, b, k) => {
+    const h = Math.max(k - Math.abs(a - b), 0) / k;
+    return Math.min(a, b) - h * h * k * 0.25;
+  };
+  const random = seeded(1207).next;
+  const mergeDistance = 10;
+  let checked = 0;
+  for (let round = 0; round < 120; round += 1) {
+    const h = random() < 0.8 ? 40 : 40 + Math.round(random() * 40); // some two-line capsules
+    const a = { x: 0, y: 0, w: 44 + Math.round(random() * 120), h };
+    const gap = random() * mergeDistance;
+    const bw = 44 + Math.round(random() * 120);
+    const kind = round % 3;
+    // Neighbours in a row, a capsule in the next row overlapping, or caps facing diagonally.
+    const b = kind === 0 ? { x: a.w + gap, y: 0, w: bw, h }
+      : kind === 1 ? { x: Math.round((random() - 0.5) * a.w), y: h + gap, w: bw, h }
+        : { x: a.w - h / 2 + gap * 0.5, y: h + gap * 0.5, w: bw, h };
+    const pairGap = packedGap([a.x, a.y, b.x, b.y], [a.w, a.h, b.w, b.h], 0, 1);
+    if (!(pairGap < mergeDistance)) continue;
+    const k = neckRadius(pairGap, Math.min(a.w, a.h, b.w, b.h) / 2, mergeDistance);
+    const quad = neckQuad(a, b, k);
+    const left = Math.min(a.x, b.x) - 2;
+    const top = Math.min(a.y, b.y) - 2;
+    const right = Math.max(a.x + a.w, b.x + b.w) + 2;
+    const bottom = Math.max(a.y + a.h, b.y + b.h) + 2;
+    const texel = (2 * FIELD_RANGE) / 255;
+    for (let x = left; x <= right; x += 0.5) {
+      for (let y = top; y <= bottom; y += 0.5) {
+        const da = sd(x, y, a);
+        const db = sd(x, y, b);
+        const union = smin(da, db, k);
+        if (Math.min(da, db) - union < texel || union >= FIELD_RANGE) continue;
+        checked += 1;
+        assert.ok(x >= quad.left && x <= quad.right && y >= quad.top && y <= quad.bottom,
+          `round ${round} (${JSON.stringify(a)} ${JSON.stringify(b)}, k ${k.toFixed(2)}): (${x}, ${y}) outside ${JSON.stringify(quad)}`);
+      }
+    }
+  }
+  assert.ok(checked > 10_000, `the sweep checked ${checked} points`);
+});

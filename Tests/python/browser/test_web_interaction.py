@@ -195,16 +195,19 @@ def test_glass_tint_is_30_percent_and_85_when_selected(page, static_server):
     background, _, color, weight = style("Glass")
     assert color == "rgb(255, 255, 255)" and int(weight) >= 600
     # Each capsule blurs, saturates and (where url() backdrop filters work: Chromium) lenses its
-    # own backdrop; the WebGL2 canvas over the cloud draws the rims and necks.
+    # own backdrop. Loose, nothing melts: each capsule draws its own rim and there is no canvas;
+    # tight, the WebGL2 canvas over the cloud draws the melted groups' rims and necks.
     _, glass, _, _ = style("Glass")
     assert "blur(" in glass and "saturate(" in glass and "url(" in glass, glass
-    canvas = page.eval_on_selector(
-        "[data-tag-cloud]",
-        "(c) => { const r = c.querySelector('canvas.glass-canvas').getBoundingClientRect();"
+    covered = (
+        "(c) => { const clip = c.querySelector('.glass-clip'); const r = c.querySelector('canvas.glass-canvas').getBoundingClientRect();"
         " const bs = [...c.querySelectorAll('[data-tag-id]')].map((b) => b.getBoundingClientRect());"
-        " return [c.dataset.glass, bs.every((b) => b.right <= r.right), bs.every((b) => b.bottom <= r.bottom)]; }",
-    )  # the canvas covers every capsule
-    assert canvas == ["webgl2", True, True]
+        " return [c.dataset.glass, clip.hidden, bs.every((b) => b.left >= r.left && b.top >= r.top && b.right <= r.right && b.bottom <= r.bottom)]; }"
+    )
+    assert page.eval_on_selector("[data-tag-cloud]", covered) == ["webgl2", True, False]
+    assert style("Glass")[0] == background and page.eval_on_selector("[data-tag-id='Glass']", "(b) => getComputedStyle(b).boxShadow") != "none"
+    page.click("label[for='tight-spacing']")
+    assert page.eval_on_selector("[data-tag-cloud]", covered) == ["webgl2", False, True]  # the canvas covers every capsule
     assert background.endswith(" / 0.3)") or background.endswith(", 0.3)"), background
     assert style("SwiftUI")[0].endswith(" / 0.85)") or style("SwiftUI")[0].endswith(", 0.85)")
 

@@ -99,17 +99,53 @@ def test_the_rim_is_lit_from_the_top_left(element_page, static_server, page, ren
         page.add_init_script(
             "const get = HTMLCanvasElement.prototype.getContext;"
             "HTMLCanvasElement.prototype.getContext = function (kind, ...rest) { return kind === 'webgl2' ? null : get.call(this, kind, ...rest); };")
-    element_page(static_server.url, BLACK_PAGE + '<glass-tag-cloud><glass-tag value="a" tint="#000000">Specular highlight</glass-tag></glass-tag-cloud>')
-    assert page.evaluate("() => document.querySelector('glass-tag-cloud').shadowRoot.querySelector('.cloud').dataset.glass") == renderer
+    # Two capsules 3 px apart melt into one group: with WebGL2 the canvas draws the group's one
+    # outline (the capsules' CSS rims are off); in the fallback each capsule draws its own rim.
+    element_page(static_server.url, BLACK_PAGE + '<glass-tag-cloud spacing="3"><glass-tag value="a" tint="#000000">Specular</glass-tag>'
+                 '<glass-tag value="b" tint="#000000">highlight</glass-tag></glass-tag-cloud>')
+    state = page.evaluate(
+        """() => { const root = document.querySelector('glass-tag-cloud').shadowRoot; const cloud = root.querySelector('.cloud');
+                   return [cloud.dataset.glass, cloud.glassPairs.length / 2, root.querySelector('.glass-clip').hidden,
+                           getComputedStyle(root.querySelector('.tag')).boxShadow]; }""")
+    assert state[0] == renderer
+    assert state[1] == 1, "the two capsules melt"
+    if renderer == "webgl2":
+        assert state[2] is False and state[3] == "none", state  # the canvas draws the rim
+    else:
+        assert state[3] != "none", state
     # The tint fades in from the default grey on first paint (a CSS transition): measure the
     # settled capsule, not a frame of that fade (which lit the shaded side: 2 of 6 runs failed).
+    page.wait_for_function("() => document.querySelector('glass-tag-cloud').shadowRoot.getAnimations().length === 0")
+    a, b = tag_rect(page, "a"), tag_rect(page, "b")
+    margin = 4
+    left, top = a["x"] - margin, a["y"] - margin
+    image = shot(page, {"x": left, "y": top, "width": b["x"] + b["width"] - a["x"] + 2 * margin, "height": a["height"] + 2 * margin})
+    r = a["height"] / 2
+    diagonal = r * 0.7071
+    # Just inside the outline: on the first capsule's left cap facing up-left and on the last
+    # capsule's right cap facing down-right.
+    top_left = (margin + r - diagonal + 1.2, margin + r - diagonal + 1.2)
+    bottom_right = (b["x"] - left + b["width"] - r + diagonal - 1.2, margin + r + diagonal - 1.2)
+    lit, shaded = brightness(image, *top_left), brightness(image, *bottom_right)
+    assert lit - shaded > 40, f"rim brightness top-left {lit}, bottom-right {shaded}"
+    assert lit > 110, f"the highlight is bright: {lit}"
+
+
+def test_a_lone_capsule_keeps_its_css_rim_and_no_canvas_is_drawn(element_page, static_server, page):
+    """With WebGL2, a capsule that melts with none draws its own rim, lit from the top left, in CSS,
+    and with nothing melted the glass canvas is hidden (nothing to read back or composite)."""
+    element_page(static_server.url, BLACK_PAGE + '<glass-tag-cloud spacing="18"><glass-tag value="a" tint="#000000">Specular highlight</glass-tag>'
+                 '<glass-tag value="b" tint="#000000">Alone</glass-tag></glass-tag-cloud>')
+    state = page.evaluate(
+        """() => { const root = document.querySelector('glass-tag-cloud').shadowRoot; const cloud = root.querySelector('.cloud');
+                   return [cloud.dataset.glass, cloud.glassPairs.length, root.querySelector('.glass-clip').hidden]; }""")
+    assert state == ["webgl2", 0, True], state
     page.wait_for_function("() => document.querySelector('glass-tag-cloud').shadowRoot.getAnimations().length === 0")
     rect = tag_rect(page, "a")
     margin = 4
     image = shot(page, {"x": rect["x"] - margin, "y": rect["y"] - margin, "width": rect["width"] + 2 * margin, "height": rect["height"] + 2 * margin})
     r = rect["height"] / 2
     diagonal = r * 0.7071
-    # Just inside the edge, on the left cap facing up-left and on the right cap facing down-right.
     top_left = (margin + r - diagonal + 1.2, margin + r - diagonal + 1.2)
     bottom_right = (margin + rect["width"] - r + diagonal - 1.2, margin + r + diagonal - 1.2)
     lit, shaded = brightness(image, *top_left), brightness(image, *bottom_right)
