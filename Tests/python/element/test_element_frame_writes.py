@@ -23,8 +23,7 @@ import random
 
 import pytest
 
-from conftest import settle, wait_placed
-from element_helpers import DEMO_TAGS, assert_core_layout
+from element_helpers import DEMO_TAGS, assert_core_layout, settle, wait_placed
 
 COUNT = 300
 FRAMES = 40

@@ -19,7 +19,7 @@ import random
 import pytest
 from PIL import Image
 
-from conftest import wait_placed
+from element_helpers import wait_placed
 from element_helpers import DEMO_TAGS
 
 STEP = 128  # glass-gl.js: canvas sizes go in steps of 128 CSS px
