@@ -19,8 +19,7 @@ import random
 import pytest
 from PIL import Image
 
-from element_helpers import wait_placed
-from element_helpers import DEMO_TAGS
+from element_helpers import DEMO_TAGS, wait_placed
 
 STEP = 128  # glass-gl.js: canvas sizes go in steps of 128 CSS px
 WORDS = "Swift Layout Glass Motion Charts Metal Widgets Maps Health Music Photos Camera Notes Files Weather".split()

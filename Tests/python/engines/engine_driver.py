@@ -143,12 +143,18 @@ class Engine:
         """Sizes the window so that the viewport is `width` × `height` CSS px (the window's own
         chrome, a toolbar in MiniBrowser, is measured and added)."""
         self._set_outer_size(width, height)
-        for _ in range(3):
+        for _ in range(20):
             inner_w, inner_h = self.viewport()
             if (inner_w, inner_h) == (width, height):
                 return
             outer_w, outer_h = self.evaluate("() => [outerWidth, outerHeight]")
-            self._set_outer_size(outer_w + width - inner_w, outer_h + height - inner_h)
+            wanted = (outer_w + width - inner_w, outer_h + height - inner_h)
+            if min(inner_w, inner_h, *wanted) <= 0:
+                # A window not mapped yet (seen with MiniBrowser right after its session starts)
+                # reports 0 × 0 or an outer size below the inner one: ask again shortly.
+                time.sleep(0.1)
+                continue
+            self._set_outer_size(*wanted)
         assert self.viewport() == (width, height), f"{self.name}: viewport {self.viewport()}, wanted {width}×{height}"
 
     def wait_for(self, function_source: str, *args, timeout: float = 15.0, what: str = ""):
