@@ -20,11 +20,6 @@ const TINT_REST = 0.3;
 const TINT_SELECTED = 0.85;
 const SOLID_BASE = [0x1c / 255, 0x1c / 255, 0x1e / 255]; // styles.css: --solid-base
 const transparencyQuery = matchMedia("(prefers-reduced-transparency: reduce), (prefers-contrast: more)");
-// Read on every frame: kept from the query's change events rather than asked each time.
-let solidTints = transparencyQuery.matches;
-transparencyQuery.addEventListener?.("change", () => {
-  solidTints = transparencyQuery.matches;
-});
 
 /**
  * Every button sits in a slot, an unstyled positioned <div> that carries its `translate`: moving a
@@ -41,8 +36,8 @@ function slotFor(button) {
 }
 
 /**
- * The stage: one box of fixed size (0 × 0) with size and layout containment at the cloud's
- * origin that holds every slot. The cloud's width follows its container (a drag narrows it every
+ * The stage: one box of fixed size (0 × 0) at the cloud's origin that holds every slot (no
+ * `contain`: layout containment made it a layout-shift root, docs/WEB.md). The cloud's width follows its container (a drag narrows it every
  * frame), the stage's does not, so the absolutely positioned slots are not laid out again when
  * the cloud is: layout work per frame is O(1) in the tags, not O(tags) (docs/WEB.md). In the CSS
  * fallback the stage, like the slots, is `display: contents`.
@@ -297,7 +292,7 @@ export class CloudView {
     const count = Math.min(frame.count, this.#buttons.length);
     if (this.#tints.length < 4 * count) this.#tints = new Float32Array(4 * count);
     // Solid tints (Reduce Transparency, Increase Contrast): the necks mix with the capsules' base.
-    const solid = solidTints;
+    const solid = transparencyQuery.matches;
     for (let i = 0; i < count; i += 1) {
       const amount = amounts[this.#pressed[i] === 1 ? 1 : 0];
       for (let c = 0; c < 3; c += 1) {
