@@ -19,6 +19,7 @@ all: build
 ## Debian packages (libwebsockets-dev, chromium, binaryen, ...). Skips what is already installed.
 deps: $(DEPS_STAMP)
 $(DEPS_STAMP): scripts/install-deps.sh
+	@bash scripts/install-deps.sh
 	@mkdir -p $(dir $@) && touch $@
 
 ## The Python venv for pytest, Playwright (driving Debian's chromium) and websockets.
