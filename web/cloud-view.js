@@ -8,13 +8,17 @@
 //
 // Each button's border box is the core's capsule rect (width, height and a `translate`), so what
 // the user sees, what they can click and what the tests measure are the same box.
-// Per frame only what changed is written: a moved capsule's slot's `translate` (compositor-only), a
-// resized capsule's width and height (only when label metrics change), a changed aria-pressed;
-// the glass canvas is drawn whole. No node is created or removed unless the tags change.
-// - Complexity: O(tags) comparisons per frame, O(changed) style writes.
+// Per frame only what changed is written: a moved capsule's slot's `translate` (compositor-only;
+// in a cloud taller than the viewport only near sight, the rest when the layout rests:
+// slot-placement.js), a resized capsule's width and height (only when label metrics change), a
+// changed aria-pressed; the glass canvas is drawn whole. No node is created or removed unless the
+// tags change.
+// - Complexity: O(tags) comparisons per frame, O(changed in sight) style writes.
 
 import { LensFilters } from "./glass-lens.js";
+import { GlassWindow } from "./glass-window.js";
 import { MeltView } from "./melt-view.js";
+import { SlotPlacement } from "./slot-placement.js";
 
 const TINT_REST = 0.3;
 const TINT_SELECTED = 0.85;
@@ -84,8 +88,10 @@ export class CloudView {
   #buttons;
   #slots = [];
   #index = new Map();
-  #x = new Float64Array(0);
-  #y = new Float64Array(0);
+  #placement = new SlotPlacement([]);
+  #window = null; // the cloud's GlassWindow (what is near sight), shared with the glass
+  #renders = 0; // frames rendered, for the rest watch
+  #restFrame = 0;
   #w = new Float64Array(0);
   #h = new Float64Array(0);
   #pressed = new Int8Array(0);
@@ -112,6 +118,19 @@ export class CloudView {
     this.lens = null;
     this.#adopt([...cloud.querySelectorAll("button[data-tag-id]")]);
     this.#installPress();
+    // Keyboard focus may land on a capsule that waits out of sight (Tab, a screen reader, mid
+    // drag). The browser scrolls a focused element into view before focus events, so to its old
+    // place: every slot is placed, and a capsule that waited is brought into view again.
+    cloud.addEventListener(
+      "focusin",
+      (event) => {
+        const index = this.indexOf(event.target);
+        const waited = index >= 0 && this.#placement.isStale(index);
+        this.#placement.placeAll();
+        if (waited) event.target.scrollIntoView({ block: "nearest", inline: "nearest" });
+      },
+      true,
+    );
     transparencyQuery.addEventListener?.("change", () => {
       this.#amounts = null;
       this.#redraw();
@@ -246,7 +265,8 @@ export class CloudView {
    * @param {{mergeDistance: number, lineHeight?: number, textScale?: number, layout?: (() => object) | null}} options
    */
   renderFrame(frame, selected, { mergeDistance, lineHeight = 20, textScale = 1, layout = null }) {
-    this.melt ??= new MeltView(this.cloud);
+    this.#window ??= new GlassWindow(this.cloud, () => this.melt?.redraw(), () => this.#placement.placeAll());
+    this.melt ??= new MeltView(this.cloud, this.#window);
     this.lens ??= LensFilters.create(this.cloud);
     if (!this.cloud.classList.contains("is-placed")) this.cloud.classList.add("is-placed");
     const height = frame.size[1];
@@ -257,15 +277,11 @@ export class CloudView {
     const singleLine = lineHeight + 20 * textScale;
     const { origins, sizes } = frame;
     const count = Math.min(frame.count, this.#buttons.length);
+    this.#placement.place(origins, sizes, count, this.#nearSight(height));
+    this.#renders += 1;
+    if (this.#placement.stale) this.#watchRest();
     for (let i = 0; i < count; i += 1) {
       const button = this.#buttons[i];
-      const x = origins[2 * i];
-      const y = origins[2 * i + 1];
-      if (x !== this.#x[i] || y !== this.#y[i]) {
-        this.#x[i] = x;
-        this.#y[i] = y;
-        this.#slots[i].style.translate = `${x}px ${y}px`;
-      }
       const w = sizes[2 * i];
       const h = sizes[2 * i + 1];
       if (w !== this.#w[i] || h !== this.#h[i]) {
@@ -283,6 +299,36 @@ export class CloudView {
     this.#drawGlass();
     this.#layout = null;
     this.#layoutOf = layout;
+  }
+
+  /**
+   * The part of the cloud whose slots are placed this frame (cloud px), or null: all of it. A
+   * cloud no taller than the viewport can be seen whole; a taller one (or one whose moves the
+   * browser eases, `is-easing`) gets the visible part and a margin (glass-window.js).
+   */
+  #nearSight(height) {
+    if (height <= (globalThis.innerHeight || 0) || this.cloud.classList.contains("is-easing")) return null;
+    return this.#window.nearSight();
+  }
+
+  /**
+   * Places the slots left out of sight once the layout rests: after a whole frame without a
+   * render (a drag renders every frame). A check runs before that frame's render, so it waits
+   * for two checks in a row with no render between them.
+   */
+  #watchRest() {
+    if (this.#restFrame) return;
+    let seen = -1;
+    const check = () => {
+      if (this.#renders !== seen) {
+        seen = this.#renders;
+        this.#restFrame = requestAnimationFrame(check);
+        return;
+      }
+      this.#restFrame = 0;
+      this.#placement.placeAll();
+    };
+    this.#restFrame = requestAnimationFrame(check);
   }
 
   #drawGlass() {
@@ -350,9 +396,8 @@ export class CloudView {
     // The stage comes before the glass canvas (which draws over the buttons) and the lens filters.
     this.stage.append(...this.#slots);
     this.#index = new Map(buttons.map((button, i) => [button.dataset.tagId, i]));
+    this.#placement = new SlotPlacement(this.#slots);
     const n = buttons.length;
-    this.#x = new Float64Array(n).fill(NaN);
-    this.#y = new Float64Array(n).fill(NaN);
     this.#w = new Float64Array(n).fill(NaN);
     this.#h = new Float64Array(n).fill(NaN);
     this.#pressed = new Int8Array(n).fill(-1);

@@ -6,9 +6,10 @@
 // margin, `onMove` redraws at once, in the same frame; between redraws the margin is what a
 // compositor-driven scroll shows before the main thread catches up.
 //
-//   const glassWindow = new GlassWindow(cloud, () => melt.redraw());
+//   const glassWindow = new GlassWindow(cloud, () => melt.redraw(), () => placement.placeAll());
 //   const w = glassWindow.measure({ left: -2, top: -2, right: 702, bottom: 902 });   // {x, y, width, height, …} in cloud px, or null
 //   glassWindow.drawn(w);                                           // what the canvas now shows
+//   glassWindow.nearSight();                                        // the visible part + MARGIN, cloud px (slot-placement.js)
 //   glassWindow.remove();                                           // stops listening
 //
 // What moves the window: scrolling of the document or of any ancestor (listened to in the capture
@@ -37,6 +38,7 @@ function flatParent(node) {
 export class GlassWindow {
   #cloud;
   #onMove;
+  #onScroll;
   #clips = null; // the clipping ancestors, found lazily
   #roots = []; // the window and the shadow roots listened to
   #parentSeen = null; // the flat-tree parent when the ancestors were found (a moved cloud looks again)
@@ -44,10 +46,15 @@ export class GlassWindow {
   #content = { left: 0, top: 0, right: 0, bottom: 0 };
   #listener = (event) => this.#scrolled(event);
 
-  /** @param {HTMLElement} cloud  @param {() => void} onMove */
-  constructor(cloud, onMove) {
+  /**
+   * @param {HTMLElement} cloud
+   * @param {() => void} onMove    the visible part left the drawn window: draw again
+   * @param {() => void} [onScroll]  any scroll or resize that may move the visible part (before onMove)
+   */
+  constructor(cloud, onMove, onScroll = () => {}) {
     this.#cloud = cloud;
     this.#onMove = onMove;
+    this.#onScroll = onScroll;
     this.#ancestry();
   }
 
@@ -131,6 +138,16 @@ export class GlassWindow {
   }
 
   /**
+   * The visible part of the cloud with MARGIN around it ({left, top, right, bottom}, cloud px), or
+   * null when the cloud is not in the document. Reading it lays the page out.
+   */
+  nearSight() {
+    const visible = this.#visible();
+    if (!visible) return null;
+    return { left: visible.left - MARGIN, top: visible.top - MARGIN, right: visible.right + MARGIN, bottom: visible.bottom + MARGIN };
+  }
+
+  /**
    * The window to draw for content within `bounds` ({left, top, right, bottom}, cloud px from the
    * cloud's origin): the visible part with MARGIN around it, within the content; null when none
    * of it is visible.
@@ -175,6 +192,7 @@ export class GlassWindow {
     if (event.type === "resize" || (target instanceof Element && this.#clips && !this.#clips.includes(target) && this.#isAncestor(target))) {
       this.#clips = null;
     }
+    this.#onScroll();
     if (this.#drawn?.width === Infinity) return; // nothing melts: nothing to move (and no layout read)
     if (this.#needsMove()) this.#onMove();
   }

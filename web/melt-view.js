@@ -3,7 +3,7 @@
 // sizes, merge groups) every frame; it creates no DOM node per frame: one canvas, which covers
 // only the visible window of the cloud (glass-window.js) and draws what intersects it.
 //
-//   const melt = new MeltView(cloudElement);
+//   const melt = new MeltView(cloudElement, glassWindow);   // glass-window.js (optional)
 //   melt.draw(frame, tints, { mergeDistance: 10, skip: (i) => false });
 //   // tints: Float32Array of straight RGBA per capsule, 0…1
 //   melt.melted;   // Uint8Array: 1 where the canvas draws the capsule's rim (its CSS rim must go)
@@ -117,8 +117,11 @@ function forcedRenderer() {
 }
 
 export class MeltView {
-  /** @param {HTMLElement} cloud */
-  constructor(cloud) {
+  /**
+   * @param {HTMLElement} cloud
+   * @param {GlassWindow} [glassWindow]  the cloud's window (shared with its slots' placement); redraws on its `onMove`
+   */
+  constructor(cloud, glassWindow = null) {
     this.cloud = cloud;
     this.data = new Float32Array(0);
     this.drawnData = new Float32Array(0); // what the WebGL2 canvas shows (a frame with the same instances and area is not drawn again)
@@ -130,7 +133,7 @@ export class MeltView {
     this.gl = forcedRenderer() === "2d" ? null : GlassGL.create(cloud);
     if (this.gl) this.gl.onLost = () => this.#fallBack();
     this.canvas2d = null;
-    this.window = new GlassWindow(cloud, () => this.redraw());
+    this.window = glassWindow ?? new GlassWindow(cloud, () => this.redraw());
     this.#applyMode();
   }
 

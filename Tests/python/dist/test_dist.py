@@ -258,7 +258,7 @@ def test_the_released_server_serves_the_demo_from_its_own_web_folder(unpacked, b
             page.wait_for_function(
                 "() => document.querySelectorAll('button[data-tag-id]').length"
                 " + [...document.querySelectorAll('glass-tag-cloud')].reduce((n, c) =>"
-                " n + c.shadowRoot.querySelectorAll('button[data-tag-id]').length, 0) === 10",
+                " n + (c.shadowRoot?.querySelectorAll('button[data-tag-id]').length ?? 0), 0) === 10",
                 timeout=15000)
         finally:
             context.close()
