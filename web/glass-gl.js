@@ -7,11 +7,14 @@
 //
 //   const gl = GlassGL.create(cloudElement);          // null: no WebGL2 here (see melt-view.js)
 //   gl.draw(instanceData, count, { area, rimAlpha: 0.3, frost: 0.06 });
-//   // area: the window of the cloud the canvas covers (glass-window.js), or null: hidden
+//   // area: the window of the cloud the glass covers (glass-window.js), or null: hidden
 //
-// The canvas covers only a window of the cloud (what is visible, plus a margin: glass-window.js),
+// The glass covers only a window of the cloud (what is visible, plus a margin: glass-window.js),
 // so its size, its readback by a software compositor and the texture limit follow the viewport,
-// not the cloud; with nothing melted in the window it is hidden.
+// not the cloud; with nothing melted in the window it is hidden. The window is cut into up to
+// CLOUD_BANDS horizontal bands, each a canvas with a WebGL2 context of its own (glass-bands.js):
+// a band is drawn again only when the instances in it changed, so a frame that moves the lower
+// rows leaves the upper bands' canvases, and the backdrop filters under them, untouched.
 // Two passes over instanced quads, one quad per melted capsule and one per neck (a pair of
 // capsules of one merge group closer than the merge distance):
 // 1. the field: each quad writes the signed distance of its own shape (a neck: the smooth union of
@@ -21,10 +24,14 @@
 //    whether any capsule covers the pixel (green);
 // 2. the shading: the same quads read the union field and draw rim, specular and neck tint; with
 //    MAX blending, a pixel under several quads gets the same value once.
+// The field texture has a border of one texel around the band, so the field's gradient at a
+// band's edge sees its neighbours: two bands meet without a seam.
 // No fragment ever loops over capsules: each evaluates one or two distance functions (SwiftShader,
 // the CPU rasteriser of headless Chromium, pays per fragment).
 // - Complexity: O(instances in the window) per frame, one buffer upload; fragments ≈ 2 × the
 //   melted capsules' area in the window.
+
+import { assignRows, bandLayout, instancesIn } from "./glass-bands.js";
 
 /** How far either side of an edge the 8-bit field resolves distances (CSS px). */
 export const FIELD_RANGE = 6;
@@ -73,6 +80,61 @@ void main() {
   gl_Position = vec4(clip.x, -clip.y, 0.0, 1.0);
 }`;
 
+/** Segments of each round end of a capsule's ring (the shading's geometry for a capsule). */
+const RING_SEGMENTS = 8;
+/** Vertices of a capsule's ring: two per outline point, (RING_SEGMENTS + 1) points per end, and the first again. */
+export const RING_VERTICES = 2 * (2 * (RING_SEGMENTS + 1) + 1);
+/**
+ * How far the ring reaches inside the capsule and outside it (CSS px): what the shading can
+ * draw there (the rim and the sheen inside, the antialiased edge outside), and nothing more.
+ */
+export const RING_INSIDE = FIELD_RANGE;
+export const RING_OUTSIDE = 2;
+
+// A capsule's shading covers only a ring along its outline: its interior shows nothing of the
+// canvas (the capsule paints its own tint) and SwiftShader, the CPU rasteriser of headless
+// Chromium, pays per rasterised fragment, discarded or not. The ring is a triangle strip around
+// the stadium, RING_INSIDE within and RING_OUTSIDE beyond it; the outer edge is pushed out by
+// 1/cos(half a segment's angle) so its chords never cut into the edge.
+const RING_VERTEX = `#version 300 es
+precision highp float;
+layout(location = 1) in vec4 box;
+layout(location = 2) in vec4 capsuleA;
+layout(location = 3) in vec4 capsuleB;
+layout(location = 4) in vec4 tintA;
+layout(location = 5) in vec4 tintB;
+layout(location = 6) in vec4 neck;
+uniform vec2 viewSize;
+uniform vec2 viewOrigin;
+out vec2 point;
+flat out float k;
+flat out vec4 a;
+flat out vec4 b;
+flat out vec4 ta;
+flat out vec4 tb;
+const int SEGMENTS = ${RING_SEGMENTS};
+const float PI = 3.14159265;
+void main() {
+  a = capsuleA; b = capsuleB; ta = tintA; tb = tintB; k = neck.x;
+  int perEnd = SEGMENTS + 1;
+  int along = (gl_VertexID / 2) % (2 * perEnd);   // the last point is the first again
+  bool outer = gl_VertexID % 2 == 0;
+  int end = along / perEnd;                        // 0: the far end (right or bottom), 1: the near one
+  float radius = 0.5 * min(a.z, a.w);
+  bool horizontal = a.z >= a.w;
+  vec2 axis = horizontal ? vec2(1.0, 0.0) : vec2(0.0, 1.0);
+  float reach = 0.5 * max(a.z, a.w) - radius;     // from the centre to each end's circle
+  vec2 centre = a.xy + 0.5 * a.zw + axis * (end == 0 ? reach : -reach);
+  float angle = (float(along % perEnd) / float(SEGMENTS) - 0.5) * PI + (end == 1 ? PI : 0.0);
+  vec2 direction = vec2(cos(angle), sin(angle));   // y runs down: -PI/2 is up
+  if (!horizontal) direction = vec2(-direction.y, direction.x);
+  float distance_ = outer ? (radius + ${RING_OUTSIDE.toFixed(1)}) / cos(0.5 * PI / float(SEGMENTS))
+                          : max(radius - ${RING_INSIDE.toFixed(1)}, 0.0);
+  point = centre + direction * distance_;
+  vec2 clip = (point - viewOrigin) / viewSize * 2.0 - 1.0;
+  gl_Position = vec4(clip.x, -clip.y, 0.0, 1.0);
+}`;
+
 const FIELD = `${COMMON}
 in vec2 point;
 flat in vec4 a;
@@ -95,23 +157,24 @@ flat in vec4 b;
 flat in vec4 ta;
 flat in vec4 tb;
 uniform sampler2D field;
+uniform ivec2 border;     // the field's texel for this fragment is gl_FragCoord + border
 uniform float scale;      // device pixels per CSS px
 uniform float rimAlpha;   // the rim's base opacity; the light adds to it
 uniform float frost;      // the white a neck adds (it has no backdrop blur of its own)
 out vec4 color;
-float fieldAt(ivec2 at) { return (texelFetch(field, at, 0).r - 0.5) * 2.0 * RANGE; }
 void main() {
-  ivec2 at = ivec2(gl_FragCoord.xy);
+  ivec2 at = ivec2(gl_FragCoord.xy) + border;
   vec2 here = texelFetch(field, at, 0).rg;
   float field_ = (here.r - 0.5) * 2.0 * RANGE;
+  // The field's gradient (per CSS px, screen y down) from the neighbouring fragments' fields:
+  // taken before any fragment is discarded, as derivatives must be.
+  vec2 g = vec2(dFdx(field_), -dFdy(field_)) * scale;
   // Outside the glass, or deep inside a capsule (past the rim and the sheen; a capsule paints its
-  // own tint): nothing to draw, and most of a capsule's quad ends here, before the gradient.
+  // own tint): nothing to draw.
   if (field_ * scale > 2.0 || (field_ < -5.0 && here.g == 0.0)) discard;
-  vec2 g = vec2(fieldAt(at + ivec2(1, 0)) - fieldAt(at - ivec2(1, 0)),
-                fieldAt(at - ivec2(0, 1)) - fieldAt(at + ivec2(0, 1)));  // screen y runs down
   // A smooth union is no true distance near a neck's waist (a saddle, where the field is flat):
   // dividing by the gradient gives the distance to the edge, so the edge stays one pixel soft.
-  float slope = max(length(g) * scale * 0.5, 0.05);
+  float slope = max(length(g), 0.05);
   float d = field_ / slope;
   float cover = clamp(0.5 - d * scale, 0.0, 1.0);
   if (cover <= 0.0) discard;
@@ -151,39 +214,29 @@ function compile(gl, vertexSource, fragmentSource) {
   return program;
 }
 
-/** The canvas in a box of the cloud's size that clips it (the canvas covers a window of the cloud). */
-export function clipped(canvas) {
-  const clip = document.createElement("div");
-  clip.className = "glass-clip";
-  clip.setAttribute("aria-hidden", "true");
-  clip.append(canvas);
-  return clip;
-}
-
-/** Canvas sizes go in steps, so a window that changes by a few px does not reallocate. */
-const STEP = 128;
-export const bucket = (value) => Math.max(STEP, Math.ceil(value / STEP) * STEP);
-
 /**
- * The CSS size of a canvas that covers `needed` px, given the `have` px it has and the `most` px
- * a window can ever need at this viewport: kept while it covers `needed` and is not over twice as
- * large; else a quarter of headroom, never beyond `most` (rounded up to a step).
- * - Complexity: O(1).
+ * The cloud's glass layer: a box of the cloud's size holding its glass canvases, which never
+ * reach past it (each is cut to what it draws within the content). It does not clip: a clip
+ * over the glass makes Chromium's compositor draw every capsule's backdrop filter again each
+ * frame (docs/WEB.md, "The glass in bands"), and a canvas within the cloud needs none.
  */
-export function canvasLength(needed, have, most) {
-  if (needed <= have && needed > have / 2 - STEP) return have;
-  return bucket(Math.max(needed, Math.min(needed * 1.25, most)));
+export function glassLayer() {
+  const layer = document.createElement("div");
+  layer.className = "glass-layer";
+  layer.setAttribute("aria-hidden", "true");
+  layer.hidden = true;
+  return layer;
 }
 
 /**
- * Shows a glass canvas at `area`'s top left (cloud px), or hides it
- * (null), writing only what changed: the canvas's translate (compositor-only) and its clip box's
- * display (a hidden canvas is neither read back nor composited).
+ * Shows a glass canvas at `area`'s top left (cloud px), or hides it (null), writing only what
+ * changed: the canvas's translate (compositor-only) and its layer's display (a hidden canvas is
+ * neither read back nor composited).
  */
 export function placeCanvas(canvas, area) {
-  const clip = canvas.parentElement;
+  const layer = canvas.parentElement;
   const shown = Boolean(area);
-  if (clip && shown !== !clip.hidden) clip.hidden = !shown;
+  if (layer && shown !== !layer.hidden) layer.hidden = !shown;
   if (!shown) return;
   const translate = `${area.x}px ${area.y}px`;
   if (canvas.glassTranslate !== translate) {
@@ -192,9 +245,23 @@ export function placeCanvas(canvas, area) {
   }
 }
 
-export class GlassGL {
-  /** A WebGL2 glass layer for `cloud`, or null when this browser has no WebGL2 (or refuses it). */
-  static create(cloud) {
+/** Bands (canvases, each with its own WebGL2 context) a cloud may use. */
+export const CLOUD_BANDS = 4;
+/**
+ * Glass contexts a page may hold before a cloud gets no band beyond its first: browsers keep a
+ * small number of WebGL contexts alive (Chromium 16) and lose the oldest past it. A cloud's
+ * first context is always made (as one canvas per cloud always was); its further bands only
+ * while the page's count is below this.
+ */
+const PAGE_CONTEXTS = 12;
+// The page's glass contexts, counted across clouds: the one state shared by all of them, a tally
+// of a limit the browser keeps per page (a thin adapter to it, changed only by GlassBand).
+let pageContexts = 0;
+
+/** One band of a cloud's glass: a canvas with its WebGL2 context, programs and field texture. */
+class GlassBand {
+  /** A band in `layer` (the cloud's `.glass-layer`), or null when the browser gives no WebGL2 context. */
+  static create(layer) {
     const canvas = document.createElement("canvas");
     let gl = null;
     try {
@@ -204,35 +271,29 @@ export class GlassGL {
     }
     if (!gl) return null;
     try {
-      return new GlassGL(cloud, canvas, gl);
+      return new GlassBand(layer, canvas, gl);
     } catch (error) {
+      gl.getExtension("WEBGL_lose_context")?.loseContext();
       console.warn("glass-tag-cloud: WebGL2 glass unavailable, drawing without it:", error);
       return null;
     }
   }
 
-  constructor(cloud, canvas, gl) {
+  constructor(layer, canvas, gl) {
     this.canvas = canvas;
     this.gl = gl;
     this.lost = false;
+    this.onLost = null;
     canvas.className = "glass-canvas";
-    canvas.setAttribute("aria-hidden", "true");
+    canvas.hidden = true;
     this.field = compile(gl, VERTEX, FIELD);
     this.shade = compile(gl, VERTEX, SHADE);
+    this.ringShade = compile(gl, RING_VERTEX, SHADE);
+    const uniforms = (program, names) => Object.fromEntries(names.map((name) => [name, gl.getUniformLocation(program, name)]));
     this.uniforms = {
-      field: {
-        viewSize: gl.getUniformLocation(this.field, "viewSize"),
-        viewOrigin: gl.getUniformLocation(this.field, "viewOrigin"),
-        scale: gl.getUniformLocation(this.field, "scale"),
-      },
-      shade: {
-        viewSize: gl.getUniformLocation(this.shade, "viewSize"),
-        viewOrigin: gl.getUniformLocation(this.shade, "viewOrigin"),
-        field: gl.getUniformLocation(this.shade, "field"),
-        scale: gl.getUniformLocation(this.shade, "scale"),
-        rimAlpha: gl.getUniformLocation(this.shade, "rimAlpha"),
-        frost: gl.getUniformLocation(this.shade, "frost"),
-      },
+      field: uniforms(this.field, ["viewSize", "viewOrigin", "scale"]),
+      shade: uniforms(this.shade, ["viewSize", "viewOrigin", "field", "border", "scale", "rimAlpha", "frost"]),
+      ringShade: uniforms(this.ringShade, ["viewSize", "viewOrigin", "field", "border", "scale", "rimAlpha", "frost"]),
     };
     this.vao = gl.createVertexArray();
     gl.bindVertexArray(this.vao);
@@ -243,67 +304,208 @@ export class GlassGL {
     gl.vertexAttribPointer(0, 2, gl.FLOAT, false, 0, 0);
     this.instances = gl.createBuffer();
     this.capacity = 0; // floats allocated in `instances`
-    gl.bindBuffer(gl.ARRAY_BUFFER, this.instances);
-    for (let location = 1; location <= 6; location += 1) {
-      gl.enableVertexAttribArray(location);
-      gl.vertexAttribPointer(location, 4, gl.FLOAT, false, INSTANCE_FLOATS * 4, (location - 1) * 16);
-      gl.vertexAttribDivisor(location, 1);
-    }
+    this.#instanceAttributes(0);
+    // The rings' vertices come from gl_VertexID: only the instance attributes.
+    this.ringVao = gl.createVertexArray();
+    gl.bindVertexArray(this.ringVao);
+    this.#instanceAttributes(0);
     gl.bindVertexArray(null);
     this.texture = gl.createTexture();
     this.framebuffer = gl.createFramebuffer();
-    this.backing = { width: 0, height: 0, scale: 1, wanted: 0, cssWidth: 0, cssHeight: 0 };
+    this.backing = { width: 0, height: 0, scale: 0 };
+    /** What the canvas shows: its rect (cloud px), scale and instances; a draw of the same is skipped. */
+    this.shown = { rect: null, scale: 0, count: -1, data: new Float32Array(0) };
     canvas.addEventListener("webglcontextlost", (event) => {
       event.preventDefault();
       this.lost = true;
       this.onLost?.();
     });
-    cloud.append(clipped(canvas));
+    pageContexts += 1;
+    layer.append(canvas);
   }
 
-  /**
-   * Sizes the canvas (in steps) to cover `area` ({width, height, mostWidth, mostHeight}, CSS px);
-   * returns false if it cannot (no texture that large).
-   */
-  #fit(area) {
+  /** Points the bound vertex array's instance attributes at the buffer from instance `first` on. */
+  #instanceAttributes(first) {
+    const gl = this.gl;
+    gl.bindBuffer(gl.ARRAY_BUFFER, this.instances);
+    for (let location = 1; location <= 6; location += 1) {
+      gl.enableVertexAttribArray(location);
+      gl.vertexAttribPointer(location, 4, gl.FLOAT, false, INSTANCE_FLOATS * 4, (first * INSTANCE_FLOATS + (location - 1) * 4) * 4);
+      gl.vertexAttribDivisor(location, 1);
+    }
+  }
+
+  /** Sizes the canvas and the field texture (one texel of border) for `rect` at `scale`. */
+  #fit(rect, scale) {
     const gl = this.gl;
     const b = this.backing;
-    const cssWidth = canvasLength(area.width, b.cssWidth, area.mostWidth);
-    const cssHeight = canvasLength(area.height, b.cssHeight, area.mostHeight);
-    const wanted = globalThis.devicePixelRatio || 1;
-    if (cssWidth === b.cssWidth && cssHeight === b.cssHeight && wanted === b.wanted) return true;
-    const limit = Math.min(gl.getParameter(gl.MAX_TEXTURE_SIZE), gl.getParameter(gl.MAX_RENDERBUFFER_SIZE), 16384);
-    const scale = Math.min(wanted, limit / cssWidth, limit / cssHeight);
-    if (scale < 0.5) return false; // a viewport larger than a texture can be at half resolution
-    b.cssWidth = cssWidth;
-    b.cssHeight = cssHeight;
-    b.wanted = wanted;
+    const width = Math.max(1, Math.round(rect.width * scale));
+    const height = Math.max(1, Math.round(rect.height * scale));
+    if (width === b.width && height === b.height && scale === b.scale) return;
+    b.width = width;
+    b.height = height;
     b.scale = scale;
-    b.width = Math.floor(cssWidth * scale);
-    b.height = Math.floor(cssHeight * scale);
-    this.canvas.width = b.width;
-    this.canvas.height = b.height;
-    this.canvas.style.width = `${b.width / scale}px`;
-    this.canvas.style.height = `${b.height / scale}px`;
+    this.canvas.width = width;
+    this.canvas.height = height;
+    this.canvas.style.width = `${width / scale}px`;
+    this.canvas.style.height = `${height / scale}px`;
     gl.bindTexture(gl.TEXTURE_2D, this.texture);
-    gl.texImage2D(gl.TEXTURE_2D, 0, gl.RG8, b.width, b.height, 0, gl.RG, gl.UNSIGNED_BYTE, null);
+    gl.texImage2D(gl.TEXTURE_2D, 0, gl.RG8, width + 2, height + 2, 0, gl.RG, gl.UNSIGNED_BYTE, null);
     for (const parameter of [gl.TEXTURE_MIN_FILTER, gl.TEXTURE_MAG_FILTER]) gl.texParameteri(gl.TEXTURE_2D, parameter, gl.NEAREST);
     gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE);
     gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE);
     gl.bindFramebuffer(gl.FRAMEBUFFER, this.framebuffer);
     gl.framebufferTexture2D(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.TEXTURE_2D, this.texture, 0);
     gl.bindFramebuffer(gl.FRAMEBUFFER, null);
+  }
+
+  /** Whether the canvas already shows these instances over `rect` at `scale` (then nothing to draw). */
+  #showing(data, count, rect, scale) {
+    const shown = this.shown;
+    const r = shown.rect;
+    if (!r || count !== shown.count || scale !== shown.scale || r.x !== rect.x || r.y !== rect.y || r.width !== rect.width || r.height !== rect.height) {
+      return false;
+    }
+    const floats = count * INSTANCE_FLOATS;
+    for (let f = 0; f < floats; f += 1) if (data[f] !== shown.data[f]) return false;
     return true;
   }
 
-  /** The canvas's size in CSS px (what `draw` may cull against). */
-  get size() {
-    return { width: this.backing.cssWidth, height: this.backing.cssHeight };
+  /**
+   * Draws `count` instances over `rect` (cloud px) at `scale` device px per CSS px, unless the
+   * canvas shows exactly that already. Returns whether it drew.
+   */
+  draw(data, count, rect, scale, { rimAlpha, frost }) {
+    if (this.#showing(data, count, rect, scale)) return false;
+    const floats = count * INSTANCE_FLOATS;
+    if (this.shown.data.length < floats) this.shown.data = new Float32Array(Math.ceil(floats * 1.5));
+    this.shown.data.set(data.subarray(0, floats));
+    this.shown.count = count;
+    this.shown.rect = { ...rect };
+    this.shown.scale = scale;
+    this.#fit(rect, scale);
+    const translate = `${rect.x}px ${rect.y}px`;
+    if (this.canvas.glassTranslate !== translate) {
+      this.canvas.glassTranslate = translate;
+      this.canvas.style.translate = translate;
+    }
+    if (this.canvas.hidden) this.canvas.hidden = false;
+    const gl = this.gl;
+    const b = this.backing;
+    gl.bindVertexArray(this.vao);
+    gl.bindBuffer(gl.ARRAY_BUFFER, this.instances);
+    // One upload per draw into a buffer that grows geometrically: no reallocation in a drag.
+    if (floats > this.capacity) {
+      this.capacity = Math.max(floats, Math.ceil(this.capacity * 1.5), 64 * INSTANCE_FLOATS);
+      gl.bufferData(gl.ARRAY_BUFFER, this.capacity * 4, gl.DYNAMIC_DRAW);
+    }
+    gl.bufferSubData(gl.ARRAY_BUFFER, 0, data, 0, floats);
+    gl.enable(gl.BLEND);
+    const cssWidth = b.width / scale;
+    const cssHeight = b.height / scale;
+    const texel = 1 / scale;
+
+    // 1. The union field, into the texture (1.0: far outside), one texel beyond the band all round.
+    gl.bindFramebuffer(gl.FRAMEBUFFER, this.framebuffer);
+    gl.viewport(0, 0, b.width + 2, b.height + 2);
+    gl.clearColor(1, 1, 1, 1);
+    gl.clear(gl.COLOR_BUFFER_BIT);
+    gl.blendEquation(gl.MIN);
+    gl.useProgram(this.field);
+    const f = this.uniforms.field;
+    gl.uniform2f(f.viewSize, cssWidth + 2 * texel, cssHeight + 2 * texel);
+    gl.uniform2f(f.viewOrigin, rect.x - texel, rect.y - texel);
+    gl.uniform1f(f.scale, scale);
+    if (count) gl.drawArraysInstanced(gl.TRIANGLE_STRIP, 0, 4, count);
+
+    // 2. Rim, light and necks, onto the canvas: the capsules over their rings, the necks over
+    // their quads (the instances hold the capsules first, then the necks: melt-view.js).
+    gl.bindFramebuffer(gl.FRAMEBUFFER, null);
+    gl.viewport(0, 0, b.width, b.height);
+    gl.clearColor(0, 0, 0, 0);
+    gl.clear(gl.COLOR_BUFFER_BIT);
+    gl.blendEquation(gl.MAX);
+    gl.activeTexture(gl.TEXTURE0);
+    gl.bindTexture(gl.TEXTURE_2D, this.texture);
+    let capsules = 0;
+    while (capsules < count && data[capsules * INSTANCE_FLOATS + 10] === 0) capsules += 1;
+    const shade = (program, u) => {
+      gl.useProgram(program);
+      gl.uniform1i(u.field, 0);
+      gl.uniform2i(u.border, 1, 1);
+      gl.uniform2f(u.viewSize, cssWidth, cssHeight);
+      gl.uniform2f(u.viewOrigin, rect.x, rect.y);
+      gl.uniform1f(u.scale, scale);
+      gl.uniform1f(u.rimAlpha, rimAlpha);
+      gl.uniform1f(u.frost, frost);
+    };
+    if (capsules) {
+      gl.bindVertexArray(this.ringVao);
+      shade(this.ringShade, this.uniforms.ringShade);
+      gl.drawArraysInstanced(gl.TRIANGLE_STRIP, 0, RING_VERTICES, capsules);
+    }
+    if (count > capsules) {
+      gl.bindVertexArray(this.vao);
+      this.#instanceAttributes(capsules);
+      shade(this.shade, this.uniforms.shade);
+      gl.drawArraysInstanced(gl.TRIANGLE_STRIP, 0, 4, count - capsules);
+      this.#instanceAttributes(0);
+    }
+    gl.bindVertexArray(null);
+    return true;
+  }
+
+  /** Hides the canvas (a hidden canvas is neither read back nor composited); the next draw shows it. */
+  hide() {
+    if (!this.canvas.hidden) this.canvas.hidden = true;
+    this.shown.rect = null;
+  }
+
+  remove() {
+    if (!this.lost) this.gl.getExtension("WEBGL_lose_context")?.loseContext();
+    this.canvas.remove();
+    pageContexts -= 1;
+  }
+}
+
+/**
+ * A cloud's WebGL2 glass: up to CLOUD_BANDS bands over the window (glass-bands.js), each drawn
+ * only when the instances in it changed.
+ */
+export class GlassGL {
+  /** A WebGL2 glass layer for `cloud`, or null when this browser has no WebGL2 (or refuses it). */
+  static create(cloud) {
+    const layer = glassLayer();
+    const first = GlassBand.create(layer);
+    if (!first) return null;
+    cloud.append(layer);
+    return new GlassGL(layer, first);
+  }
+
+  constructor(layer, first) {
+    this.layer = layer;
+    this.lost = false;
+    this.onLost = null;
+    // The bands this cloud may have: its first, and more while the page has contexts to spare.
+    this.bandLimit = Math.max(1, Math.min(CLOUD_BANDS, PAGE_CONTEXTS - pageContexts + 1));
+    this.bands = [];
+    this.rows = []; // the row each band draws (null: none, hidden)
+    this.scratch = new Float32Array(0);
+    this.#adopt(first);
+  }
+
+  #adopt(band) {
+    band.onLost = () => {
+      this.lost = true;
+      this.onLost?.();
+    };
+    this.bands.push(band);
   }
 
   /**
    * Draws `count` instances (INSTANCE_FLOATS each: the melted capsules and the necks) over `area`
-   * of the cloud; an area with no instance hides the canvas (nothing to read back or composite).
+   * of the cloud, band by band; an area with no instance hides the glass (nothing to read back or
+   * composite).
    * @param {Float32Array} data
    * @param {number} count
    * @param {{area: {x: number, y: number, width: number, height: number, mostWidth: number, mostHeight: number} | null,
@@ -313,58 +515,58 @@ export class GlassGL {
   draw(data, count, { area, rimAlpha, frost }) {
     if (this.lost) return false;
     if (!area || count === 0) {
-      placeCanvas(this.canvas, null);
+      for (const band of this.bands) band.hide();
+      this.rows.fill(null);
+      if (!this.layer.hidden) this.layer.hidden = true;
       return true;
     }
-    if (!this.#fit(area)) return false;
-    placeCanvas(this.canvas, area);
-    const gl = this.gl;
-    const b = this.backing;
-    gl.viewport(0, 0, b.width, b.height);
-    gl.bindVertexArray(this.vao);
-    gl.bindBuffer(gl.ARRAY_BUFFER, this.instances);
-    // One upload per frame into a buffer that grows geometrically: no reallocation in a drag.
-    const floats = count * INSTANCE_FLOATS;
-    if (floats > this.capacity) {
-      this.capacity = Math.max(floats, Math.ceil(this.capacity * 1.5), 64 * INSTANCE_FLOATS);
-      gl.bufferData(gl.ARRAY_BUFFER, this.capacity * 4, gl.DYNAMIC_DRAW);
+    const scale = this.#scale(area);
+    if (scale < 0.5) return false; // a viewport larger than a texture can be at half resolution
+    const layout = bandLayout(area, this.bandLimit);
+    this.rows = assignRows(this.rows, layout.map((band) => band.row), this.bandLimit);
+    if (this.scratch.length < count * INSTANCE_FLOATS) this.scratch = new Float32Array(Math.ceil(count * INSTANCE_FLOATS * 1.5));
+    let shown = 0;
+    for (let index = 0; index < this.bandLimit; index += 1) {
+      const rect = layout.find((band) => band.row === this.rows[index]);
+      if (!rect) {
+        this.bands[index]?.hide();
+        continue;
+      }
+      const drawn = instancesIn(data, count, INSTANCE_FLOATS, rect, this.scratch);
+      const band = this.#band(index);
+      if (!band) return false;
+      if (drawn.count === 0) {
+        band.hide();
+        continue;
+      }
+      band.draw(this.scratch, drawn.count, drawn.rect, scale, { rimAlpha, frost });
+      shown += 1;
     }
-    gl.bufferSubData(gl.ARRAY_BUFFER, 0, data, 0, floats);
-    gl.enable(gl.BLEND);
-
-    // 1. The union field, into the texture (1.0: far outside).
-    gl.bindFramebuffer(gl.FRAMEBUFFER, this.framebuffer);
-    gl.clearColor(1, 1, 1, 1);
-    gl.clear(gl.COLOR_BUFFER_BIT);
-    gl.blendEquation(gl.MIN);
-    gl.useProgram(this.field);
-    gl.uniform2f(this.uniforms.field.viewSize, b.cssWidth, b.cssHeight);
-    gl.uniform2f(this.uniforms.field.viewOrigin, area.x, area.y);
-    gl.uniform1f(this.uniforms.field.scale, b.scale);
-    gl.drawArraysInstanced(gl.TRIANGLE_STRIP, 0, 4, count);
-
-    // 2. Rim, light and necks, onto the canvas.
-    gl.bindFramebuffer(gl.FRAMEBUFFER, null);
-    gl.clearColor(0, 0, 0, 0);
-    gl.clear(gl.COLOR_BUFFER_BIT);
-    gl.blendEquation(gl.MAX);
-    gl.useProgram(this.shade);
-    gl.activeTexture(gl.TEXTURE0);
-    gl.bindTexture(gl.TEXTURE_2D, this.texture);
-    const u = this.uniforms.shade;
-    gl.uniform1i(u.field, 0);
-    gl.uniform2f(u.viewSize, b.cssWidth, b.cssHeight);
-    gl.uniform2f(u.viewOrigin, area.x, area.y);
-    gl.uniform1f(u.scale, b.scale);
-    gl.uniform1f(u.rimAlpha, rimAlpha);
-    gl.uniform1f(u.frost, frost);
-    gl.drawArraysInstanced(gl.TRIANGLE_STRIP, 0, 4, count);
-    gl.bindVertexArray(null);
+    if (this.layer.hidden !== (shown === 0)) this.layer.hidden = shown === 0;
     return true;
   }
 
+  /** The device px per CSS px the bands draw at: the screen's, or less where a texture cannot be that large. */
+  #scale(area) {
+    const gl = this.bands[0].gl;
+    this.limit ??= Math.min(gl.getParameter(gl.MAX_TEXTURE_SIZE), gl.getParameter(gl.MAX_RENDERBUFFER_SIZE), 16384) - 2;
+    const wanted = globalThis.devicePixelRatio || 1;
+    return Math.min(wanted, this.limit / Math.max(area.mostWidth, 1), this.limit / Math.max(area.mostHeight, 1));
+  }
+
+  /** Band `index`, made (a new context) when first needed; null when the browser refuses one. */
+  #band(index) {
+    while (this.bands.length <= index) {
+      const band = GlassBand.create(this.layer);
+      if (!band) return null;
+      this.#adopt(band);
+    }
+    return this.bands[index];
+  }
+
   remove() {
-    this.gl.getExtension("WEBGL_lose_context")?.loseContext();
-    this.canvas.parentElement?.remove();
+    for (const band of this.bands) band.remove();
+    this.bands = [];
+    this.layer.remove();
   }
 }

@@ -1,7 +1,8 @@
 // The glass layer of a cloud, over its buttons: one outline (rim and specular light) around each
 // melted merge group and the liquid necks between its capsules. Fed a packed frame (origins,
-// sizes, merge groups) every frame; it creates no DOM node per frame: one canvas, which covers
-// only the visible window of the cloud (glass-window.js) and draws what intersects it.
+// sizes, merge groups) every frame; it creates no DOM node per frame: its canvases cover only the
+// visible window of the cloud (glass-window.js) and draw what intersects it (with WebGL2 in up to
+// four bands, each drawn again only when what lies in it changed: glass-bands.js).
 //
 //   const melt = new MeltView(cloudElement, glassWindow);   // glass-window.js (optional)
 //   melt.draw(frame, tints, { mergeDistance: 10, skip: (i) => false });
@@ -11,8 +12,8 @@
 // Two renderers, chosen once per cloud by feature detection:
 // - "webgl2" (glass-gl.js): signed-distance fields, smooth union, rim lit from the top left. A
 //   melted capsule's CSS rim is switched off (`glass-gl` on the cloud, `melted` per capsule): the
-//   canvas draws its group's outline. A capsule that melts with none keeps its CSS rim, so a loose
-//   cloud has no canvas at all (nothing read back, nothing composited).
+//   canvases draw its group's outline. A capsule that melts with none keeps its CSS rim, so a
+//   loose cloud shows no canvas at all (nothing read back, nothing composited).
 // - "2d", where WebGL2 is missing or its context is lost (some WebKitGTK and Firefox set-ups):
 //   each capsule keeps its CSS rim and specular edge, and a 2D canvas fills the necks with the
 //   same shape (melt-shape.js's hourglass, zero width at the merge distance) and the same tint
@@ -21,7 +22,7 @@
 // cost more main-thread time per frame than the whole chips peer).
 // - Complexity: O(capsules + necks) per frame to find what melts; drawing O(what is in the window).
 
-import { canvasLength, clipped, FIELD_RANGE, GlassGL, INSTANCE_FLOATS, placeCanvas } from "./glass-gl.js";
+import { FIELD_RANGE, GlassGL, glassLayer, INSTANCE_FLOATS, placeCanvas } from "./glass-gl.js";
 import { GlassWindow } from "./glass-window.js";
 import { closestPoints, neckBetween, neckPairs, packedGap, stadium } from "./melt-shape.js";
 
@@ -55,15 +56,13 @@ const EVERYWHERE = { x: -Infinity, y: -Infinity, width: Infinity, height: Infini
 /**
  * The box where the smooth union of capsules `a` and `b` (radius `k`) differs from the plain
  * union by something the shading can show: the neck's quad. The smooth-min lowers the field only
- * where |dA − dB| < k, and the union only shows where the nearer distance is under
- * FIELD_RANGE + k/4. For two caps facing each other (neighbours in a row, capsules of adjacent rows
- * meeting corner to corner) that is a band around the bisector: ±(¾k + 2) along the axis between
- * the closest points, and across it as far as √((r + FIELD_RANGE + 5k/4)² − (r + gap − FIELD_RANGE − k/4)²)
- * (checked against a dense grid of the shader's own fields: Tests/node/web-modules.test.mjs). A
- * capsule above another (flat sides facing): across, their facing boxes widened by r + k; along,
- * the gap's midline ± (FIELD_RANGE + k + 2), which holds the fillets where the union bends around
- * the shorter flat's ends. A two-line capsule: the facing boxes widened by r + k, as every neck
- * had before (two to three times the area, the bulk of SwiftShader's work at 1,000 tags).
+ * where |dA − dB| < k, by (k − |dA − dB|)²/4k at most, and the 8-bit field shows it only under
+ * FIELD_RANGE; so wherever it shows, the farther distance is under FIELD_RANGE + k, and the quad
+ * lies within the box where both capsules' boxes, widened by that, overlap. Where only their caps
+ * face each other (neighbours in a row, capsules of adjacent rows meeting corner to corner) it is
+ * tighter, a band around the bisector: ±(¾k + 2) along the axis between the closest points, and
+ * across it as far as √((r + FIELD_RANGE + 5k/4)² − (r + gap − FIELD_RANGE − k/4)²). Both are
+ * checked against a dense grid of the shader's own fields (Tests/node/web-modules.test.mjs).
  *
  *   neckQuad({ x: 0, y: 0, w: 80, h: 40 }, { x: 83, y: 0, w: 60, h: 40 }, 17)
  *   // { left: ≈67, top: ≈-27, right: ≈96, bottom: ≈67 } (then clipped to the capsules' box ± 2)
@@ -72,25 +71,18 @@ const EVERYWHERE = { x: -Infinity, y: -Infinity, width: Infinity, height: Infini
 export function neckQuad(a, b, k) {
   const s = stadium(a);
   const t = stadium(b);
-  const facing = () => {
-    const reach = Math.min(s.r, t.r) + k;
-    const left = Math.max(a.x, b.x) - reach;
-    const right = Math.min(a.x + a.w, b.x + b.w) + reach;
-    const top = Math.max(a.y, b.y) - reach;
-    const bottom = Math.min(a.y + a.h, b.y + b.h) + reach;
-    return { left: Math.min(left, right), top: Math.min(top, bottom), right: Math.max(left, right), bottom: Math.max(top, bottom) };
+  const reach = FIELD_RANGE + k;
+  const box = {
+    left: Math.max(a.x, b.x) - reach,
+    top: Math.max(a.y, b.y) - reach,
+    right: Math.min(a.x + a.w, b.x + b.w) + reach,
+    bottom: Math.min(a.y + a.h, b.y + b.h) + reach,
   };
-  if (s.ay !== s.by || t.ay !== t.by) return facing(); // a two-line (vertical) stadium
-  if (s.ay !== t.ay && Math.min(s.bx, t.bx) > Math.max(s.ax, t.ax)) {
-    // Flat sides facing (a capsule above another): across, the facing boxes widened by r + k;
-    // along (vertically), the band around the gap's midline and the fillets at its ends.
-    const box = facing();
-    const above = s.ay < t.ay ? a : b;
-    const below = s.ay < t.ay ? b : a;
-    const middle = (above.y + above.h + below.y) / 2;
-    const half = FIELD_RANGE + k + 2;
-    return { left: box.left, right: box.right, top: Math.max(box.top, middle - half), bottom: Math.min(box.bottom, middle + half) };
-  }
+  // Only caps face each other when neither capsule's flat side reaches beside the other: each
+  // ends, horizontally, before the other's flat side begins.
+  const horizontal = s.ay === s.by && t.ay === t.by;
+  const capsOnly = horizontal && ((a.x + a.w <= t.ax && b.x >= s.bx) || (b.x + b.w <= s.ax && a.x >= t.bx));
+  if (!capsOnly) return box;
   const { p, q, d } = closestPoints(s, t);
   const gap = Math.max(0, d - s.r - t.r);
   const ux = d > 0 ? (q.x - p.x) / d : 1;
@@ -101,10 +93,15 @@ export function neckQuad(a, b, k) {
   const shows = FIELD_RANGE + k / 4; // the nearer distance under which the union shows
   const along = 0.75 * k + 2;
   const across = Math.sqrt(Math.max(0, (r + shows + k) ** 2 - (r + gap - shows) ** 2)) + 2;
-  // The box around the band (along the axis u, across it n = (−uy, ux)).
+  // The box around the band (along the axis u, across it n = (−uy, ux)), within the box above.
   const halfX = Math.abs(ux) * along + Math.abs(uy) * across;
   const halfY = Math.abs(uy) * along + Math.abs(ux) * across;
-  return { left: centreX - halfX, top: centreY - halfY, right: centreX + halfX, bottom: centreY + halfY };
+  return {
+    left: Math.max(box.left, centreX - halfX),
+    top: Math.max(box.top, centreY - halfY),
+    right: Math.min(box.right, centreX + halfX),
+    bottom: Math.min(box.bottom, centreY + halfY),
+  };
 }
 
 /** Where the 2D fallback or the WebGL2 canvas is forced (tests, comparisons): `?glass=2d`. */
@@ -124,9 +121,6 @@ export class MeltView {
   constructor(cloud, glassWindow = null) {
     this.cloud = cloud;
     this.data = new Float32Array(0);
-    this.drawnData = new Float32Array(0); // what the WebGL2 canvas shows (a frame with the same instances and area is not drawn again)
-    this.drawnCount = -1;
-    this.drawnArea = null;
     /** Per capsule, after each draw: 1 where the WebGL2 canvas draws its rim (it melts), so its CSS rim must go. */
     this.melted = new Uint8Array(0);
     this.last = null;
@@ -173,7 +167,9 @@ export class MeltView {
     // Diagnostics (and the tests): the melted pairs, as a property (no DOM write).
     this.cloud.glassPairs = pairs;
     this.#markMelted(count, pairs);
-    let width = frame.size[0];
+    // The content: the capsules' extent (not the cloud's box, which a drag changes every frame
+    // while the capsules move only now and then).
+    let width = 0;
     for (let i = 0; i < count; i += 1) width = Math.max(width, origins[2 * i] + sizes[2 * i]);
     const height = frame.size[1];
     // The window of the cloud the canvas covers; measured only when something melts (reading the
@@ -184,31 +180,11 @@ export class MeltView {
     this.window.drawn(pairs.length ? area : EVERYWHERE);
     if (this.gl) {
       const instances = area ? this.#instances(frame, tints, pairs, area) : 0;
-      if (this.#unchanged(instances, area)) return;
       if (this.gl.draw(this.data, instances, { area, rimAlpha: RIM_ALPHA, frost: FROST })) return;
       this.#fallBack();
       return;
     }
     this.#draw2d(frame, tints, pairs, mergeDistance, area);
-  }
-
-  /** Whether the WebGL2 canvas already shows these instances over this area (then no draw). */
-  #unchanged(count, area) {
-    const same =
-      count === this.drawnCount &&
-      globalThis.devicePixelRatio === this.drawnScale &&
-      (area === this.drawnArea ||
-        (area && this.drawnArea && area.x === this.drawnArea.x && area.y === this.drawnArea.y && area.width === this.drawnArea.width && area.height === this.drawnArea.height));
-    const floats = count * INSTANCE_FLOATS;
-    let equal = same;
-    for (let f = 0; equal && f < floats; f += 1) equal = this.data[f] === this.drawnData[f];
-    if (equal) return true;
-    if (this.drawnData.length < floats) this.drawnData = new Float32Array(this.data.length);
-    this.drawnData.set(this.data.subarray(0, floats));
-    this.drawnCount = count;
-    this.drawnArea = area;
-    this.drawnScale = globalThis.devicePixelRatio;
-    return false;
   }
 
   /** Which capsules melt with another (1) and so have their rim drawn by the WebGL2 canvas. */
@@ -283,7 +259,9 @@ export class MeltView {
       this.canvas2d = document.createElement("canvas");
       this.canvas2d.className = "glass-canvas";
       this.canvas2d.setAttribute("aria-hidden", "true");
-      this.cloud.append(clipped(this.canvas2d));
+      const layer = glassLayer();
+      layer.append(this.canvas2d);
+      this.cloud.append(layer);
     }
     const canvas = this.canvas2d;
     const { origins, sizes } = frame;
@@ -305,17 +283,18 @@ export class MeltView {
       return;
     }
     const scale = globalThis.devicePixelRatio || 1;
-    // Reallocated (which also clears it) only when the window outgrows it or fits in half of it
-    // (glass-gl.js's rule): a drag does not reallocate it every other frame.
-    const have = { width: canvas.width / scale, height: canvas.height / scale };
-    const cssWidth = canvasLength(area.width, have.width, area.mostWidth);
-    const cssHeight = canvasLength(area.height, have.height, area.mostHeight);
-    if (cssWidth !== have.width || cssHeight !== have.height) {
-      canvas.width = Math.floor(cssWidth * scale);
-      canvas.height = Math.floor(cssHeight * scale);
-      canvas.style.width = `${canvas.width / scale}px`;
-      canvas.style.height = `${canvas.height / scale}px`;
+    // Exactly the window (which lies within the content), never larger: a canvas reaching past
+    // the cloud would widen the page, and clipping it costs the compositor dearly (glass-bands.js).
+    const width = Math.max(1, Math.round(area.width * scale));
+    const height = Math.max(1, Math.round(area.height * scale));
+    if (canvas.width !== width || canvas.height !== height) {
+      canvas.width = width;
+      canvas.height = height;
+      canvas.style.width = `${width / scale}px`;
+      canvas.style.height = `${height / scale}px`;
     }
+    const cssWidth = width / scale;
+    const cssHeight = height / scale;
     placeCanvas(canvas, area);
     const context = canvas.getContext("2d");
     context.setTransform(scale, 0, 0, scale, -area.x * scale, -area.y * scale);

@@ -200,14 +200,16 @@ def test_glass_tint_is_30_percent_and_85_when_selected(page, static_server):
     _, glass, _, _ = style("Glass")
     assert "blur(" in glass and "saturate(" in glass and "url(" in glass, glass
     covered = (
-        "(c) => { const clip = c.querySelector('.glass-clip'); const r = c.querySelector('canvas.glass-canvas').getBoundingClientRect();"
+        "(c) => { const layer = c.querySelector('.glass-layer');"
+        " const rs = [...layer.querySelectorAll('canvas.glass-canvas')].filter((canvas) => !canvas.hidden).map((canvas) => canvas.getBoundingClientRect());"
+        " const inside = (x, y) => rs.some((r) => x >= r.left && y >= r.top && x <= r.right && y <= r.bottom);"
         " const bs = [...c.querySelectorAll('[data-tag-id]')].map((b) => b.getBoundingClientRect());"
-        " return [c.dataset.glass, clip.hidden, bs.every((b) => b.left >= r.left && b.top >= r.top && b.right <= r.right && b.bottom <= r.bottom)]; }"
+        " return [c.dataset.glass, layer.hidden, rs.length > 0 && bs.every((b) => inside(b.left, b.top) && inside(b.right, b.top) && inside(b.left, b.bottom) && inside(b.right, b.bottom))]; }"
     )
     assert page.eval_on_selector("[data-tag-cloud]", covered) == ["webgl2", True, False]
     assert style("Glass")[0] == background and page.eval_on_selector("[data-tag-id='Glass']", "(b) => getComputedStyle(b).boxShadow") != "none"
     page.click("label[for='tight-spacing']")
-    assert page.eval_on_selector("[data-tag-cloud]", covered) == ["webgl2", False, True]  # the canvas covers every capsule
+    assert page.eval_on_selector("[data-tag-cloud]", covered) == ["webgl2", False, True]  # the canvases cover every capsule
     assert background.endswith(" / 0.3)") or background.endswith(", 0.3)"), background
     assert style("SwiftUI")[0].endswith(" / 0.85)") or style("SwiftUI")[0].endswith(", 0.85)")
 

@@ -2,7 +2,7 @@
 slot gets a new `translate`, the cloud a new height when the layout's height changes, and nothing
 else in the DOM changes: no write on the host, no attribute, class or custom property on the
 cloud or the buttons, no node created, moved or removed. The glass layer's own canvas (inside
-`.glass-clip`) is the canvas's business and is left out.
+`.glass-layer`) is the canvas's business and is left out.
 
 An init script wraps the DOM's writing entry points (CSSOM setters and `setProperty`, attribute
 and class changes, `dataset`, reflected properties, tree mutations, custom states) and records
@@ -189,7 +189,7 @@ def test_a_drag_writes_only_moved_slots_and_the_cloud_height(element_page, stati
             const mine = log.filter(({ target }) => {
               if (target === host || target === document.documentElement) return true;
               if (target.getRootNode?.() !== root) return false;
-              return !target.closest?.('.glass-clip');  // the glass canvas: the glass layer's own
+              return !target.closest?.('.glass-layer');  // the glass canvas: the glass layer's own
             });
             const summary = {};
             for (const { target, kind, name, changed } of mine) {

@@ -19,9 +19,8 @@ import random
 import pytest
 from PIL import Image
 
-from element_helpers import DEMO_TAGS, wait_placed
+from element_helpers import DEMO_TAGS, settle, wait_placed
 
-STEP = 128  # glass-gl.js: canvas sizes go in steps of 128 CSS px
 WORDS = "Swift Layout Glass Motion Charts Metal Widgets Maps Health Music Photos Camera Notes Files Weather".split()
 
 
@@ -40,8 +39,8 @@ def open_cloud(element_page, static_server, page, body: str, tags: list[dict]) -
 GLASS_STATE = """() => {
   const root = document.querySelector('glass-tag-cloud').shadowRoot;
   const cloud = root.querySelector('.cloud');
-  const clip = root.querySelector('.glass-clip');
-  const canvas = clip?.querySelector('canvas');
+  const layer = root.querySelector('.glass-layer');
+  const canvases = [...root.querySelectorAll('.glass-layer canvas')].filter((c) => !c.hidden && !layer.hidden);
   const rect = (r) => ({ left: r.left, top: r.top, right: r.right, bottom: r.bottom });
   // What of the cloud is visible: the viewport and every ancestor that clips (marked data-clip).
   let view = { left: 0, top: 0, right: innerWidth, bottom: innerHeight };
@@ -55,12 +54,24 @@ GLASS_STATE = """() => {
   const c = cloud.getBoundingClientRect();
   const visible = { left: Math.max(view.left, c.left), top: Math.max(view.top, c.top),
                     right: Math.min(view.right, c.right), bottom: Math.min(view.bottom, c.bottom) };
+  const shown = canvases.map((canvas) => ({ ...rect(canvas.getBoundingClientRect()), width: canvas.width, height: canvas.height }));
+  const union = shown.length ? { left: Math.min(...shown.map((r) => r.left)), top: Math.min(...shown.map((r) => r.top)),
+                                  right: Math.max(...shown.map((r) => r.right)), bottom: Math.max(...shown.map((r) => r.bottom)) } : null;
+  // Every capsule in sight must lie under the canvases: its corners each inside one of them.
+  const inside = (x, y) => shown.some((r) => x >= r.left - 0.5 && x <= r.right + 0.5 && y >= r.top - 0.5 && y <= r.bottom + 0.5);
+  const capsules = [...root.querySelectorAll('.tag')].map((b) => b.getBoundingClientRect());
+  const uncovered = capsules
+    .filter((r) => r.bottom > visible.top && r.top < visible.bottom && r.right > visible.left && r.left < visible.right)
+    .map((r) => ({ left: Math.max(r.left, visible.left), top: Math.max(r.top, visible.top),
+                   right: Math.min(r.right, visible.right), bottom: Math.min(r.bottom, visible.bottom) }))
+    .filter((r) => ![[r.left, r.top], [r.right, r.top], [r.left, r.bottom], [r.right, r.bottom]].every(([x, y]) => inside(x, y)))
+    .slice(0, 3);
   // The first capsule of every row that is wholly visible: its left cap is on the glass's outline.
-  const rowStarts = [...root.querySelectorAll('.tag')].map((b) => b.getBoundingClientRect())
+  const rowStarts = capsules
     .filter((r) => Math.abs(r.left - c.left) < 0.5 && r.top >= visible.top && r.bottom <= visible.bottom)
     .map(rect);
-  return { glass: cloud.dataset.glass, hidden: !clip || clip.hidden, pairs: cloud.glassPairs.length / 2,
-           canvas: canvas ? { ...rect(canvas.getBoundingClientRect()), width: canvas.width, height: canvas.height } : null,
+  return { glass: cloud.dataset.glass, hidden: !layer || layer.hidden || shown.length === 0, pairs: cloud.glassPairs.length / 2,
+           canvases: shown, union, uncovered, layerOverflow: layer ? getComputedStyle(layer).overflow : null,
            cloud: rect(c), view, visible, rowStarts, dpr: devicePixelRatio };
 }"""
 
@@ -70,26 +81,27 @@ def margin(page) -> float:
 
 
 def assert_bounded(state: dict, margin_px: float) -> None:
-    """The canvas is no larger than what is visible of the page (the viewport and the clipping
-    ancestors) plus the margin on each side, and one size step (a canvas is kept while it is
-    less than about twice what it needs, so a drag does not reallocate it)."""
-    canvas, view = state["canvas"], state["view"]
-    width = canvas["right"] - canvas["left"]
-    height = canvas["bottom"] - canvas["top"]
-    most_width = view["right"] - view["left"] + 2 * margin_px + STEP
-    most_height = view["bottom"] - view["top"] + 2 * margin_px + STEP
-    assert width <= most_width and height <= most_height, (width, height, most_width, most_height)
-    assert canvas["width"] <= width * state["dpr"] + 1 and canvas["height"] <= height * state["dpr"] + 1
+    """The canvases are no larger than what is visible of the page (the viewport and the clipping
+    ancestors) plus the margin on each side; none reaches past the cloud's box (beyond the 2 px
+    of antialiasing around the capsules), which would widen the page; none is clipped (a clip
+    over the glass makes the compositor draw every capsule's backdrop filter again); and each
+    canvas's backing store is its CSS size at the device pixel ratio."""
+    union, view, cloud = state["union"], state["view"], state["cloud"]
+    assert union["left"] >= view["left"] - margin_px - 1 and union["top"] >= view["top"] - margin_px - 1, (union, view)
+    assert union["right"] <= view["right"] + margin_px + 1 and union["bottom"] <= view["bottom"] + margin_px + 1, (union, view)
+    for canvas in state["canvases"]:
+        assert canvas["left"] >= cloud["left"] - 2.5 and canvas["top"] >= cloud["top"] - 2.5, (canvas, cloud)
+        assert canvas["right"] <= cloud["right"] + 2.5 and canvas["bottom"] <= cloud["bottom"] + 2.5, (canvas, cloud)
+        css_width = canvas["right"] - canvas["left"]
+        css_height = canvas["bottom"] - canvas["top"]
+        assert abs(canvas["width"] - css_width * state["dpr"]) <= 1 and abs(canvas["height"] - css_height * state["dpr"]) <= 1, canvas
+    assert state["layerOverflow"] == "visible", state["layerOverflow"]
 
 
 def assert_covers(state: dict) -> None:
-    """The canvas covers everything of the cloud that is visible."""
-    canvas, visible = state["canvas"], state["visible"]
-    assert not state["hidden"], "the glass canvas is hidden"
-    for side in ("left", "top"):
-        assert canvas[side] <= visible[side] + 0.5, (side, canvas, visible)
-    for side in ("right", "bottom"):
-        assert canvas[side] >= visible[side] - 0.5, (side, canvas, visible)
+    """The canvases cover every capsule that is visible."""
+    assert not state["hidden"], "the glass is hidden"
+    assert not state["uncovered"], ("visible capsules outside every glass canvas", state["uncovered"], state["canvases"])
 
 
 def test_a_thousand_tags_keep_webgl2_in_a_viewport_sized_canvas(element_page, static_server, page):
@@ -177,3 +189,46 @@ def test_the_glass_under_the_visible_capsules_is_drawn_right_after_scrolling(ele
             if lit < 110:
                 dark.append((round(y), lit))
         assert not dark, f"scrolled to {target}: rows whose left rim is not drawn (y, brightness): {dark}"
+
+
+# Counts the draws of every glass canvas (each band's WebGL2 context), by canvas.
+COUNT_DRAWS = """() => {
+  const root = document.querySelector('glass-tag-cloud').shadowRoot;
+  window.glassDraws = new Map();
+  for (const canvas of root.querySelectorAll('.glass-layer canvas')) {
+    const gl = canvas.getContext('webgl2');
+    const draw = gl.drawArraysInstanced.bind(gl);
+    window.glassDraws.set(canvas, 0);
+    gl.drawArraysInstanced = (...args) => { window.glassDraws.set(canvas, window.glassDraws.get(canvas) + 1); return draw(...args); };
+  }
+}"""
+
+
+def test_a_change_in_one_band_draws_only_that_band(element_page, static_server, page):
+    """The glass is cut into bands (web/glass-bands.js), each its own canvas, drawn again only when
+    what lies in it changed: a selected capsule changes the tint of its own necks, and only the
+    band that holds them is drawn; the other bands keep their canvases (and the compositor the
+    backdrop filters under them). Watched failing with every band drawn on every frame (the
+    comparison in GlassBand.draw removed): the untouched bands drew too."""
+    open_cloud(element_page, static_server, page,
+               "<div id='box' style='width: 700px'><glass-tag-cloud spacing='3'></glass-tag-cloud></div>", many_tags(1000))
+    page.wait_for_function("() => document.querySelector('glass-tag-cloud').shadowRoot.getAnimations().length === 0")
+    bands = page.evaluate("""() => [...document.querySelector('glass-tag-cloud').shadowRoot.querySelectorAll('.glass-layer canvas')]
+        .filter((c) => !c.hidden).map((c) => { const r = c.getBoundingClientRect(); return { top: r.top, bottom: r.bottom }; })""")
+    assert len(bands) >= 2, bands
+    # A capsule well inside the second band (its necks, at most about 30 px beyond it, too).
+    band = sorted(bands, key=lambda r: r["top"])[1]
+    tag = page.evaluate("""(band) => {
+        const root = document.querySelector('glass-tag-cloud').shadowRoot;
+        const button = [...root.querySelectorAll('.tag')].find((b) => {
+          const r = b.getBoundingClientRect(); return r.top > band.top + 40 && r.bottom < band.bottom - 40 && b.getAttribute('aria-pressed') === 'false';
+        });
+        return button.dataset.tagId;
+      }""", band)
+    page.evaluate(COUNT_DRAWS)
+    page.evaluate("(id) => { const host = document.querySelector('glass-tag-cloud'); host.selection = [...host.selection, id]; }", tag)
+    settle(page, 4)
+    draws = page.evaluate("""() => [...window.glassDraws].filter(([c]) => !c.hidden).map(([c, n]) => {
+        const r = c.getBoundingClientRect(); return { top: r.top, bottom: r.bottom, draws: n }; })""")
+    drawn = [d for d in draws if d["draws"] > 0]
+    assert len(drawn) == 1 and abs(drawn[0]["top"] - band["top"]) < 1, (band, draws)

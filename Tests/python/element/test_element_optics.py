@@ -105,7 +105,7 @@ def test_the_rim_is_lit_from_the_top_left(element_page, static_server, page, ren
                  '<glass-tag value="b" tint="#000000">highlight</glass-tag></glass-tag-cloud>')
     state = page.evaluate(
         """() => { const root = document.querySelector('glass-tag-cloud').shadowRoot; const cloud = root.querySelector('.cloud');
-                   return [cloud.dataset.glass, cloud.glassPairs.length / 2, root.querySelector('.glass-clip').hidden,
+                   return [cloud.dataset.glass, cloud.glassPairs.length / 2, root.querySelector('.glass-layer').hidden,
                            getComputedStyle(root.querySelector('.tag')).boxShadow]; }""")
     assert state[0] == renderer
     assert state[1] == 1, "the two capsules melt"
@@ -138,7 +138,7 @@ def test_a_lone_capsule_keeps_its_css_rim_and_no_canvas_is_drawn(element_page, s
                  '<glass-tag value="b" tint="#000000">Alone</glass-tag></glass-tag-cloud>')
     state = page.evaluate(
         """() => { const root = document.querySelector('glass-tag-cloud').shadowRoot; const cloud = root.querySelector('.cloud');
-                   return [cloud.dataset.glass, cloud.glassPairs.length, root.querySelector('.glass-clip').hidden]; }""")
+                   return [cloud.dataset.glass, cloud.glassPairs.length, root.querySelector('.glass-layer').hidden]; }""")
     assert state == ["webgl2", 0, True], state
     page.wait_for_function("() => document.querySelector('glass-tag-cloud').shadowRoot.getAnimations().length === 0")
     rect = tag_rect(page, "a")
@@ -251,7 +251,7 @@ def test_forced_colors_draw_no_glass_canvas(element_page, static_server, page):
     element_page(static_server.url, '<glass-tag-cloud><glass-tag value="a" selected>One</glass-tag><glass-tag value="b">Two</glass-tag></glass-tag-cloud>')
     shown = page.evaluate(
         """() => { const root = document.querySelector('glass-tag-cloud').shadowRoot;
-                   const clip = root.querySelector('.glass-clip');
+                   const clip = root.querySelector('.glass-layer');
                    return [clip ? getComputedStyle(clip).display : 'none',
                            [...root.querySelectorAll('.tag')].map((b) => getComputedStyle(b).backgroundColor)]; }""")
     assert shown[0] == "none"
