@@ -277,7 +277,11 @@ export class CloudView {
     const singleLine = lineHeight + 20 * textScale;
     const { origins, sizes } = frame;
     const count = Math.min(frame.count, this.#buttons.length);
-    this.#placement.place(origins, sizes, count, this.#nearSight(height));
+    // What of the cloud is in sight, read at most once this frame and before any write to it
+    // (the read lays the page out: once, not again after the writes).
+    let seen;
+    const sight = () => (seen === undefined ? (seen = this.#window.visible()) : seen);
+    this.#placement.place(origins, sizes, count, this.#nearSight(height, sight));
     this.#renders += 1;
     if (this.#placement.stale) this.#watchRest();
     for (let i = 0; i < count; i += 1) {
@@ -296,7 +300,7 @@ export class CloudView {
     }
     this.#frame = frame;
     this.#mergeDistance = mergeDistance;
-    this.#drawGlass();
+    this.#drawGlass(sight);
     this.#layout = null;
     this.#layoutOf = layout;
   }
@@ -305,10 +309,12 @@ export class CloudView {
    * The part of the cloud whose slots are placed this frame (cloud px), or null: all of it. A
    * cloud no taller than the viewport can be seen whole; a taller one (or one whose moves the
    * browser eases, `is-easing`) gets the visible part and a margin (glass-window.js).
+   * @param {number} height  the cloud's
+   * @param {() => object | null} sight  this frame's visible part (read once)
    */
-  #nearSight(height) {
+  #nearSight(height, sight) {
     if (height <= (globalThis.innerHeight || 0) || this.cloud.classList.contains("is-easing")) return null;
-    return this.#window.nearSight();
+    return this.#window.nearSight(sight());
   }
 
   /**
@@ -331,7 +337,8 @@ export class CloudView {
     this.#restFrame = requestAnimationFrame(check);
   }
 
-  #drawGlass() {
+  /** @param {() => object | null} [sight]  this frame's visible part of the cloud (GlassWindow.visible), read once */
+  #drawGlass(sight) {
     const frame = this.#frame;
     if (!frame || !this.melt) return;
     const amounts = this.#tintAmounts();
@@ -351,6 +358,7 @@ export class CloudView {
     this.melt.draw(frame, this.#tints, {
       mergeDistance: this.#mergeDistance,
       skip: lifted.size ? (i) => lifted.has(i) : undefined,
+      sight,
     });
     // A melted capsule's rim is its group's outline on the canvas; the others keep their CSS rim.
     const melted = this.melt.melted;

@@ -2,7 +2,7 @@
 // horizontal strips at fixed heights in cloud px, each drawn by a canvas of its own, and which
 // instances each band must draw. Pure: no DOM, no WebGL.
 //
-//   const layout = bandLayout(area, 4);      // [{ row, x, y, width, height }]: each band's rect, cloud px
+//   const layout = bandLayout(area, 4);      // [{ row, x, y, width, height, most }]: each band's rect, cloud px
 //   const owners = assignRows(previousRows, layout.map((band) => band.row), 4);   // band index → row
 //   const { count: n, rect: drawn } = instancesIn(data, count, 24, rect, scratch); // the band's instances
 //
@@ -19,6 +19,24 @@
 // (docs/WEB.md, "The glass in bands").
 // - Complexity: O(bands) per layout, O(instances) per band for its instances.
 
+/** Backing stores go in size steps, so a band that changes by a few px does not reallocate. */
+export const STEP = 128;
+export const bucket = (value) => Math.max(STEP, Math.ceil(value / STEP) * STEP);
+
+/**
+ * The CSS size of a backing store that holds `needed` px, given the `have` px it has and the
+ * `most` px it can ever need: kept while it holds `needed` and is not over twice as large; else
+ * a quarter of headroom, never beyond `most` (rounded up to a step).
+ *
+ *   canvasLength(500, 640, 1384)   // 640: kept
+ *   canvasLength(700, 640, 1384)   // 896: 700 × 1.25, in steps
+ * - Complexity: O(1).
+ */
+export function canvasLength(needed, have, most) {
+  if (needed <= have && needed > have / 2 - STEP) return have;
+  return bucket(Math.max(needed, Math.min(needed * 1.25, most)));
+}
+
 /** Band heights go in steps of this many CSS px. */
 export const ROW_STEP = 64;
 /** Where rows start (cloud px): a little above the cloud, so that the glass's few px of
@@ -26,24 +44,26 @@ export const ROW_STEP = 64;
 export const ROW_ORIGIN = -16;
 
 /**
- * The bands that cover `area` ({x, y, width, height, mostHeight}, cloud px: the window, which
- * lies within the content) with at most `bands` canvases: rows of one height, chosen so that any
- * window this viewport can need (`mostHeight` tall) meets at most `bands` rows; each band's rect
- * is its row within the area. With one band, the band is the area.
+ * The bands that cover `area` ({x, y, width, height, mostWidth, mostHeight}, cloud px: the window,
+ * which lies within the content) with at most `bands` canvases: rows of one height, chosen so that
+ * any window this viewport can need (`mostHeight` tall) meets at most `bands` rows; each band's
+ * rect is its row within the area, and `most` the largest rect its row can ever give (what its
+ * backing store may grow to). With one band, the band is the area.
  *
  *   bandLayout({ x: -2, y: -2, width: 700, height: 1000, mostHeight: 1284 }, 4)
  *   // [{ row: 0, x: -2, y: -2, width: 700, height: 450 }, { row: 1, …, y: 448, height: 448 }, { row: 2, y: 896, height: 102 }]
  * - Complexity: O(bands).
  */
 export function bandLayout(area, bands) {
-  if (bands <= 1) return [{ row: 0, x: area.x, y: area.y, width: area.width, height: area.height }];
+  const most = { width: area.mostWidth, height: area.mostHeight };
+  if (bands <= 1) return [{ row: 0, x: area.x, y: area.y, width: area.width, height: area.height, most }];
   // A window `mostHeight` tall meets at most ceil(mostHeight / h) + 1 rows of height h.
   const height = Math.ceil(area.mostHeight / (bands - 1) / ROW_STEP) * ROW_STEP;
   const bottom = area.y + area.height;
   const rows = [];
   for (let row = Math.floor((area.y - ROW_ORIGIN) / height); ROW_ORIGIN + row * height < bottom && rows.length < bands; row += 1) {
     const top = Math.max(area.y, ROW_ORIGIN + row * height);
-    rows.push({ row, x: area.x, y: top, width: area.width, height: Math.min(bottom, ROW_ORIGIN + (row + 1) * height) - top });
+    rows.push({ row, x: area.x, y: top, width: area.width, height: Math.min(bottom, ROW_ORIGIN + (row + 1) * height) - top, most: { width: area.mostWidth, height } });
   }
   return rows;
 }

@@ -31,7 +31,7 @@
 // - Complexity: O(instances in the window) per frame, one buffer upload; fragments ≈ 2 × the
 //   melted capsules' area in the window.
 
-import { assignRows, bandLayout, instancesIn } from "./glass-bands.js";
+import { assignRows, bandLayout, canvasLength, instancesIn } from "./glass-bands.js";
 
 /** How far either side of an edge the 8-bit field resolves distances (CSS px). */
 export const FIELD_RANGE = 6;
@@ -152,6 +152,7 @@ void main() {
 
 const SHADE = `${COMMON}
 in vec2 point;
+flat in float k;
 flat in vec4 a;
 flat in vec4 b;
 flat in vec4 ta;
@@ -187,13 +188,18 @@ void main() {
                       + 0.22 * sheen * sheen * cover, 0.0, 1.0);
   vec4 tint = vec4(0.0);
   if (b.z > 0.0) {
-    // The neck's own glass: outside both capsules (they paint their own), tinted along the axis.
+    // The neck's own glass: outside both capsules (they paint their own), tinted along the axis,
+    // where this neck makes the union (its own field is the union's; within a px of it, fading):
+    // where necks overlap, each tints only its own part, so the tint does not change where one
+    // neck's quad ends and another's goes on (with MAX blending it would).
     float outside = here.g;
+    float own = smin(sdStadium(point, a), sdStadium(point, b), k);
+    float share = clamp(1.0 - (own - field_) * scale, 0.0, 1.0);
     vec2 ca = a.xy + 0.5 * a.zw;
     vec2 ab = b.xy + 0.5 * b.zw - ca;
     float t = clamp(dot(point - ca, ab) / max(dot(ab, ab), 1e-4), 0.0, 1.0);
     vec4 mixed = mix(ta, tb, smoothstep(0.0, 1.0, t));
-    float alpha = cover * outside * clamp(mixed.a + frost, 0.0, 1.0);
+    float alpha = cover * outside * share * clamp(mixed.a + frost, 0.0, 1.0);
     vec3 rgb = mix(vec3(1.0), mixed.rgb, mixed.a / max(mixed.a + frost, 1e-4));
     tint = vec4(rgb * alpha, alpha);
   }
@@ -284,7 +290,7 @@ class GlassBand {
     this.gl = gl;
     this.lost = false;
     this.onLost = null;
-    canvas.className = "glass-canvas";
+    canvas.className = "glass-canvas glass-band";
     canvas.hidden = true;
     this.field = compile(gl, VERTEX, FIELD);
     this.shade = compile(gl, VERTEX, SHADE);
@@ -312,7 +318,7 @@ class GlassBand {
     gl.bindVertexArray(null);
     this.texture = gl.createTexture();
     this.framebuffer = gl.createFramebuffer();
-    this.backing = { width: 0, height: 0, scale: 0 };
+    this.backing = { width: 0, height: 0, cssWidth: 0, cssHeight: 0, scale: 0, shownWidth: 0, shownHeight: 0 };
     /** What the canvas shows: its rect (cloud px), scale and instances; a draw of the same is skipped. */
     this.shown = { rect: null, scale: 0, count: -1, data: new Float32Array(0) };
     canvas.addEventListener("webglcontextlost", (event) => {
@@ -335,28 +341,45 @@ class GlassBand {
     }
   }
 
-  /** Sizes the canvas and the field texture (one texel of border) for `rect` at `scale`. */
-  #fit(rect, scale) {
+  /**
+   * Sizes the backing store and the field texture (one texel of border) to hold `rect` at `scale`,
+   * in size steps (`most`: the largest rect this band can need), and shows exactly `rect` of it.
+   * A band's rect follows its instances, and reallocating a WebGL canvas stalls the main thread
+   * for about a millisecond (measured: a drag of 100 tags resized its bands 170 times, 1.8 ms a
+   * frame), so the backing store is kept while it holds the rect and the canvas element shows its
+   * top-left `rect` at 1:1 (`object-fit: none`; scaled by 1/scale where a device pixel is not a
+   * CSS px): the element never reaches past what it draws.
+   */
+  #fit(rect, scale, most) {
     const gl = this.gl;
     const b = this.backing;
-    const width = Math.max(1, Math.round(rect.width * scale));
-    const height = Math.max(1, Math.round(rect.height * scale));
-    if (width === b.width && height === b.height && scale === b.scale) return;
-    b.width = width;
-    b.height = height;
-    b.scale = scale;
-    this.canvas.width = width;
-    this.canvas.height = height;
-    this.canvas.style.width = `${width / scale}px`;
-    this.canvas.style.height = `${height / scale}px`;
-    gl.bindTexture(gl.TEXTURE_2D, this.texture);
-    gl.texImage2D(gl.TEXTURE_2D, 0, gl.RG8, width + 2, height + 2, 0, gl.RG, gl.UNSIGNED_BYTE, null);
-    for (const parameter of [gl.TEXTURE_MIN_FILTER, gl.TEXTURE_MAG_FILTER]) gl.texParameteri(gl.TEXTURE_2D, parameter, gl.NEAREST);
-    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE);
-    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE);
-    gl.bindFramebuffer(gl.FRAMEBUFFER, this.framebuffer);
-    gl.framebufferTexture2D(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.TEXTURE_2D, this.texture, 0);
-    gl.bindFramebuffer(gl.FRAMEBUFFER, null);
+    const cssWidth = canvasLength(rect.width, b.scale === scale ? b.cssWidth : 0, most.width);
+    const cssHeight = canvasLength(rect.height, b.scale === scale ? b.cssHeight : 0, most.height);
+    if (cssWidth !== b.cssWidth || cssHeight !== b.cssHeight || scale !== b.scale) {
+      b.cssWidth = cssWidth;
+      b.cssHeight = cssHeight;
+      b.scale = scale;
+      b.width = Math.max(1, Math.round(cssWidth * scale));
+      b.height = Math.max(1, Math.round(cssHeight * scale));
+      this.canvas.width = b.width;
+      this.canvas.height = b.height;
+      this.canvas.style.scale = scale === 1 ? "" : String(1 / scale);
+      gl.bindTexture(gl.TEXTURE_2D, this.texture);
+      gl.texImage2D(gl.TEXTURE_2D, 0, gl.RG8, b.width + 2, b.height + 2, 0, gl.RG, gl.UNSIGNED_BYTE, null);
+      for (const parameter of [gl.TEXTURE_MIN_FILTER, gl.TEXTURE_MAG_FILTER]) gl.texParameteri(gl.TEXTURE_2D, parameter, gl.NEAREST);
+      gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE);
+      gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE);
+      gl.bindFramebuffer(gl.FRAMEBUFFER, this.framebuffer);
+      gl.framebufferTexture2D(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.TEXTURE_2D, this.texture, 0);
+      gl.bindFramebuffer(gl.FRAMEBUFFER, null);
+    }
+    // The part shown: the rect, in device px from the backing's top left.
+    b.shownWidth = Math.min(b.width, Math.max(1, Math.round(rect.width * scale)));
+    b.shownHeight = Math.min(b.height, Math.max(1, Math.round(rect.height * scale)));
+    const width = `${b.shownWidth}px`;
+    const height = `${b.shownHeight}px`;
+    if (this.canvas.style.width !== width) this.canvas.style.width = width;
+    if (this.canvas.style.height !== height) this.canvas.style.height = height;
   }
 
   /** Whether the canvas already shows these instances over `rect` at `scale` (then nothing to draw). */
@@ -375,7 +398,7 @@ class GlassBand {
    * Draws `count` instances over `rect` (cloud px) at `scale` device px per CSS px, unless the
    * canvas shows exactly that already. Returns whether it drew.
    */
-  draw(data, count, rect, scale, { rimAlpha, frost }) {
+  draw(data, count, rect, scale, { most, rimAlpha, frost }) {
     if (this.#showing(data, count, rect, scale)) return false;
     const floats = count * INSTANCE_FLOATS;
     if (this.shown.data.length < floats) this.shown.data = new Float32Array(Math.ceil(floats * 1.5));
@@ -383,7 +406,7 @@ class GlassBand {
     this.shown.count = count;
     this.shown.rect = { ...rect };
     this.shown.scale = scale;
-    this.#fit(rect, scale);
+    this.#fit(rect, scale, most);
     const translate = `${rect.x}px ${rect.y}px`;
     if (this.canvas.glassTranslate !== translate) {
       this.canvas.glassTranslate = translate;
@@ -405,9 +428,14 @@ class GlassBand {
     const cssHeight = b.height / scale;
     const texel = 1 / scale;
 
+    // Only the part shown is drawn (the backing's top left: GL's rows count from the bottom).
+    gl.enable(gl.SCISSOR_TEST);
+    const shownBottom = b.height - b.shownHeight;
+
     // 1. The union field, into the texture (1.0: far outside), one texel beyond the band all round.
     gl.bindFramebuffer(gl.FRAMEBUFFER, this.framebuffer);
     gl.viewport(0, 0, b.width + 2, b.height + 2);
+    gl.scissor(0, shownBottom, b.shownWidth + 2, b.shownHeight + 2);
     gl.clearColor(1, 1, 1, 1);
     gl.clear(gl.COLOR_BUFFER_BIT);
     gl.blendEquation(gl.MIN);
@@ -422,6 +450,7 @@ class GlassBand {
     // their quads (the instances hold the capsules first, then the necks: melt-view.js).
     gl.bindFramebuffer(gl.FRAMEBUFFER, null);
     gl.viewport(0, 0, b.width, b.height);
+    gl.scissor(0, shownBottom, b.shownWidth, b.shownHeight);
     gl.clearColor(0, 0, 0, 0);
     gl.clear(gl.COLOR_BUFFER_BIT);
     gl.blendEquation(gl.MAX);
@@ -539,7 +568,7 @@ export class GlassGL {
         band.hide();
         continue;
       }
-      band.draw(this.scratch, drawn.count, drawn.rect, scale, { rimAlpha, frost });
+      band.draw(this.scratch, drawn.count, drawn.rect, scale, { most: rect.most, rimAlpha, frost });
       shown += 1;
     }
     if (this.layer.hidden !== (shown === 0)) this.layer.hidden = shown === 0;

@@ -7,9 +7,10 @@
 // compositor-driven scroll shows before the main thread catches up.
 //
 //   const glassWindow = new GlassWindow(cloud, () => melt.redraw(), () => placement.placeAll());
-//   const w = glassWindow.measure({ left: -2, top: -2, right: 702, bottom: 902 });   // {x, y, width, height, …} in cloud px, or null
+//   const w = glassWindow.measure({ left: -2, top: -2, right: 702, bottom: 902 }, seen);   // {x, y, width, height, …} in cloud px, or null
 //   glassWindow.drawn(w);                                           // what the canvas now shows
-//   glassWindow.nearSight();                                        // the visible part + MARGIN, cloud px (slot-placement.js)
+//   const seen = glassWindow.visible();                             // the visible part, cloud px: one layout read a frame
+//   glassWindow.nearSight(seen);                                    // … + MARGIN (slot-placement.js)
 //   glassWindow.remove();                                           // stops listening
 //
 // What moves the window: scrolling of the document or of any ancestor (listened to in the capture
@@ -138,11 +139,20 @@ export class GlassWindow {
   }
 
   /**
-   * The visible part of the cloud with MARGIN around it ({left, top, right, bottom}, cloud px), or
-   * null when the cloud is not in the document. Reading it lays the page out.
+   * The visible part of the cloud ({left, top, right, bottom}, cloud px), or null when the cloud
+   * is not in the document. Reading it lays the page out, so a frame reads it once and hands it
+   * to `nearSight` and `measure` (writes to the cloud's content do not move the cloud).
    */
-  nearSight() {
-    const visible = this.#visible();
+  visible() {
+    return this.#visible();
+  }
+
+  /**
+   * The visible part of the cloud with MARGIN around it ({left, top, right, bottom}, cloud px), or
+   * null when the cloud is not in the document.
+   * @param {{left: number, top: number, right: number, bottom: number} | null} [visible]  this frame's `visible()`
+   */
+  nearSight(visible = this.#visible()) {
     if (!visible) return null;
     return { left: visible.left - MARGIN, top: visible.top - MARGIN, right: visible.right + MARGIN, bottom: visible.bottom + MARGIN };
   }
@@ -150,14 +160,13 @@ export class GlassWindow {
   /**
    * The window to draw for content within `bounds` ({left, top, right, bottom}, cloud px from the
    * cloud's origin): the visible part with MARGIN around it, within the content; null when none
-   * of it is visible.
+   * of it is visible (`visible`: this frame's `visible()`, read again when not given).
    * `mostWidth` × `mostHeight`: the largest window this viewport can need (a canvas sized for it
    * need not grow while the cloud scrolls or changes).
    * @returns {{x: number, y: number, width: number, height: number, mostWidth: number, mostHeight: number} | null}
    */
-  measure(bounds) {
+  measure(bounds, visible = this.#visible()) {
     this.#content = bounds;
-    const visible = this.#visible();
     if (!visible) return null;
     const left = Math.max(bounds.left, visible.left - MARGIN);
     const top = Math.max(bounds.top, visible.top - MARGIN);

@@ -156,10 +156,13 @@ export class MeltView {
   /**
    * @param {{count: number, size: number[], origins: ArrayLike<number>, sizes: ArrayLike<number>, groups: ArrayLike<number>}} frame
    * @param {Float32Array} tints  straight RGBA per capsule
-   * @param {{mergeDistance: number, skip?: (index: number) => boolean}} options
+   * @param {{mergeDistance: number, skip?: (index: number) => boolean, sight?: () => object | null}} options
+   *   sight: the visible part of the cloud this frame (GlassWindow.visible), read once by the caller
    */
   draw(frame, tints, options) {
-    this.last = [frame, tints, options];
+    // `sight` is this frame's: a redraw (after a scroll) reads the window again.
+    const { sight, ...kept } = options;
+    this.last = [frame, tints, kept];
     const { count, origins, sizes } = frame;
     const mergeDistance = options.mergeDistance;
     const skip = options.skip ?? (() => false);
@@ -176,7 +179,8 @@ export class MeltView {
     // cloud's position lays the page out early), and with nothing melted no scroll needs a redraw.
     // The content reaches PAD beyond the capsules on every side (the field's gradient at the
     // cloud's own edge needs its neighbours; the cloud's clip box cuts what lies outside).
-    const area = pairs.length ? this.window.measure({ left: -PAD, top: -PAD, right: width + PAD, bottom: height + PAD }) : null;
+    const bounds = { left: -PAD, top: -PAD, right: width + PAD, bottom: height + PAD };
+    const area = pairs.length ? (sight ? this.window.measure(bounds, sight()) : this.window.measure(bounds)) : null;
     this.window.drawn(pairs.length ? area : EVERYWHERE);
     if (this.gl) {
       const instances = area ? this.#instances(frame, tints, pairs, area) : 0;

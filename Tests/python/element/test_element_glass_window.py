@@ -21,6 +21,7 @@ from PIL import Image
 
 from element_helpers import DEMO_TAGS, settle, wait_placed
 
+STEP = 128  # glass-bands.js: backing stores go in steps of 128 CSS px
 WORDS = "Swift Layout Glass Motion Charts Metal Widgets Maps Health Music Photos Camera Notes Files Weather".split()
 
 
@@ -85,7 +86,8 @@ def assert_bounded(state: dict, margin_px: float) -> None:
     ancestors) plus the margin on each side; none reaches past the cloud's box (beyond the 2 px
     of antialiasing around the capsules), which would widen the page; none is clipped (a clip
     over the glass makes the compositor draw every capsule's backdrop filter again); and each
-    canvas's backing store is its CSS size at the device pixel ratio."""
+    canvas's backing store holds what it shows, in size steps no larger than the view plus the
+    margins (the element shows the backing's top left at 1:1: glass-gl.js)."""
     union, view, cloud = state["union"], state["view"], state["cloud"]
     assert union["left"] >= view["left"] - margin_px - 1 and union["top"] >= view["top"] - margin_px - 1, (union, view)
     assert union["right"] <= view["right"] + margin_px + 1 and union["bottom"] <= view["bottom"] + margin_px + 1, (union, view)
@@ -94,7 +96,10 @@ def assert_bounded(state: dict, margin_px: float) -> None:
         assert canvas["right"] <= cloud["right"] + 2.5 and canvas["bottom"] <= cloud["bottom"] + 2.5, (canvas, cloud)
         css_width = canvas["right"] - canvas["left"]
         css_height = canvas["bottom"] - canvas["top"]
-        assert abs(canvas["width"] - css_width * state["dpr"]) <= 1 and abs(canvas["height"] - css_height * state["dpr"]) <= 1, canvas
+        assert canvas["width"] >= css_width * state["dpr"] - 1 and canvas["height"] >= css_height * state["dpr"] - 1, canvas
+        most_width = view["right"] - view["left"] + 2 * margin_px + STEP
+        most_height = view["bottom"] - view["top"] + 2 * margin_px + STEP
+        assert canvas["width"] <= most_width * state["dpr"] and canvas["height"] <= most_height * state["dpr"], (canvas, most_width, most_height)
     assert state["layerOverflow"] == "visible", state["layerOverflow"]
 
 
