@@ -109,6 +109,7 @@ export class CloudView {
   #mergeDistance = 0;
   #motionDuration = null; // the --tag-duration and --tag-easing last written (setMotion)
   #motionEasing = null;
+  #released = false; // releaseGlass since the last frame
 
   /** @param {HTMLElement} cloud the `[data-tag-cloud]` container */
   constructor(cloud) {
@@ -135,6 +136,20 @@ export class CloudView {
       this.#amounts = null;
       this.#redraw();
     });
+  }
+
+  /** Lets go of the glass (its canvases and WebGL2 contexts): the cloud left the document. The next frame makes it anew. */
+  releaseGlass() {
+    this.melt?.remove();
+    this.melt = null;
+    this.#released = true;
+    this.#melted.fill(0);
+    for (const slot of this.#slots) slot.classList.remove("is-melted");
+  }
+
+  /** Whether the glass was let go of since the last frame: the next layout must be drawn even if unchanged. */
+  get released() {
+    return this.#released;
   }
 
   /** The buttons, in tag order (the same array until the tags change: do not modify it). */
@@ -265,6 +280,7 @@ export class CloudView {
    * @param {{mergeDistance: number, lineHeight?: number, textScale?: number, layout?: (() => object) | null}} options
    */
   renderFrame(frame, selected, { mergeDistance, lineHeight = 20, textScale = 1, layout = null }) {
+    this.#released = false;
     this.#window ??= new GlassWindow(this.cloud, () => this.melt?.redraw(), () => this.#placement.placeAll());
     this.melt ??= new MeltView(this.cloud, this.#window);
     this.lens ??= LensFilters.create(this.cloud);
@@ -340,7 +356,8 @@ export class CloudView {
   /** @param {() => object | null} [sight]  this frame's visible part of the cloud (GlassWindow.visible), read once */
   #drawGlass(sight) {
     const frame = this.#frame;
-    if (!frame || !this.melt) return;
+    if (!frame || !this.#window) return;
+    this.melt ??= new MeltView(this.cloud, this.#window); // again after releaseGlass
     const amounts = this.#tintAmounts();
     const count = Math.min(frame.count, this.#buttons.length);
     if (this.#tints.length < 4 * count) this.#tints = new Float32Array(4 * count);

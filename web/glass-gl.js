@@ -254,15 +254,15 @@ export function placeCanvas(canvas, area) {
 /** Bands (canvases, each with its own WebGL2 context) a cloud may use. */
 export const CLOUD_BANDS = 4;
 /**
- * Glass contexts a page may hold before a cloud gets no band beyond its first: browsers keep a
- * small number of WebGL contexts alive (Chromium 16) and lose the oldest past it. A cloud's
- * first context is always made (as one canvas per cloud always was); its further bands only
- * while the page's count is below this.
+ * Glass contexts the clouds of a page may hold together: browsers keep a small number of WebGL
+ * contexts alive (Chromium 16) and lose the oldest past it. A cloud's first band is always
+ * granted (as one canvas per cloud always was); further bands only while the page's clouds hold
+ * fewer than this, and only when a cloud's window needs them (a cloud of one row keeps one).
  */
-const PAGE_CONTEXTS = 12;
-// The page's glass contexts, counted across clouds: the one state shared by all of them, a tally
-// of a limit the browser keeps per page (a thin adapter to it, changed only by GlassBand).
-let pageContexts = 0;
+export const PAGE_CONTEXTS = 12;
+// The bands granted to the page's clouds, counted across clouds: the one state they share, a
+// tally of a limit the browser keeps per page (a thin adapter to it, changed only by GlassGL).
+let pageBands = 0;
 
 /** One band of a cloud's glass: a canvas with its WebGL2 context, programs and field texture. */
 class GlassBand {
@@ -326,7 +326,6 @@ class GlassBand {
       this.lost = true;
       this.onLost?.();
     });
-    pageContexts += 1;
     layer.append(canvas);
   }
 
@@ -491,9 +490,9 @@ class GlassBand {
   }
 
   remove() {
+    this.onLost = null; // the loss that follows is ours, not the browser's
     if (!this.lost) this.gl.getExtension("WEBGL_lose_context")?.loseContext();
     this.canvas.remove();
-    pageContexts -= 1;
   }
 }
 
@@ -515,8 +514,9 @@ export class GlassGL {
     this.layer = layer;
     this.lost = false;
     this.onLost = null;
-    // The bands this cloud may have: its first, and more while the page has contexts to spare.
-    this.bandLimit = Math.max(1, Math.min(CLOUD_BANDS, PAGE_CONTEXTS - pageContexts + 1));
+    // The bands granted to this cloud: its first; more when its window needs them (#grant).
+    this.bandLimit = 1;
+    pageBands += 1;
     this.bands = [];
     this.rows = []; // the row each band draws (null: none, hidden)
     this.scratch = new Float32Array(0);
@@ -551,6 +551,7 @@ export class GlassGL {
     }
     const scale = this.#scale(area);
     if (scale < 0.5) return false; // a viewport larger than a texture can be at half resolution
+    this.#grant(bandLayout(area, CLOUD_BANDS).length);
     const layout = bandLayout(area, this.bandLimit);
     this.rows = assignRows(this.rows, layout.map((band) => band.row), this.bandLimit);
     if (this.scratch.length < count * INSTANCE_FLOATS) this.scratch = new Float32Array(Math.ceil(count * INSTANCE_FLOATS * 1.5));
@@ -583,6 +584,14 @@ export class GlassGL {
     return Math.min(wanted, this.limit / Math.max(area.mostWidth, 1), this.limit / Math.max(area.mostHeight, 1));
   }
 
+  /** More bands, up to `wanted`, while the page's clouds hold fewer than PAGE_CONTEXTS. */
+  #grant(wanted) {
+    const more = Math.min(wanted - this.bandLimit, PAGE_CONTEXTS - pageBands);
+    if (more <= 0) return;
+    pageBands += more;
+    this.bandLimit += more;
+  }
+
   /** Band `index`, made (a new context) when first needed; null when the browser refuses one. */
   #band(index) {
     while (this.bands.length <= index) {
@@ -596,6 +605,8 @@ export class GlassGL {
   remove() {
     for (const band of this.bands) band.remove();
     this.bands = [];
+    pageBands -= this.bandLimit;
+    this.bandLimit = 0;
     this.layer.remove();
   }
 }

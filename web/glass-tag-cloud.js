@@ -322,6 +322,7 @@ export class GlassTagCloudElement extends HTMLElement {
     this.#stopWatchingText = null;
     this.#spacing.stop();
     this.#stopLive();
+    this.#view.releaseGlass();
   }
 
   attributeChangedCallback(name, oldValue, newValue) {
@@ -708,7 +709,7 @@ export class GlassTagCloudElement extends HTMLElement {
     // A new width often leaves every capsule where it was (a drag within one arrangement):
     // then there is nothing to draw again.
     const same = layout.packed ? samePacked(layout, this.#layout) : sameArrangement(layout, this.#layout);
-    if (source === this.#layoutSource && same && this.#drawnMergeDistance === this.#mergeDistanceInUse()) {
+    if (source === this.#layoutSource && same && this.#drawnMergeDistance === this.#mergeDistanceInUse() && !this.#view.released) {
       this.#layout = layout;
       return;
     }

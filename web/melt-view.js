@@ -148,6 +148,19 @@ export class MeltView {
     if (this.last) this.draw(...this.last);
   }
 
+  /**
+   * Lets go of the canvases and their WebGL2 contexts (the cloud left the document: it holds
+   * none of the few a page may have); a cloud that comes back makes a new MeltView.
+   */
+  remove() {
+    if (this.gl) this.gl.onLost = null;
+    this.gl?.remove();
+    this.gl = null;
+    this.canvas2d?.parentElement?.remove();
+    this.canvas2d = null;
+    this.last = null;
+  }
+
   /** Draws again with the last inputs (a pressed capsule rejoined its group, the cloud scrolled). */
   redraw() {
     if (this.last) this.draw(...this.last);

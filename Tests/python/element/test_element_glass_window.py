@@ -237,3 +237,65 @@ def test_a_change_in_one_band_draws_only_that_band(element_page, static_server, 
         const r = c.getBoundingClientRect(); return { top: r.top, bottom: r.bottom, draws: n }; })""")
     drawn = [d for d in draws if d["draws"] > 0]
     assert len(drawn) == 1 and abs(drawn[0]["top"] - band["top"]) < 1, (band, draws)
+
+
+# Six tall clouds side by side, all melting and all in sight.
+MANY_CLOUDS = ("<div id='row' style='display: flex; gap: 8px'>"
+               + "".join("<div style='width: 150px'><glass-tag-cloud spacing='3'></glass-tag-cloud></div>" for _ in range(6))
+               + "</div>")
+
+GLASS_CONTEXTS = """() => {
+  const clouds = [...document.querySelectorAll('glass-tag-cloud')];
+  return { glass: clouds.map((c) => c.shadowRoot.querySelector('.cloud').dataset.glass),
+           shown: clouds.map((c) => [...c.shadowRoot.querySelectorAll('.glass-layer canvas')].filter((x) => !x.hidden).length),
+           canvases: clouds.reduce((n, c) => n + c.shadowRoot.querySelectorAll('.glass-layer canvas').length, 0),
+           lost: window.contextsLost };
+}"""
+
+
+def test_many_clouds_share_the_pages_webgl_contexts_and_a_removed_cloud_gives_its_own_back(element_page, static_server, page):
+    """Each band is a WebGL2 context, and a page keeps only so many alive (Chromium 16, then it
+    loses the oldest). Six tall melting clouds on one page: every one draws with WebGL2, no context
+    is lost, and the page holds at most 12 (PAGE_CONTEXTS); the first clouds get more than one band.
+    A cloud taken out of the document lets go of its contexts (a new cloud gets bands again), and
+    one put back draws its glass again. Watched failing with the grant made at construction, as
+    the first version did (24 contexts asked for, the oldest lost), and with releaseGlass removed
+    from disconnectedCallback (the new cloud got one band)."""
+    # Contexts lost by the browser, on canvases still in the document (a cloud that lets go of
+    # its own first takes the canvases out).
+    page.add_init_script("""
+      window.contextsLost = 0;
+      const get = HTMLCanvasElement.prototype.getContext;
+      HTMLCanvasElement.prototype.getContext = function (kind, ...rest) {
+        const context = get.call(this, kind, ...rest);
+        if (kind === 'webgl2' && context && !this.watched) {
+          this.watched = true;
+          this.addEventListener('webglcontextlost', () => { if (this.isConnected) window.contextsLost += 1; });
+        }
+        return context;
+      };""")
+    element_page(static_server.url, MANY_CLOUDS, wait=False)
+    page.evaluate("(tags) => { for (const cloud of document.querySelectorAll('glass-tag-cloud')) cloud.tags = tags; }", many_tags(120))
+    wait_placed(page, timeout=30_000)
+    settle(page, 4)
+    state = page.evaluate(GLASS_CONTEXTS)
+    assert state["glass"] == ["webgl2"] * 6, state
+    assert all(n >= 1 for n in state["shown"]), state
+    assert state["canvases"] <= 12 and state["lost"] == 0, state
+    assert max(state["shown"]) > 1, state  # the first clouds got several bands
+    # Take five out: their contexts go back; a new tall cloud gets several bands.
+    page.evaluate("() => { const clouds = [...document.querySelectorAll('glass-tag-cloud')]; for (const c of clouds.slice(1)) c.parentElement.remove(); }")
+    page.evaluate("""(tags) => { const box = document.createElement('div'); box.style.width = '150px';
+        const cloud = document.createElement('glass-tag-cloud'); cloud.setAttribute('spacing', '3'); cloud.tags = tags;
+        box.append(cloud); document.querySelector('#row').append(box); }""", many_tags(120))
+    wait_placed(page, timeout=30_000)
+    settle(page, 4)
+    state = page.evaluate(GLASS_CONTEXTS)
+    assert state["glass"] == ["webgl2"] * 2 and state["lost"] == 0, state
+    assert state["shown"][1] > 1, state
+    # Move the first cloud elsewhere in the document: it lets go of its glass and draws it again.
+    page.evaluate("() => { const first = document.querySelector('glass-tag-cloud').parentElement; document.querySelector('#row').append(first); }")
+    wait_placed(page, timeout=30_000)
+    settle(page, 4)
+    state = page.evaluate(GLASS_CONTEXTS)
+    assert state["glass"] == ["webgl2"] * 2 and all(n >= 1 for n in state["shown"]) and state["lost"] == 0, state
