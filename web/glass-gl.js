@@ -56,9 +56,10 @@ float smin(float a, float b, float k) {
 }
 `;
 
-const VERTEX = `#version 300 es
+// What both vertex shaders read per instance (melt-view.js writes it: INSTANCE_FLOATS) and hand
+// on to the fragment shaders, and where a point of the cloud lands in the canvas.
+const INSTANCE_STAGE = `#version 300 es
 precision highp float;
-layout(location = 0) in vec2 corner;
 layout(location = 1) in vec4 box;
 layout(location = 2) in vec4 capsuleA;
 layout(location = 3) in vec4 capsuleB;
@@ -73,11 +74,20 @@ flat out vec4 a;
 flat out vec4 b;
 flat out vec4 ta;
 flat out vec4 tb;
+void handOn() { a = capsuleA; b = capsuleB; ta = tintA; tb = tintB; k = neck.x; }
+vec4 place(vec2 p) {
+  vec2 clip = (p - viewOrigin) / viewSize * 2.0 - 1.0;
+  return vec4(clip.x, -clip.y, 0.0, 1.0);
+}
+`;
+
+/** An instance's quad (its box). */
+const VERTEX = `${INSTANCE_STAGE}
+layout(location = 0) in vec2 corner;
 void main() {
+  handOn();
   point = box.xy + corner * box.zw;
-  a = capsuleA; b = capsuleB; ta = tintA; tb = tintB; k = neck.x;
-  vec2 clip = (point - viewOrigin) / viewSize * 2.0 - 1.0;
-  gl_Position = vec4(clip.x, -clip.y, 0.0, 1.0);
+  gl_Position = place(point);
 }`;
 
 /** Segments of each round end of a capsule's ring (the shading's geometry for a capsule). */
@@ -96,26 +106,11 @@ export const RING_OUTSIDE = 2;
 // Chromium, pays per rasterised fragment, discarded or not. The ring is a triangle strip around
 // the stadium, RING_INSIDE within and RING_OUTSIDE beyond it; the outer edge is pushed out by
 // 1/cos(half a segment's angle) so its chords never cut into the edge.
-const RING_VERTEX = `#version 300 es
-precision highp float;
-layout(location = 1) in vec4 box;
-layout(location = 2) in vec4 capsuleA;
-layout(location = 3) in vec4 capsuleB;
-layout(location = 4) in vec4 tintA;
-layout(location = 5) in vec4 tintB;
-layout(location = 6) in vec4 neck;
-uniform vec2 viewSize;
-uniform vec2 viewOrigin;
-out vec2 point;
-flat out float k;
-flat out vec4 a;
-flat out vec4 b;
-flat out vec4 ta;
-flat out vec4 tb;
+const RING_VERTEX = `${INSTANCE_STAGE}
 const int SEGMENTS = ${RING_SEGMENTS};
 const float PI = 3.14159265;
 void main() {
-  a = capsuleA; b = capsuleB; ta = tintA; tb = tintB; k = neck.x;
+  handOn();
   int perEnd = SEGMENTS + 1;
   int along = (gl_VertexID / 2) % (2 * perEnd);   // the last point is the first again
   bool outer = gl_VertexID % 2 == 0;
@@ -131,8 +126,7 @@ void main() {
   float distance_ = outer ? (radius + ${RING_OUTSIDE.toFixed(1)}) / cos(0.5 * PI / float(SEGMENTS))
                           : max(radius - ${RING_INSIDE.toFixed(1)}, 0.0);
   point = centre + direction * distance_;
-  vec2 clip = (point - viewOrigin) / viewSize * 2.0 - 1.0;
-  gl_Position = vec4(clip.x, -clip.y, 0.0, 1.0);
+  gl_Position = place(point);
 }`;
 
 const FIELD = `${COMMON}
