@@ -188,10 +188,10 @@ export class MeltView {
     let width = 0;
     for (let i = 0; i < count; i += 1) width = Math.max(width, origins[2 * i] + sizes[2 * i]);
     const height = frame.size[1];
-    // The window of the cloud the canvas covers; measured only when something melts (reading the
+    // The window of the cloud the canvases cover; measured only when something melts (reading the
     // cloud's position lays the page out early), and with nothing melted no scroll needs a redraw.
-    // The content reaches PAD beyond the capsules on every side (the field's gradient at the
-    // cloud's own edge needs its neighbours; the cloud's clip box cuts what lies outside).
+    // The content reaches PAD beyond the capsules on every side (the rim's antialiasing and the
+    // field's gradient at the cloud's own edge), no further: no canvas reaches past the cloud.
     const bounds = { left: -PAD, top: -PAD, right: width + PAD, bottom: height + PAD };
     const area = pairs.length ? (sight ? this.window.measure(bounds, sight()) : this.window.measure(bounds)) : null;
     this.window.drawn(pairs.length ? area : EVERYWHERE);
