@@ -16,7 +16,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(REPO / "Tests" / "python"), str(REPO / "Tests" / "python" / "browser")]
 
 from browser_helpers import wait_placed  # noqa: E402
-from conftest import CHROMIUM, StaticServer  # noqa: E402
+from web_static import CHROMIUM, StaticServer  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 OUT = REPO / "docs" / "screenshots"

@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(ROOT / "Tests/python/browser"), str(ROOT / "Tests/python"), str(ROOT / "Tests/python/element")]
 
 import bench_glass_drag as drag  # noqa: E402
-from conftest import CHROMIUM, StaticServer  # noqa: E402  (the browser suite's)
+from web_static import CHROMIUM, StaticServer  # noqa: E402  (the browser suite's static host)
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 KINDS = {"loose": ("element", 10), "melting": ("element", 3), "chips": ("chips", 10)}

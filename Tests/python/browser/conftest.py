@@ -18,39 +18,12 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # Tests/python: chromium_session
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # this suite's web_static (also when loaded by path)
 from chromium_session import shared_chromium  # noqa: E402
 from page_guard import GuardedBrowser, PageGuard  # noqa: E402
-from static_files import CONTENT_SECURITY_POLICY, FolderServer, QuietStaticHandler  # noqa: E402
+from static_files import CONTENT_SECURITY_POLICY  # noqa: E402
 from tagcloud_requirements import require  # noqa: E402
-
-REPO = Path(__file__).resolve().parents[3]
-WEB = Path(os.environ.get("TAGCLOUD_WEB_DIR", REPO / "web")).resolve()
-FIXTURES = Path(__file__).resolve().parent / "fixtures"
-ARTIFACTS = REPO / "Tests" / "artifacts" / "browser"
-CHROMIUM = os.environ.get("TAGCLOUD_CHROMIUM", "/usr/bin/chromium")
-TAGCLOUD = REPO / ".build" / "debug" / "tagcloud"
-
-
-def free_port() -> int:
-    with contextlib.closing(socket.socket(socket.AF_INET, socket.SOCK_STREAM)) as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-class StaticHandler(QuietStaticHandler):
-    """web/ at /, the test fixtures at /__fixtures__/."""
-
-    def translate_path(self, path: str) -> str:
-        prefix = "/__fixtures__/"
-        if path.startswith(prefix):
-            served = Path(super().translate_path("/" + path[len(prefix):]))
-            return str(FIXTURES / served.relative_to(Path(self.directory).resolve()))
-        return super().translate_path(path)
-
-    def end_headers(self) -> None:
-        self.send_header("Cache-Control", "no-store")
-        super().end_headers()
-
+from web_static import ARTIFACTS, CHROMIUM, REPO, TAGCLOUD, WEB, StaticHandler, StaticServer, free_port  # noqa: E402,F401
 
 
 class CSPStaticHandler(StaticHandler):
@@ -59,13 +32,6 @@ class CSPStaticHandler(StaticHandler):
     def end_headers(self) -> None:
         self.send_header("Content-Security-Policy", CONTENT_SECURITY_POLICY)
         super().end_headers()
-
-
-class StaticServer(FolderServer):
-    """web/ (and the fixtures) on a free loopback port."""
-
-    def __init__(self, handler_class: type[StaticHandler] = StaticHandler) -> None:
-        super().__init__(WEB, handler_class)
 
 
 def require_wasm() -> None:

@@ -22,9 +22,9 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path[:0] = [str(HERE.parent / "browser"), str(HERE.parent), str(HERE)]  # the browser suite's conftest first (Tests/python has one too)
+sys.path[:0] = [str(HERE.parent / "browser"), str(HERE.parent), str(HERE)]
 
-from conftest import CHROMIUM, StaticServer  # noqa: E402  (the browser suite's)
+from web_static import CHROMIUM, StaticServer  # noqa: E402  (the browser suite's static host)
 from element_helpers import DEMO_TAGS  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
