@@ -3,7 +3,15 @@ quit at the end, also when a test fails or the run is interrupted), a static fil
 web/ and `tagcloud serve`, both on 127.0.0.1 and free ports, always stopped.
 
 An engine that cannot start fails every test that needs it (pytest.fail, never a skip): `make
-test` installs the three (scripts/install-deps.sh), so a missing one is a broken machine."""
+test` installs the three (scripts/install-deps.sh), so a missing one is a broken machine.
+
+An engine lost during a test (its browser process crashed, or a command stuck until the client
+killed it: seen once in CI on a loaded machine, Firefox, after Marionette's socket timeout) is
+started again, and that one test runs once more in the new engine; the terminal summary lists
+every such run with the reason, whatever the second run's outcome. A failing assertion is never
+run again: only a test whose engine is gone by its end, since what it tested never finished.
+One lost engine thus costs a test one more run, not every later test of that engine (they would
+all fail on a dead session)."""
 
 from __future__ import annotations
 
@@ -18,6 +26,7 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent))  # Tests/python: tagcloud_harness, chromium_session
 
 from engine_driver import ENGINES, EngineMissing, EnginePool  # noqa: E402
+from engine_rerun import ENGINE_LOST, pytest_runtest_protocol, pytest_terminal_summary  # noqa: E402,F401 (hooks)
 from tagcloud_harness import ServeProcess  # noqa: E402
 
 REPO = HERE.parents[2]
@@ -46,8 +55,13 @@ def engine(request, engine_pool):
         instance = engine_pool.get(request.param)
     except EngineMissing as missing:
         pytest.fail(f"{request.param}: {missing}", pytrace=False)
-    instance.set_viewport(1280, 720)
-    return instance
+    try:
+        instance.set_viewport(1280, 720)
+        yield instance
+    finally:
+        reason = instance.lost()
+        if reason is not None:
+            request.node.stash[ENGINE_LOST] = reason
 
 
 @pytest.fixture(scope="session")

@@ -47,6 +47,7 @@ CHROMIUM = os.environ.get("TAGCLOUD_CHROMIUM", "/usr/bin/chromium")
 WEBKIT_DRIVER = os.environ.get("TAGCLOUD_WEBKIT_DRIVER", "/usr/bin/WebKitWebDriver")
 MINIBROWSER = os.environ.get("TAGCLOUD_MINIBROWSER", "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser")
 FIREFOX = os.environ.get("TAGCLOUD_FIREFOX", "/usr/bin/firefox-esr")
+SOCKET_TIMEOUT = 120  # s: how long the Firefox client waits for Marionette to answer a command
 XVFB = os.environ.get("TAGCLOUD_XVFB", "/usr/bin/Xvfb")
 
 # W3C WebDriver key code points (https://w3c.github.io/webdriver/#keyboard-actions) for the keys
@@ -123,6 +124,11 @@ class Engine:
         raise NotImplementedError
 
     def quit(self) -> None:
+        raise NotImplementedError
+
+    def lost(self) -> str | None:
+        """Why this engine can no longer be driven (its browser or driver process ended, its
+        session was closed), or None while it can. The pool starts a lost engine again."""
         raise NotImplementedError
 
     # -- shared, on top of the transport ----------------------------------------------------
@@ -267,6 +273,13 @@ class ChromiumEngine(Engine):
     def press(self, key):
         self.page.keyboard.press(key)
 
+    def lost(self):
+        if self.page.is_closed():
+            return "chromium: the page was closed"
+        if not self._context.browser.is_connected():
+            return "chromium: the browser disconnected"
+        return None
+
     def quit(self):
         try:
             self._context.close()
@@ -395,6 +408,14 @@ class WebKitEngine(Engine):
     def _set_outer_size(self, width, height):
         self.driver.set_window_size(width, height)
 
+    def lost(self):
+        exit_code = self.driver.service.process.poll()
+        if exit_code is not None:
+            return f"webkit: WebKitWebDriver exited ({exit_code})"
+        if self.display.process.poll() is not None:
+            return "webkit: its Xvfb display exited"
+        return None
+
     def quit(self):
         try:
             self.driver.quit()  # ends the session (MiniBrowser) and stops WebKitWebDriver
@@ -421,6 +442,7 @@ class FirefoxEngine(Engine):
         from marionette_driver.marionette import Marionette
 
         self.csp_refuses_eval = False  # the last evaluate ran in Marionette's global (see evaluate)
+        self.log_path = log_path
         self.display = None if headless else XvfbDisplay()
         saved_display = os.environ.get("DISPLAY")
         try:
@@ -433,6 +455,11 @@ class FirefoxEngine(Engine):
                 port=0,
                 headless=headless,
                 startup_timeout=60,
+                # A command that has not answered in this time never will: Marionette then kills
+                # Firefox and ends the session (lost() says so, the pool starts a new one). Its
+                # default, 360 s, let one stuck command cost a run six minutes; the longest a
+                # command may legitimately take here is a script or page load (30 s, below).
+                socket_timeout=SOCKET_TIMEOUT,
                 gecko_log=str(log_path) if log_path else os.devnull,
                 prefs={
                     # No first-run pages, no updates, no telemetry: a quiet browser for tests.
@@ -546,6 +573,19 @@ class FirefoxEngine(Engine):
     def _set_outer_size(self, width, height):
         self.client.set_window_rect(width=width, height=height)
 
+    def lost(self):
+        if self.client.session_id is None:
+            return f"firefox: the Marionette session ended ({self.log_hint()})"
+        runner = self.client.instance.runner if self.client.instance else None
+        if runner is not None and not runner.is_running():
+            return f"firefox: Firefox exited ({runner.returncode}; {self.log_hint()})"
+        if self.display and self.display.process.poll() is not None:
+            return "firefox: its Xvfb display exited"
+        return None
+
+    def log_hint(self) -> str:
+        return f"its log: {self.log_path}" if self.log_path else "no log kept"
+
     def quit(self):
         try:
             with contextlib.suppress(Exception):
@@ -556,31 +596,54 @@ class FirefoxEngine(Engine):
                 self.display.stop()
 
 
-class EnginePool:
-    """Starts each engine on first use and keeps it for the run; `close()` quits them all."""
+def _start_engine(name: str, log_path: Path | None) -> Engine:
+    if name == "chromium":
+        return ChromiumEngine()
+    if name == "webkit":
+        return WebKitEngine(log_path)
+    if name == "firefox":
+        return FirefoxEngine(log_path)
+    raise ValueError(f"no engine {name!r}; one of {ENGINES}")
 
-    def __init__(self, artifacts: Path | None = None) -> None:
+
+LOG_STEMS = {"chromium": None, "webkit": "webkit-driver", "firefox": "firefox-gecko"}
+
+
+class EnginePool:
+    """Starts each engine on first use and keeps it for the run; an engine found lost (its
+    browser crashed or was killed) is quit and started again, and `restarts` keeps why;
+    `close()` quits them all. `start(name, log_path)` makes an engine (the real ones unless a
+    test of the pool passes its own)."""
+
+    def __init__(self, artifacts: Path | None = None, start=_start_engine) -> None:
         self.artifacts = artifacts
+        self._start = start
         self._engines: dict[str, Engine] = {}
+        self.restarts: list[str] = []
 
     def get(self, name: str) -> Engine:
-        if name not in self._engines:
-            if name == "chromium":
-                engine = ChromiumEngine()
-            elif name == "webkit":
-                engine = WebKitEngine(self._log("webkit-driver.log"))
-            elif name == "firefox":
-                engine = FirefoxEngine(self._log("firefox-gecko.log"))
-            else:
-                raise ValueError(f"no engine {name!r}; one of {ENGINES}")
-            self._engines[name] = engine
-        return self._engines[name]
+        engine = self._engines.get(name)
+        if engine is not None:
+            reason = engine.lost()
+            if reason is None:
+                return engine
+            self.restarts.append(reason)
+            del self._engines[name]
+            with contextlib.suppress(Exception):  # whatever is left of it
+                engine.quit()
+        engine = self._start(name, self._log(name))
+        self._engines[name] = engine
+        return engine
 
-    def _log(self, name: str) -> Path | None:
-        if not self.artifacts:
+    def _log(self, engine: str) -> Path | None:
+        """Where the engine's log goes: `stem.log`, then `stem-2.log`, … for each restart (the
+        log of the engine that was lost is kept for a post-mortem)."""
+        stem = LOG_STEMS.get(engine)
+        if not self.artifacts or not stem:
             return None
         self.artifacts.mkdir(parents=True, exist_ok=True)
-        return self.artifacts / name
+        starts = 1 + sum(reason.startswith(f"{engine}:") for reason in self.restarts)
+        return self.artifacts / (f"{stem}.log" if starts == 1 else f"{stem}-{starts}.log")
 
     def close(self) -> None:
         errors = []
