@@ -109,7 +109,6 @@ export class CloudView {
   #mergeDistance = 0;
   #motionDuration = null; // the --tag-duration and --tag-easing last written (setMotion)
   #motionEasing = null;
-  #released = false; // releaseGlass since the last frame
 
   /** @param {HTMLElement} cloud the `[data-tag-cloud]` container */
   constructor(cloud) {
@@ -142,14 +141,16 @@ export class CloudView {
   releaseGlass() {
     this.melt?.remove();
     this.melt = null;
-    this.#released = true;
     this.#melted.fill(0);
     for (const slot of this.#slots) slot.classList.remove("is-melted");
   }
 
-  /** Whether the glass was let go of since the last frame: the next layout must be drawn even if unchanged. */
+  /**
+   * Whether the glass was let go of since the last frame: the next layout must be drawn even if
+   * unchanged (a frame always makes the MeltView, in #drawGlass; only releaseGlass drops it).
+   */
   get released() {
-    return this.#released;
+    return this.melt === null && this.#frame !== null;
   }
 
   /** The buttons, in tag order (the same array until the tags change: do not modify it). */
@@ -280,9 +281,7 @@ export class CloudView {
    * @param {{mergeDistance: number, lineHeight?: number, textScale?: number, layout?: (() => object) | null}} options
    */
   renderFrame(frame, selected, { mergeDistance, lineHeight = 20, textScale = 1, layout = null }) {
-    this.#released = false;
     this.#window ??= new GlassWindow(this.cloud, () => this.melt?.redraw(), () => this.#placement.placeAll());
-    this.melt ??= new MeltView(this.cloud, this.#window);
     this.lens ??= LensFilters.create(this.cloud);
     if (!this.cloud.classList.contains("is-placed")) this.cloud.classList.add("is-placed");
     const height = frame.size[1];
@@ -357,7 +356,7 @@ export class CloudView {
   #drawGlass(sight) {
     const frame = this.#frame;
     if (!frame || !this.#window) return;
-    this.melt ??= new MeltView(this.cloud, this.#window); // again after releaseGlass
+    this.melt ??= new MeltView(this.cloud, this.#window); // on the first frame, and again after releaseGlass
     const amounts = this.#tintAmounts();
     const count = Math.min(frame.count, this.#buttons.length);
     if (this.#tints.length < 4 * count) this.#tints = new Float32Array(4 * count);

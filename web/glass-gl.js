@@ -144,6 +144,9 @@ void main() {
   color = vec4(clamp(0.5 + d / (2.0 * RANGE), 0.0, 1.0), outside, 1.0, 1.0);
 }`;
 
+/** The uniforms of SHADE, over quads or over rings alike. */
+const SHADE_UNIFORMS = ["viewSize", "viewOrigin", "field", "border", "scale", "rimAlpha", "frost"];
+
 const SHADE = `${COMMON}
 in vec2 point;
 flat in float k;
@@ -237,8 +240,12 @@ export function placeCanvas(canvas, area) {
   const layer = canvas.parentElement;
   const shown = Boolean(area);
   if (layer && shown !== !layer.hidden) layer.hidden = !shown;
-  if (!shown) return;
-  const translate = `${area.x}px ${area.y}px`;
+  if (shown) translateTo(canvas, area);
+}
+
+/** Moves `canvas` to `at`'s x, y (cloud px) with `translate`, written only when it changes. */
+function translateTo(canvas, at) {
+  const translate = `${at.x}px ${at.y}px`;
   if (canvas.glassTranslate !== translate) {
     canvas.glassTranslate = translate;
     canvas.style.translate = translate;
@@ -292,8 +299,8 @@ class GlassBand {
     const uniforms = (program, names) => Object.fromEntries(names.map((name) => [name, gl.getUniformLocation(program, name)]));
     this.uniforms = {
       field: uniforms(this.field, ["viewSize", "viewOrigin", "scale"]),
-      shade: uniforms(this.shade, ["viewSize", "viewOrigin", "field", "border", "scale", "rimAlpha", "frost"]),
-      ringShade: uniforms(this.ringShade, ["viewSize", "viewOrigin", "field", "border", "scale", "rimAlpha", "frost"]),
+      shade: uniforms(this.shade, SHADE_UNIFORMS),
+      ringShade: uniforms(this.ringShade, SHADE_UNIFORMS),
     };
     this.vao = gl.createVertexArray();
     gl.bindVertexArray(this.vao);
@@ -400,11 +407,7 @@ class GlassBand {
     this.shown.rect = { ...rect };
     this.shown.scale = scale;
     this.#fit(rect, scale, most);
-    const translate = `${rect.x}px ${rect.y}px`;
-    if (this.canvas.glassTranslate !== translate) {
-      this.canvas.glassTranslate = translate;
-      this.canvas.style.translate = translate;
-    }
+    translateTo(this.canvas, rect);
     if (this.canvas.hidden) this.canvas.hidden = false;
     const gl = this.gl;
     const b = this.backing;

@@ -107,8 +107,12 @@ export class GlassWindow {
     return this.#clips;
   }
 
-  /** The visible part of the cloud in cloud px ({left, top, right, bottom}), or null. */
-  #visible() {
+  /**
+   * The visible part of the cloud ({left, top, right, bottom}, cloud px), or null when the cloud
+   * is not in the document. Reading it lays the page out, so a frame reads it once and hands it
+   * to `nearSight` and `measure` (writes to the cloud's content do not move the cloud).
+   */
+  visible() {
     const cloud = this.#cloud;
     if (!cloud.isConnected) return null;
     const box = cloud.getBoundingClientRect();
@@ -139,20 +143,11 @@ export class GlassWindow {
   }
 
   /**
-   * The visible part of the cloud ({left, top, right, bottom}, cloud px), or null when the cloud
-   * is not in the document. Reading it lays the page out, so a frame reads it once and hands it
-   * to `nearSight` and `measure` (writes to the cloud's content do not move the cloud).
-   */
-  visible() {
-    return this.#visible();
-  }
-
-  /**
    * The visible part of the cloud with MARGIN around it ({left, top, right, bottom}, cloud px), or
    * null when the cloud is not in the document.
-   * @param {{left: number, top: number, right: number, bottom: number} | null} [visible]  this frame's `visible()`
+   * @param {{left: number, top: number, right: number, bottom: number} | null} visible  this frame's `visible()`
    */
-  nearSight(visible = this.#visible()) {
+  nearSight(visible) {
     if (!visible) return null;
     return { left: visible.left - MARGIN, top: visible.top - MARGIN, right: visible.right + MARGIN, bottom: visible.bottom + MARGIN };
   }
@@ -165,7 +160,7 @@ export class GlassWindow {
    * need not grow while the cloud scrolls or changes).
    * @returns {{x: number, y: number, width: number, height: number, mostWidth: number, mostHeight: number} | null}
    */
-  measure(bounds, visible = this.#visible()) {
+  measure(bounds, visible = this.visible()) {
     this.#content = bounds;
     if (!visible) return null;
     const left = Math.max(bounds.left, visible.left - MARGIN);
@@ -213,7 +208,7 @@ export class GlassWindow {
 
   #needsMove() {
     const content = this.#content;
-    const visible = this.#visible();
+    const visible = this.visible();
     const drawn = this.#drawn;
     if (!visible) return false;
     // What must be covered: the visible content, and half the margin beyond it (a compositor

@@ -153,8 +153,7 @@ export class MeltView {
    * none of the few a page may have); a cloud that comes back makes a new MeltView.
    */
   remove() {
-    if (this.gl) this.gl.onLost = null;
-    this.gl?.remove();
+    this.gl?.remove(); // its bands' context losses that follow are not reported
     this.gl = null;
     this.canvas2d?.parentElement?.remove();
     this.canvas2d = null;
@@ -193,7 +192,7 @@ export class MeltView {
     // The content reaches PAD beyond the capsules on every side (the rim's antialiasing and the
     // field's gradient at the cloud's own edge), no further: no canvas reaches past the cloud.
     const bounds = { left: -PAD, top: -PAD, right: width + PAD, bottom: height + PAD };
-    const area = pairs.length ? (sight ? this.window.measure(bounds, sight()) : this.window.measure(bounds)) : null;
+    const area = pairs.length ? this.window.measure(bounds, sight?.()) : null;
     this.window.drawn(pairs.length ? area : EVERYWHERE);
     if (this.gl) {
       const instances = area ? this.#instances(frame, tints, pairs, area) : 0;
