@@ -60,15 +60,9 @@ def thread_cpu_ms() -> collections.Counter:
 
 
 def measure(browser, server, kind: str, count: int, spacing: float, args) -> str:
-    page = browser.new_page(viewport={"width": 1000, "height": 900})
+    page = drag.open_drag_page(browser, server, kind, count, spacing, args.query, name="threads")
     try:
-        url = f"{server.url}__element__/threads-{kind}.html" + (f"?{args.query}" if args.query else "")
-        html = drag.page_for(kind, count, spacing)
-        page.route(url, lambda route: route.fulfill(status=200, content_type="text/html", body=html))
-        page.goto(url)
         if kind == "element":
-            page.evaluate("(tags) => { document.querySelector('glass-tag-cloud').tags = tags; }", drag.make_tags(count))
-            page.wait_for_function("() => document.querySelector('glass-tag-cloud').layoutSource === 'wasm'", timeout=30_000)
             if args.js:
                 page.evaluate("async () => {" + args.js + "}")
             if args.css:
@@ -81,7 +75,7 @@ def measure(browser, server, kind: str, count: int, spacing: float, args) -> str
         after = thread_cpu_ms()
     finally:
         page.close()
-    gaps = sorted(b - a for a, b in zip(times, times[1:]))
+    gaps = drag.frame_gaps(times)
     spent = collections.Counter({name: (after[name] - before.get(name, 0)) / drag.FRAMES for name in after})
     busiest = ", ".join(f"{name} {ms:.1f}" for name, ms in spent.most_common(6))
     return (f"{count} {kind} spacing {spacing}: frames p50 {statistics.median(gaps):.1f} p90 {gaps[int(len(gaps) * 0.9)]:.1f} ms; "

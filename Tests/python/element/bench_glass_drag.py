@@ -81,16 +81,32 @@ def page_for(kind: str, count: int, spacing: float) -> str:
     </script>"""
 
 
-def measure(browser, server, kind: str, count: int, spacing: float, query: str) -> dict:
+def open_drag_page(browser, server, kind: str, count: int, spacing: float, query: str, name: str = "bench"):
+    """A new page with `kind`'s cloud of `count` tags at 700 px, laid out (the element by its
+    Wasm core) and ready for DRAG; the caller closes it."""
     page = browser.new_page(viewport={"width": 1000, "height": 900})
     try:
-        url = f"{server.url}__element__/bench-{kind}.html" + (f"?{query}" if query else "")
+        url = f"{server.url}__element__/{name}-{kind}.html" + (f"?{query}" if query else "")
         html = page_for(kind, count, spacing)
         page.route(url, lambda route: route.fulfill(status=200, content_type="text/html", body=html))
         page.goto(url)
         if kind == "element":
             page.evaluate("(tags) => { document.querySelector('glass-tag-cloud').tags = tags; }", make_tags(count))
             page.wait_for_function("() => document.querySelector('glass-tag-cloud').layoutSource === 'wasm'", timeout=30_000)
+    except BaseException:
+        page.close()
+        raise
+    return page
+
+
+def frame_gaps(times: list[float]) -> list[float]:
+    """The intervals between the drag's animation frames (ms), in ascending order."""
+    return sorted(b - a for a, b in zip(times, times[1:]))
+
+
+def measure(browser, server, kind: str, count: int, spacing: float, query: str) -> dict:
+    page = open_drag_page(browser, server, kind, count, spacing, query)
+    try:
         page.wait_for_timeout(300)
         cdp = page.context.new_cdp_session(page)
         cdp.send("Performance.enable")
@@ -102,7 +118,7 @@ def measure(browser, server, kind: str, count: int, spacing: float, query: str) 
         before = busy()
         times = page.evaluate(DRAG, FRAMES)
         work = (busy() - before) / FRAMES
-        gaps = sorted(b - a for a, b in zip(times, times[1:]))
+        gaps = frame_gaps(times)
         glass = page.evaluate("() => document.querySelector('glass-tag-cloud')?.shadowRoot?.querySelector('.cloud')?.dataset.glass ?? ''")
         return {"ms": work, "p50": statistics.median(gaps), "p90": gaps[int(len(gaps) * 0.9)], "max": gaps[-1], "glass": glass}
     finally:

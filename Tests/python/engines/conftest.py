@@ -15,7 +15,6 @@ all fail on a dead session)."""
 
 from __future__ import annotations
 
-import importlib.util
 import sys
 from pathlib import Path
 
@@ -24,19 +23,15 @@ import pytest
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent))  # Tests/python: tagcloud_harness, chromium_session
+sys.path.insert(0, str(HERE.parent / "browser"))  # the browser suite's web_static
 
 from engine_driver import ENGINES, EngineMissing, EnginePool  # noqa: E402
 from engine_rerun import ENGINE_LOST, pytest_runtest_protocol, pytest_terminal_summary  # noqa: E402,F401 (hooks)
 from tagcloud_harness import ServeProcess  # noqa: E402
+from web_static import WEB, StaticServer  # noqa: E402  (the browser suite's: the same MIME types and no-store headers)
 
 REPO = HERE.parents[2]
 ARTIFACTS = REPO / ".build" / "engines"
-
-# The browser suite's static server for web/ (the same MIME types and no-store headers).
-_spec = importlib.util.spec_from_file_location("tagcloud_engines_browser_fixtures", HERE.parent / "browser" / "conftest.py")
-_browser = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(_browser)
-WEB = _browser.WEB
 
 
 @pytest.fixture(scope="session")
@@ -67,7 +62,7 @@ def engine(request, engine_pool):
 @pytest.fixture(scope="session")
 def static_server():
     """web/ over plain HTTP: no WebSocket, so the page lays out with its Wasm core."""
-    with _browser.StaticServer() as server:
+    with StaticServer() as server:
         yield server
 
 

@@ -23,8 +23,8 @@ from __future__ import annotations
 import pytest
 from _pytest.runner import runtestprotocol
 
-ENGINE_LOST = pytest.StashKey[str]()  # why a test's engine was gone by the end of the test
-RUN_AGAIN: list[str] = []  # the terminal summary's lines: each test run again, and why
+ENGINE_LOST = pytest.StashKey[str]()  # on a test: why its engine was gone by the end of it
+RUN_AGAIN = pytest.StashKey[list]()  # on the run's config: the summary's lines, each test run again and why
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -42,7 +42,7 @@ def pytest_runtest_protocol(item, nextitem):
         last_line = crash.message.splitlines()[0] if crash else (failed[0].longreprtext.strip().splitlines() or ["?"])[-1]
         reports = runtestprotocol(item, nextitem=nextitem, log=False)
         outcome = "failed again" if any(report.failed for report in reports) else "passed"
-        RUN_AGAIN.append(f"{item.nodeid}: {reason}; the first run failed in {failed[0].when}: {last_line}; run again: {outcome}")
+        item.config.stash.setdefault(RUN_AGAIN, []).append(f"{item.nodeid}: {reason}; the first run failed in {failed[0].when}: {last_line}; run again: {outcome}")
     for report in reports:
         item.ihook.pytest_runtest_logreport(report=report)
     item.ihook.pytest_runtest_logfinish(nodeid=item.nodeid, location=item.location)
@@ -50,7 +50,8 @@ def pytest_runtest_protocol(item, nextitem):
 
 
 def pytest_terminal_summary(terminalreporter):
-    if RUN_AGAIN:
+    lines = terminalreporter.config.stash.get(RUN_AGAIN, [])
+    if lines:
         terminalreporter.section("engine tests run again after their engine was lost", sep="=", yellow=True, bold=True)
-        for line in RUN_AGAIN:
+        for line in lines:
             terminalreporter.line(line)
