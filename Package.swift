@@ -64,7 +64,8 @@ let package = Package(
     .testTarget(
       name: "TagCloudServerTests",
       dependencies: [
-        "TagCloudServer", "TagCloudCore", "TagCloudWire", "TagCloudBuildInfo", "TagCloudTestSupport",
+        "TagCloudServer", "TagCloudCore", "TagCloudWire", "TagCloudBuildInfo",
+        "TagCloudTestSupport",
       ]),
   ]
 )

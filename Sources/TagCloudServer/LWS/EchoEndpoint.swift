@@ -19,7 +19,7 @@ import CLibWebSocketsShim
 final class EchoEndpoint {
   static let path = "/echo"
   /// The protocol name lws binds echo connections to (clients need not offer it).
-  static let protocolName = "tagcloud.echo"
+  static let protocolName = ServerSetup.ServerProtocol.echo.name
   /// Autobahn's largest message (cases 9.1.6 and 9.2.6) is 16 MiB.
   static let maxMessageBytes = 16 << 20
   static let maxQueuedBytes = 1 << 20

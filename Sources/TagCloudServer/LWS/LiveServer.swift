@@ -12,7 +12,7 @@ import CLibWebSocketsShim
 ///     let status = LiveServer.run(settings)  // blocks until SIGINT/SIGTERM; 0, or 1 at a failure
 public final class LiveServer {
   /// The WebSocket subprotocol; a handshake that does not offer it is refused with 400.
-  public static let subprotocol = "tagcloud.v1"
+  public static let subprotocol = ServerSetup.ServerProtocol.live.name
   /// The WebSocket path.
   public static let livePath = "/live"
   /// Messages longer than this close the connection with 1009 (message too big).
@@ -54,6 +54,8 @@ public final class LiveServer {
   fileprivate let echo: EchoEndpoint?
   /// The web folder (``StaticFileServer``), from start on.
   private(set) var staticFiles: StaticFileServer?
+  /// HTTP answers by route and status, for `/metrics`.
+  var httpMetrics = HTTPMetrics()
 
   private init(settings: ServerSettings) {
     self.settings = settings
@@ -141,7 +143,9 @@ public final class LiveServer {
       info.port = -2  // CONTEXT_PORT_NO_LISTEN_SERVER: a server vhost that adopts sockets
     }
     info.iface = UnsafePointer(arena.string(address.numeric))
-    info.protocols = UnsafePointer(makeProtocols())
+    let setup = self.setup
+    info.protocols = UnsafePointer(
+      SetupTables.protocols(setup, in: &arena, callback: Self.callback(for:)))
     if echo != nil {
       // A handshake without a subprotocol binds to the vhost protocol with a "default" option.
       let pvo = arena.allocate(lws_protocol_vhost_options.self, count: 1)
@@ -149,7 +153,7 @@ public final class LiveServer {
       pvo.pointee.options = UnsafePointer(arena.options([("default", "1")]))
       info.pvo = UnsafePointer(pvo)
     }
-    info.mounts = UnsafePointer(makeMounts(webRoot: webRoot))
+    info.mounts = UnsafePointer(SetupTables.mounts(setup, in: &arena))
     info.headers = UnsafePointer(
       arena.options([
         ("x-content-type-options:", "nosniff"), ("referrer-policy:", "no-referrer"),
@@ -201,46 +205,19 @@ public final class LiveServer {
     return .success(())
   }
 
-  private func makeProtocols() -> UnsafeMutablePointer<lws_protocols> {
-    let protocols = arena.allocate(lws_protocols.self, count: 5)
-    protocols[0].name = UnsafePointer(arena.string("http"))
-    protocols[0].callback = httpCallback
-    protocols[1].name = UnsafePointer(arena.string(Self.subprotocol))
-    protocols[1].callback = liveCallback
-    protocols[1].rx_buffer_size = 16 * 1024
-    protocols[2].name = UnsafePointer(arena.string(StaticFileServer.protocolName))
-    protocols[2].callback = staticFileCallback
-    if echo != nil {
-      protocols[3].name = UnsafePointer(arena.string(EchoEndpoint.protocolName))
-      protocols[3].callback = echoCallback
-      protocols[3].rx_buffer_size = 16 * 1024
-    }
-    if sharedListener != nil {
-      let index = echo != nil ? 3 : 2
-      protocols[index].name = UnsafePointer(arena.string(SharedListener.protocolName))
-      protocols[index].callback = acceptCallback
-    }
-    return protocols
+  /// The protocols and mounts this process serves, as the settings turn them on.
+  private var setup: ServerSetup {
+    ServerSetup(echo: echo != nil, sharedListener: sharedListener != nil)
   }
 
-  private func makeMounts(webRoot: String) -> UnsafeMutablePointer<lws_http_mount> {
-    let dynamic = ["/healthz", "/readyz", "/metrics"]
-    let mounts = arena.allocate(lws_http_mount.self, count: dynamic.count + 1)
-    // The web folder (StaticFileServer: caching, gzip variants, the pages' CSP) comes first:
-    // lws 4.1's lws_find_mount takes the *last* matching callback mount, not the longest.
-    mounts[0].mountpoint = UnsafePointer(arena.string("/"))
-    mounts[0].mountpoint_len = 1
-    mounts[0].origin = UnsafePointer(arena.string(StaticFileServer.protocolName))
-    mounts[0].origin_protocol = UInt8(LWSMPRO_CALLBACK.rawValue)
-    for (offset, path) in dynamic.enumerated() {
-      let index = offset + 1
-      mounts[index - 1].mount_next = UnsafePointer(mounts + index)
-      mounts[index].mountpoint = UnsafePointer(arena.string(path))
-      mounts[index].mountpoint_len = UInt8(path.utf8.count)
-      mounts[index].origin = UnsafePointer(arena.string("http"))
-      mounts[index].origin_protocol = UInt8(LWSMPRO_CALLBACK.rawValue)
+  private static func callback(for entry: ServerSetup.ServerProtocol) -> SetupTables.Callback {
+    switch entry {
+    case .http: return httpCallback
+    case .live: return liveCallback
+    case .staticFiles: return staticFileCallback
+    case .echo: return echoCallback
+    case .sharedListener: return acceptCallback
     }
-    return mounts
   }
 
   private func makeRetryPolicy() -> UnsafeMutablePointer<lws_retry_bo_t> {
@@ -326,10 +303,12 @@ public final class LiveServer {
     case LWS_CALLBACK_HTTP:
       // Only GET reaches /healthz, /readyz and /metrics; the mounts see other methods with no GET URI.
       guard let path = header(wsi, WSI_TOKEN_GET_URI) else {
+        httpMetrics.count(.health, status: 405)
         return startHTTPResponse(
           wsi, status: 405, type: "text/plain; charset=utf-8", body: Array("use GET\n".utf8))
       }
       let (status, type, body) = dynamicResponse(path: path)
+      httpMetrics.count(.health, status: status)
       return startHTTPResponse(wsi, status: status, type: type, body: body)
     case LWS_CALLBACK_HTTP_WRITEABLE:
       guard var body = httpBodies.removeValue(forKey: wsi) else { break }
@@ -364,7 +343,7 @@ public final class LiveServer {
         : (503, "text/plain; charset=utf-8", Array("draining\n".utf8))
     case "/metrics":
       var text =
-        BuildInfoMetric.prometheusText
+        BuildInfoMetric.prometheusText + httpMetrics.prometheusText
         + hub.metrics.prometheusText(
           liveSessions: hub.liveSessionCount, detachedSessions: hub.detachedSessionCount)
       if let worker = settings.worker { text = Self.labelled(text, worker: worker) }
@@ -463,6 +442,7 @@ public final class LiveServer {
     let phrases = [
       400: "Bad Request", 403: "Forbidden", 404: "Not Found", 503: "Service Unavailable",
     ]
+    httpMetrics.count(.upgrade, status: status)
     let body = message + "\n"
     let head =
       "HTTP/1.1 \(status) \(phrases[status] ?? "Error")\r\n"

@@ -13,7 +13,7 @@ import CLibWebSockets
 ///     listener.attach(to: vhost)  // lws now polls fd; accept() runs in its callback
 final class SharedListener {
   /// The raw-file protocol name the descriptor is adopted under.
-  static let protocolName = "tagcloud-accept"
+  static let protocolName = ServerSetup.ServerProtocol.sharedListener.name
   /// Connections accepted per wake-up, so that a flood of handshakes cannot starve the rest of
   /// the loop (lws wakes us again while more are pending).
   static let acceptsPerWake = 64

@@ -15,7 +15,7 @@ import CLibWebSocketsShim
 ///     files.respond(wsi)  // from LWS_CALLBACK_HTTP of the "/" mount
 final class StaticFileServer {
   /// The protocol name the "/" mount hands its requests to.
-  static let protocolName = "tagcloud-static"
+  static let protocolName = ServerSetup.ServerProtocol.staticFiles.name
 
   private struct Digest {
     var device: UInt64
@@ -36,8 +36,19 @@ final class StaticFileServer {
     self.webRoot = webRoot
   }
 
-  /// Answers one request; the lws return convention (0 keep going, nonzero close).
-  func respond(_ wsi: OpaquePointer, header: (lws_token_indexes) -> String?) -> Int32 {
+  /// Answers one request; the lws return convention (0 keep going, nonzero close). `counted`
+  /// hears the status of the answer (for ``HTTPMetrics``).
+  func respond(
+    _ wsi: OpaquePointer, header: (lws_token_indexes) -> String?, counted: (Int) -> Void
+  ) -> Int32 {
+    let outcome = answer(wsi, header: header)
+    counted(outcome.status)
+    return outcome.result
+  }
+
+  private func answer(_ wsi: OpaquePointer, header: (lws_token_indexes) -> String?) -> (
+    status: Int, result: Int32
+  ) {
     let method: String?
     let path: String
     if let get = header(WSI_TOKEN_GET_URI) {
@@ -126,6 +137,12 @@ final class StaticFileServer {
   // MARK: - Sending
 
   private func send(_ wsi: OpaquePointer, _ response: StaticResponse, contentType: String?)
+    -> (status: Int, result: Int32)
+  {
+    (response.status, write(wsi, response, contentType: contentType))
+  }
+
+  private func write(_ wsi: OpaquePointer, _ response: StaticResponse, contentType: String?)
     -> Int32
   {
     if case .file(let path) = response.body, let contentType {
@@ -198,7 +215,9 @@ func staticFileCallback(
     return lws_callback_http_dummy(wsi, reason, user, input, length)
   }
   if reason == LWS_CALLBACK_HTTP, let files = server.staticFiles {
-    return files.respond(wsi) { server.header(wsi, $0) }
+    return files.respond(
+      wsi, header: { server.header(wsi, $0) },
+      counted: { server.httpMetrics.count(.files, status: $0) })
   }
   return server.handleHTTP(wsi, reason, user, input, length)
 }

@@ -8,14 +8,12 @@ dropping NoNewPrivileges and ProtectSystem raises the exposure past 2.0; `--max-
 the start."""
 
 import re
-import shlex
 import signal
 import subprocess
 
 from nginx_support import ROOT, http_status
+from systemd_unit import UNIT, directive, exec_start_arguments, serve_arguments
 from tagcloud_harness import ServeProcess, tagcloud_binary
-
-UNIT = ROOT / "deploy" / "tagcloud.service"
 
 
 def local_copy(tmp_path):
@@ -25,20 +23,6 @@ def local_copy(tmp_path):
     path = tmp_path / "tagcloud.service"
     path.write_text(text)
     return path
-
-
-def directive(name):
-    values = re.findall(rf"^{name}=(.*)$", UNIT.read_text(), re.MULTILINE)
-    assert values, f"{name}= missing from {UNIT}"
-    return values[-1]
-
-
-def exec_start_arguments():
-    text = UNIT.read_text().replace("\\\n", " ")
-    line = re.search(r"^ExecStart=(.*)$", text, re.MULTILINE).group(1)
-    words = shlex.split(line)
-    assert words[1] == "serve", words
-    return words[2:]
 
 
 def test_systemd_accepts_the_unit_and_its_hardening_scores_ok(tmp_path):
@@ -64,19 +48,7 @@ def test_the_open_file_limit_holds_the_session_cap():
 
 
 def test_its_flags_start_the_real_server_which_drains_on_sigterm():
-    arguments = exec_start_arguments()
-    local = {"--host": "127.0.0.1", "--port": "0", "--web": str(ROOT / "web")}
-    swapped, skip = [], False
-    for index, word in enumerate(arguments):
-        if skip:
-            skip = False
-            continue
-        if word in local:
-            swapped += [word, local[word]]
-            skip = True
-        else:
-            swapped.append(word)
-    server = ServeProcess(swapped)
+    server = ServeProcess(serve_arguments(host="127.0.0.1", port=0, web=ROOT / "web"))
     try:
         assert http_status(f"http://127.0.0.1:{server.port}/readyz") == 200
         status, _ = server.stop(signal.SIGTERM, timeout=10)
