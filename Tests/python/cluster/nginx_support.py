@@ -11,6 +11,11 @@ certificate, the pid and temporary files.
     with Cluster(instances=3) as cluster:      # three instances and nginx, all stopped on exit
         client = RawClient(cluster.nginx.http_port)
         cluster.kill(0)                        # SIGKILL one instance
+
+Each instance runs deploy/tagcloud.service's own ExecStart flags (systemd_unit.serve_arguments:
+`--workers auto`, the session cap, the drain grace, its `--allow-origin`), with only the host,
+port and web folder local and the proxy's origins added: what is tested behind nginx is what
+ships. An instance is a supervisor and its workers; `metric` sums a series over every worker.
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ import urllib.error
 import urllib.request
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))  # Tests/python
+from systemd_unit import serve_arguments  # noqa: E402
 from tagcloud_harness import ROOT, ServeProcess  # noqa: E402
 
 # Clients of the failover and rolling restart tests: 60 under make test, 300 under check-full.
@@ -188,6 +194,17 @@ def http_status(url: str, timeout: float = 2.0) -> int:
         return 0
 
 
+def worker_pids(server: ServeProcess) -> dict[int, int]:
+    """{worker number: pid} of a `tagcloud serve --workers` process, the latest pid of each (a
+    restarted worker reports ready again); empty without workers."""
+    pids = {}
+    for line in list(server.log):
+        match = re.search(r"\[worker (\d+)\]: ready on \S+ \(pid (\d+)\)", line)
+        if match:
+            pids[int(match.group(1))] = int(match.group(2))
+    return pids
+
+
 class Nginx:
     """`nginx -p PREFIX -c PREFIX/nginx.conf -g 'daemon off;'` in the foreground, in its own
     process group, so that stopping it stops its workers too (also after a SIGKILL).
@@ -290,17 +307,26 @@ class Cluster:
         return origins
 
     def start(self, index: int) -> ServeProcess:
-        args = ["--host", "127.0.0.1", "--port", str(self.ports[index]), "--web", str(self.web)]
-        for origin in self.origins():
-            args += ["--allow-origin", origin]
+        """Instance `index` on its port, with the unit's flags (and `serve_args` after them: a
+        later flag wins)."""
+        args = serve_arguments(host="127.0.0.1", port=self.ports[index], web=self.web,
+                               allow_origins=self.origins())
         server = ServeProcess([*args, *self.serve_args], env=self.env)
         self.servers[index] = server
         return server
 
     def kill(self, index: int):
-        """SIGKILL: no close frames, the sessions gone with the process."""
+        """SIGKILL the whole instance, supervisor first (so that it restarts nobody), then its
+        workers (which would otherwise drain on the supervisor's death): no close frames, the
+        sessions gone with the processes, as when a machine dies."""
         server = self.servers[index]
+        workers = worker_pids(server)
         server.kill()
+        for pid in workers.values():
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
         self.retired.append(server)
         self.servers[index] = None
 
@@ -359,12 +385,25 @@ class Cluster:
                              f"for {timeout} s")
 
     def metric(self, index: int, name: str) -> float:
-        with urllib.request.urlopen(f"http://127.0.0.1:{self.ports[index]}/metrics",
-                                    timeout=5) as response:
-            for line in response.read().decode().splitlines():
-                if line.startswith(name + " "):
-                    return float(line.split()[1])
-        raise AssertionError(f"{name} not in /metrics of instance {index}")
+        """A series of instance `index`, summed over its workers: fresh connections land on any
+        worker (SO_REUSEPORT), so scrape until each has answered once."""
+        server = self.servers[index]
+        expected = set(map(str, worker_pids(server))) or {None}
+        values: dict = {}
+        for _ in range(200):
+            status, headers, body = fetch(self.ports[index], "/metrics")
+            assert status == 200, f"/metrics of instance {index} answered {status}"
+            worker = headers.get("x-tagcloud-worker")
+            if worker in values:
+                continue
+            found = [float(line.rsplit(" ", 1)[1]) for line in body.decode().splitlines()
+                     if line.startswith(name + " ") or line.startswith(name + "{worker=")]
+            assert found, f"{name} not in /metrics of instance {index}"
+            values[worker] = found[0]
+            if set(values) == expected:
+                return sum(values.values())
+        raise AssertionError(f"instance {index}: only workers {sorted(map(str, values))} of "
+                             f"{sorted(map(str, expected))} answered /metrics")
 
     def close(self):
         try:

@@ -1,6 +1,8 @@
 """The Content-Security-Policy holds in Chromium (Debian's, headless): the demo and both examples,
-served by an instance directly and through nginx, run with no CSP violation (no
-`securitypolicyviolation` event, no console message about the policy), and they really run: the
+served by an instance directly and through nginx (instances started with deploy/tagcloud.service's
+flags), run with no CSP violation (no `securitypolicyviolation` event, no console message about
+the policy) and no error (no console.error, uncaught error or failed request), and they really
+run: the
 demo goes live over its WebSocket, the element example too, the embed example lays out with
 the Wasm core. A canary proves the policy is enforced and the listener hears it: an inline
 script the policy does not list is blocked and reported.
@@ -54,8 +56,11 @@ def test_pages_run_under_their_policy_without_a_violation(tls_cluster, browser, 
     try:
         page = context.new_page()
         page.add_init_script(LISTEN)
-        console = []
+        console, page_errors = [], []
         page.on("console", lambda message: console.append(f"{message.type}: {message.text}"))
+        page.on("pageerror", lambda error: page_errors.append(str(error)))
+        page.on("requestfailed", lambda request: page_errors.append(
+            f"requestfailed {request.url} {request.failure}"))
         response = page.goto(f"http://127.0.0.1:{port}{page_path}", wait_until="load")
         assert response.status == 200
         assert "wasm-unsafe-eval" in response.headers["content-security-policy"]
@@ -64,6 +69,10 @@ def test_pages_run_under_their_policy_without_a_violation(tls_cluster, browser, 
         violations = page.evaluate("() => window.__violations")
         policy_messages = [line for line in console if "Content Security Policy" in line]
         assert violations == [] and policy_messages == [], (violations, policy_messages)
+        # No error at all before the canary: no console.error, no uncaught error, no failed
+        # request (the instances run the systemd unit's flags, --workers auto included).
+        errors = [line for line in console if line.startswith("error:")]
+        assert errors == [] and page_errors == [], (errors, page_errors)
         # The canary: the policy is enforced and the listener hears it.
         # (An inline script the policy does not list; DevTools' own evaluation is exempt.)
         page.evaluate("""() => {
