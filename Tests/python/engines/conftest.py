@@ -8,7 +8,8 @@ test` installs the three (scripts/install-deps.sh), so a missing one is a broken
 An engine lost during a test (its browser process crashed, or a command stuck until the client
 killed it: seen once in CI on a loaded machine, Firefox, after Marionette's socket timeout) is
 started again, and that one test runs once more in the new engine; the terminal summary lists
-every such run with the reason, whatever the second run's outcome. A failing assertion is never
+every such run with the reason and both outcomes, and the first failure counts unless
+TAGCLOUD_ALLOW_RERUN is set (engine_rerun.py). A failing assertion is never
 run again: only a test whose engine is gone by its end, since what it tested never finished.
 One lost engine thus costs a test one more run, not every later test of that engine (they would
 all fail on a dead session)."""
