@@ -4,7 +4,10 @@ and the terminal summary says how many tests were skipped and why.
 
 Mutation checks: a scratch test file with a bare `pytest.skip(...)` and a `skipif` mark (the
 old way of skipping without chromium) was reported as a failure and an error, "skipped without
-TAGCLOUD_ALLOW_SKIP"; TAGCLOUD_CHROMIUM=/nonexistent failed every browser test with "missing
+TAGCLOUD_ALLOW_SKIP"; a module that skips itself at collection time
+(`pytest.skip(..., allow_module_level=True)`, a module-level `importorskip`) was reported as
+"1 skipped" and the run passed, and is now a collection error; a passing `@pytest.mark.xfail`
+test passed as XPASS and now fails (`xfail_strict`, pytest.ini); TAGCLOUD_CHROMIUM=/nonexistent failed every browser test with "missing
 dependency chromium: ..." and, with TAGCLOUD_ALLOW_SKIP=chromium, skipped them and printed
 "11 test(s) SKIPPED ... 11 x missing chromium (...)"."""
 
@@ -48,6 +51,25 @@ def pytest_runtest_makereport(item, call):
         "A test that skips itself is a failure here: require the dependency with "
         "tagcloud_requirements.require(name, ...), which names it and honours "
         f"{ALLOW_VARIABLE}=name.")
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_make_collect_report(collector):
+    """A module (or class) that skips itself while it is collected fails like a test that skips
+    itself: its tests would otherwise vanish from the run behind one "skipped"."""
+    outcome = yield
+    report = outcome.get_result()
+    if not report.skipped:
+        return
+    reason = _skip_reason(report)
+    if reason.startswith(ALLOWED_SKIP_PREFIX):
+        _skips[reason.removeprefix("allowed skip: ")] += 1
+        return
+    report.outcome = "failed"
+    report.longrepr = (
+        f"{collector.nodeid}: skipped at collection time without {ALLOW_VARIABLE}: {reason}\n"
+        "A module that skips itself is a failure here: require the dependency in a fixture or "
+        "test with tagcloud_requirements.require(name, ...).")
 
 
 def pytest_terminal_summary(terminalreporter):

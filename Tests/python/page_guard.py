@@ -31,15 +31,31 @@ test_element_reduce_motion_lands_spacing_at_once, which opens its own context; a
 "requestfailed" and "console.error"; a `throw` in a timer of app.js with "pageerror". Before
 this guard only the last one failed, and not in a context a test opened itself.
 
+WebKit and Firefox (the engine suite, Tests/python/engines) have no Playwright events; their
+pages carry the guard in the page instead: the engine suite serves a copy of web/ whose every
+HTML page loads ``IN_PAGE_GUARD`` (``guarded_copy``) as its first script, which records the same
+four kinds of problem in the same words (an uncaught error or unhandled rejection as
+``pageerror``, ``console.error``, a fetch that fails as ``requestfailed`` or answers >= 400 as
+``response``, an element whose resource fails to load, a WebSocket that never opens as the
+console error Chromium prints), plus, where the engine reports statuses (Resource Timing's
+``responseStatus``), every other resource answered >= 400. The engine reads them into the test's
+PageGuard before each navigation and at the end of the test (``read_in_page_problems``); a page
+of ours without the guard is itself a problem. Mutation check: a ``console.error`` and a
+``throw`` in a timer appended to a copy of app.js failed the WebKit and Firefox demo tests with
+"console.error" and "pageerror"; before, nothing failed.
+
 Stable API: ``PageGuard(expected=())`` with ``.expect(*patterns) .tolerate(*patterns) .watch_context(ctx)
-.watch_page(page) .problems .unexpected() .check()``, ``GuardedBrowser(browser, guard)``,
-``FAVICON_OF_TEST_PAGES``, marker ``page_errors``.
+.watch_page(page) .record(problem) .problems .unexpected() .check()``, ``GuardedBrowser(browser, guard)``,
+``watch_playwright_page(page, record)``, ``IN_PAGE_GUARD``, ``BLANK_PAGE_PATH``, ``guarded_copy(web, target)``,
+``read_in_page_problems(evaluate)``, ``FAVICON_OF_TEST_PAGES``, marker ``page_errors``.
 """
 
 from __future__ import annotations
 
 import re
+import shutil
 import threading
+from pathlib import Path
 
 # The demo and the example pages link an icon (web/favicon.svg) and test_web_load.py checks them
 # strictly (no 404 at all). Pages that tests build themselves (fixtures, page.route pages) link
@@ -77,7 +93,8 @@ class PageGuard:
         e.g. the offline static server refusing the page's WebSocket)."""
         self._tolerated.extend(re.compile(pattern) for pattern in patterns)
 
-    def _record(self, description: str) -> None:
+    def record(self, description: str) -> None:
+        """One problem, in the words of `watch_playwright_page` (e.g. "pageerror ...")."""
         with self._lock:
             self.problems.append(description)
 
@@ -88,13 +105,7 @@ class PageGuard:
         context.on("page", self.watch_page)
 
     def watch_page(self, page) -> None:
-        page.on("pageerror", lambda error: self._record(f"pageerror {error}"))
-        page.on("console", lambda message: message.type == "error" and self._record(
-            f"console.error {message.text} at {message.location.get('url', '?')}"))
-        page.on("requestfailed", lambda request: self._record(
-            f"requestfailed {request.method} {request.url}: {request.failure}"))
-        page.on("response", lambda response: response.status >= 400 and self._record(
-            f"response {response.status} {response.request.method} {response.url}"))
+        watch_playwright_page(page, self.record)
 
     def unexpected(self) -> list[str]:
         with self._lock:
@@ -120,6 +131,122 @@ class PageGuard:
             lines += [f"  {pattern}" for pattern in unmet]
         if lines:
             raise AssertionError("\n".join(lines))
+
+
+def watch_playwright_page(page, record) -> None:
+    """Every problem on a Playwright page, described in one line, passed to `record`."""
+    page.on("pageerror", lambda error: record(f"pageerror {error}"))
+    page.on("console", lambda message: message.type == "error" and record(
+        f"console.error {message.text} at {message.location.get('url', '?')}"))
+    page.on("requestfailed", lambda request: record(
+        f"requestfailed {request.method} {request.url}: {request.failure}"))
+    page.on("response", lambda response: response.status >= 400 and record(
+        f"response {response.status} {response.request.method} {response.url}"))
+
+
+# The guard in the page, for engines without Playwright's events (a classic script, the first
+# of every page of a guarded copy of web/, so it runs before any of the page's own code).
+IN_PAGE_GUARD_PATH = "/__page_guard__.js"
+# An empty page of the guarded copy: where an engine clears the origin's storage before it loads
+# the page under test (loading that page twice would abort the first load's requests).
+BLANK_PAGE_PATH = "/__blank__.html"
+IN_PAGE_GUARD = r"""(() => {
+  'use strict';
+  const problems = [];
+  const record = (text) => { problems.push(String(text)); };
+  Object.defineProperty(window, '__tagcloudPageProblems', { value: problems });
+  const describe = (value) => (value && value.stack) ? `${value}\n${value.stack}` : String(value);
+  addEventListener('error', (event) => {
+    const target = event.target;
+    if (target && target !== window && target.nodeType === 1) {
+      const url = target.currentSrc || target.src || target.href || '';
+      record(`requestfailed GET ${url}: <${target.localName}> failed to load`);
+      return;
+    }
+    record(`pageerror ${describe(event.error ?? event.message)} at ${event.filename}:${event.lineno}`);
+  }, true);
+  addEventListener('unhandledrejection', (event) => record(`pageerror unhandled rejection: ${describe(event.reason)}`));
+  const consoleError = console.error;
+  console.error = function (...args) {
+    record(`console.error ${args.map((a) => (a instanceof Error ? describe(a) : String(a))).join(' ')} at ${location.href}`);
+    return consoleError.apply(this, args);
+  };
+  const pageFetch = window.fetch;
+  window.fetch = function (input, init) {
+    const request = input instanceof Request ? input : null;
+    const url = new URL(request ? request.url : String(input), location.href).href;
+    const method = (init && init.method) || (request ? request.method : 'GET');
+    return pageFetch.call(this, input, init).then((response) => {
+      if (response.status >= 400) record(`response ${response.status} ${method} ${url}`);
+      return response;
+    }, (error) => {
+      record(`requestfailed ${method} ${url}: ${error}`);
+      throw error;
+    });
+  };
+  const PageWebSocket = window.WebSocket;
+  window.WebSocket = class WebSocket extends PageWebSocket {
+    constructor(...args) {
+      super(...args);
+      let opened = false;
+      this.addEventListener('open', () => { opened = true; });
+      this.addEventListener('error', () => {
+        if (!opened) record(`console.error WebSocket connection to '${this.url}' failed: (never opened)`);
+      });
+    }
+  };
+})();
+"""
+
+# Reads (and empties) the page's list, with what Resource Timing knows of statuses >= 400 (where
+# the engine reports them); null on a page without the guard. Through `wrappedJSObject` where the
+# engine runs the reader outside the page's realm (Firefox under a CSP that refuses eval).
+READ_IN_PAGE_PROBLEMS = """() => {
+  const page = window.wrappedJSObject ?? window;
+  const problems = page.__tagcloudPageProblems;
+  const url = String(location.href);
+  if (!problems) return JSON.stringify({ guarded: false, url });
+  const seen = [...problems];
+  problems.length = 0;
+  const statuses = performance.getEntriesByType('resource')
+    .filter((entry) => entry.responseStatus >= 400)
+    .map((entry) => `response ${entry.responseStatus} GET ${entry.name}`);
+  performance.clearResourceTimings();
+  return JSON.stringify({ guarded: true, url, problems: [...seen, ...statuses.filter((s) => !seen.includes(s))] });
+}"""
+
+
+def read_in_page_problems(evaluate) -> list[str]:
+    """The problems the page's guard recorded since the last read (`evaluate(function_source)`
+    runs a JS function in the page and returns its JSON value). A page of ours (http:) without
+    the guard is a problem itself: its problems would go unseen."""
+    import json
+
+    state = json.loads(evaluate(READ_IN_PAGE_PROBLEMS))
+    if not state["guarded"]:
+        if state["url"].startswith(("http:", "https:")):
+            return [f"no page guard in {state['url']} (serve pages from a guarded_copy of web/)"]
+        return []
+    return state["problems"]
+
+
+def guarded_copy(web: Path, target: Path) -> Path:
+    """A copy of the folder `web` (to serve in its place) whose every HTML page loads
+    IN_PAGE_GUARD first (at IN_PAGE_GUARD_PATH, a same-origin script, so a page's Content
+    Security Policy allows it). A rewritten page loses its precompressed `.gz` variant, which
+    would be served instead of it."""
+    shutil.copytree(web, target, dirs_exist_ok=True)
+    (target / IN_PAGE_GUARD_PATH.lstrip("/")).write_text(IN_PAGE_GUARD)
+    (target / BLANK_PAGE_PATH.lstrip("/")).write_text(
+        "<!doctype html><html lang=en><head><meta charset=utf-8><title>blank</title></head><body></body></html>")
+    tag = f'<script src="{IN_PAGE_GUARD_PATH}"></script>'
+    for page in target.rglob("*.html"):
+        text = page.read_text()
+        marker = re.search(r"<meta charset=[^>]*>", text, re.IGNORECASE) or re.search(r"<head[^>]*>", text, re.IGNORECASE)
+        assert marker, f"{page}: no <meta charset> or <head> to put the page guard after"
+        page.write_text(text[: marker.end()] + tag + text[marker.end():])
+        page.with_name(page.name + ".gz").unlink(missing_ok=True)
+    return target
 
 
 class GuardedBrowser:

@@ -10,6 +10,9 @@ The stable API (other branches' suites import it; extend, do not rename):
 - ``tagcloud_binary()``: the binary (``TAGCLOUD_BIN`` or .build/debug/tagcloud); a missing one
   fails the test naming it ("native", tagcloud_requirements.require), it never skips.
 - ``raw_http(port, request_bytes, timeout=5.0) -> bytes``
+- ``http_answer(port, request_bytes, timeout=5.0) -> HttpAnswer`` (``.status .status_line
+  .reply``): like raw_http, but an exchange that ends without a status line fails the test,
+  whether the server held the connection (a hang), reset it or closed it
 - ``ServeProcess(args, cwd=None, env=None, start_timeout=15.0)``: ``.port .http .ws .log
   .alive .stop() .kill() .rss_kib() .fd_count() .sanitizer_reports()``
 - ``frame(opcode, payload=b"", fin=True, mask=True, rsv=0)``, ``handshake_request(port, ...)``,
@@ -87,6 +90,54 @@ def raw_http(port, request: bytes, timeout=5.0) -> bytes:
                 break
             chunks.append(chunk)
         return b"".join(chunks)
+
+
+@dataclass
+class HttpAnswer:
+    """What a server answered: the status code, the status line and every byte it sent."""
+
+    status: int
+    status_line: str
+    reply: bytes
+
+
+def http_answer(port, request: bytes, timeout=5.0, idle=0.5) -> HttpAnswer:
+    """Sends the bytes exactly as given and reads the answer, which must start with a status
+    line (`HTTP/1.x NNN ...`) within `timeout`: no answer in that time (a hang), a reset or an
+    end of the connection before one fails the test, naming which. After the status line the
+    rest is read until the server closes, resets, or sends nothing for `idle` s (a keep-alive
+    connection held open)."""
+    chunks = []
+    with socket.create_connection(("127.0.0.1", port), timeout=timeout) as sock:
+        sock.sendall(request)
+        deadline = time.monotonic() + timeout
+        while b"\r\n" not in b"".join(chunks):
+            sock.settimeout(max(0.01, deadline - time.monotonic()))
+            try:
+                chunk = sock.recv(65536)
+            except socket.timeout:
+                raise AssertionError(f"no status line within {timeout} s (the server hung): "
+                                     f"{request[:120]!r}") from None
+            except ConnectionResetError:
+                raise AssertionError(f"the connection was reset before a status line: {request[:120]!r}") from None
+            if not chunk:
+                raise AssertionError(f"the connection was closed without a status line "
+                                     f"(after {len(b''.join(chunks))} bytes): {request[:120]!r}")
+            chunks.append(chunk)
+        sock.settimeout(idle)
+        while True:
+            try:
+                chunk = sock.recv(65536)
+            except (ConnectionResetError, socket.timeout):
+                break
+            if not chunk:
+                break
+            chunks.append(chunk)
+    reply = b"".join(chunks)
+    line = reply.split(b"\r\n", 1)[0].decode("latin-1")
+    match = re.fullmatch(r"HTTP/1\.[01] (\d{3})(?: .*)?", line)
+    assert match, f"not a status line: {line!r} (request {request[:120]!r})"
+    return HttpAnswer(int(match.group(1)), line, reply)
 
 
 class ServeProcess:

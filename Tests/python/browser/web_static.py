@@ -44,7 +44,7 @@ class StaticHandler(QuietStaticHandler):
 
 
 class StaticServer(FolderServer):
-    """web/ (and the fixtures) on a free loopback port."""
+    """web/ (or `directory`, a copy of it) and the fixtures on a free loopback port."""
 
-    def __init__(self, handler_class: type[StaticHandler] = StaticHandler) -> None:
-        super().__init__(WEB, handler_class)
+    def __init__(self, handler_class: type[StaticHandler] = StaticHandler, directory: Path = WEB) -> None:
+        super().__init__(directory, handler_class)

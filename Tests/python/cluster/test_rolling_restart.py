@@ -4,7 +4,12 @@ the next one waits for its /readyz (and the page upstream's fail_timeout, docs/D
 Meanwhile every client keeps toggling tags and changing its spacing, reconnecting through nginx
 when it is dropped, and a page loader keeps fetching the page through nginx. At the end no
 client's state (its last layout, then a fresh one checked against `tagcloud layout`) differs
-from its own record; no handshake and no page load got anything but 101 and 200.
+from its own record; no handshake and no page load got anything but 101 and 200. The page
+loader must have loaded the page at least MIN_LOADS_PER_RESTART times while each instance was
+restarted, and stayed alive to the end: a loader that died quietly (an exception in its thread)
+or loaded nothing while instances were down would prove nothing. Seen to fail: a loader that
+raised after its 10th load ("the page loader died: RuntimeError"), and one that slept 10 s
+between loads ("0 page loads while instance 0 restarted").
 
 Broken once to watch it fail: with the /live upstream keeping failure state (`max_fails=2
 fail_timeout=5s` on `tagcloud_live`, as before), 4 runs of 5 failed: nginx answered 502 "no live
@@ -42,11 +47,21 @@ def keep_toggling(client, port, stop, failures):
         failures.append((client.index, repr(error)))
 
 
-def keep_loading_the_page(url, stop, statuses):
-    """A page load (proxied to an instance through the `tagcloud` upstream) every 50 ms."""
-    while not stop.is_set():
-        statuses.append(http_status(url, timeout=10))
-        time.sleep(0.05)
+# A load every 50 ms, each of a few ms (a loaded machine: up to some 300 ms); a restart step
+# lasts at least the upstream's fail_timeout (5 s): 10 loads each is far below what comes.
+MIN_LOADS_PER_RESTART = 10
+
+
+def keep_loading_the_page(url, stop, loads, failures):
+    """A page load (proxied to an instance through the `tagcloud` upstream) every 50 ms; each
+    load is (when it ended, its status)."""
+    try:
+        while not stop.is_set():
+            status = http_status(url, timeout=10)
+            loads.append((time.monotonic(), status))
+            time.sleep(0.05)
+    except BaseException as error:  # reported by the test
+        failures.append(("the page loader", repr(error)))
 
 
 def test_no_client_loses_state_across_a_rolling_restart(cluster):
@@ -61,18 +76,23 @@ def test_no_client_loses_state_across_a_rolling_restart(cluster):
         threads = [threading.Thread(target=keep_toggling,
                                     args=(client, cluster.http_port, stop, failures), daemon=True)
                    for client in clients]
-        page_loads: list[int] = []
-        threads.append(threading.Thread(
+        page_loads: list[tuple[float, int]] = []
+        loader = threading.Thread(
             target=keep_loading_the_page,
-            args=(f"{cluster.nginx.http}/index.html", stop, page_loads), daemon=True))
+            args=(f"{cluster.nginx.http}/index.html", stop, page_loads, failures), daemon=True)
+        threads.append(loader)
         for thread in threads:
             thread.start()
         time.sleep(1.0)
+        windows = []
         for index in range(3):
             old = cluster.servers[index]
+            started = time.monotonic()
             cluster.restart(index)  # SIGTERM, start again, /readyz, then fail_timeout
+            windows.append((started, time.monotonic()))
             assert old.process.returncode == 0
             assert any("stopped" in line for line in old.log), old.log
+        assert loader.is_alive(), f"the page loader died: {failures}"
         stop.set()
         for thread in threads:
             thread.join(30)
@@ -81,8 +101,13 @@ def test_no_client_loses_state_across_a_rolling_restart(cluster):
         failed = [status for client in clients for status in client.failed_handshakes]
         assert failed == [], (f"nginx let {len(failed)} handshakes fail: {failed[:5]}\n"
                               f"{cluster.nginx.log()[-3000:]}")
-        assert page_loads and set(page_loads) == {200}, (
-            f"page loads through nginx: {sorted(set(page_loads))}, not only 200")
+        statuses = {status for _, status in page_loads}
+        assert statuses == {200}, f"page loads through nginx: {sorted(statuses)}, not only 200"
+        for index, (start, end) in enumerate(windows):
+            during = sum(1 for ended, _ in page_loads if start <= ended <= end)
+            assert during >= MIN_LOADS_PER_RESTART, (
+                f"{during} page loads while instance {index} restarted ({end - start:.1f} s), "
+                f"fewer than {MIN_LOADS_PER_RESTART}")
         dropped = sum(1 for client in clients if client.reconnects)
         assert dropped > 0, "a rolling restart that drops no client tests nothing"
         for client in clients:

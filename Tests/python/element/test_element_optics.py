@@ -197,7 +197,9 @@ def test_press_swells_glows_where_pressed_and_springs_back_on_snappy(element_pag
 
 def test_necks_grow_from_nothing_at_the_merge_distance(browser, static_server):
     """Two capsules in a row, their gap (the spacing) swept from 12 px to 0 with merge distance 10:
-    the glass covering the gap's midline is 0 until the gap is below 10, then grows steadily."""
+    the glass covering the gap's midline is 0 until the gap is below 10, then grows steadily,
+    and is already there at gaps 8 and 7 (necks that appeared only at small gaps would pass the
+    rest: seen to fail with melt-shape.js pairing capsules for a neck only below a gap of 4)."""
     context = browser.new_context(viewport={"width": 800, "height": 300}, reduced_motion="reduce")
     try:
         page = context.new_page()
@@ -220,6 +222,7 @@ def test_necks_grow_from_nothing_at_the_merge_distance(browser, static_server):
             covered = sum(1 for y in range(column.height) if max(column.getpixel((0, y))) > 24)
             coverage[gap] = covered / column.height
         assert coverage[12] == 0 and coverage[10] == 0, coverage
+        assert coverage[8] > 0 and coverage[7] > 0, f"no neck at gaps 8 and 7: {coverage}"
         gaps = sorted(coverage, reverse=True)
         for wider, narrower in zip(gaps, gaps[1:]):
             assert coverage[narrower] >= coverage[wider] - 0.03, f"shrinks from {wider} to {narrower}: {coverage}"

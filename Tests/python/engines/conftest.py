@@ -8,13 +8,15 @@ test` installs the three (scripts/install-deps.sh), so a missing one is a broken
 An engine lost during a test (its browser process crashed, or a command stuck until the client
 killed it: seen once in CI on a loaded machine, Firefox, after Marionette's socket timeout) is
 started again, and that one test runs once more in the new engine; the terminal summary lists
-every such run with the reason, whatever the second run's outcome. A failing assertion is never
+every such run with the reason and both outcomes, and the first failure counts unless
+TAGCLOUD_ALLOW_RERUN is set (engine_rerun.py). A failing assertion is never
 run again: only a test whose engine is gone by its end, since what it tested never finished.
 One lost engine thus costs a test one more run, not every later test of that engine (they would
 all fail on a dead session)."""
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -26,6 +28,7 @@ sys.path.insert(0, str(HERE.parent))  # Tests/python: tagcloud_harness, chromium
 sys.path.insert(0, str(HERE.parent / "browser"))  # the browser suite's web_static
 
 from engine_driver import ENGINES, EngineMissing, EnginePool  # noqa: E402
+from page_guard import PageGuard, guarded_copy  # noqa: E402
 from engine_rerun import ENGINE_LOST, pytest_runtest_protocol, pytest_terminal_summary  # noqa: E402,F401 (hooks)
 from tagcloud_harness import ServeProcess  # noqa: E402
 from web_static import WEB, StaticServer  # noqa: E402  (the browser suite's: the same MIME types and no-store headers)
@@ -59,18 +62,43 @@ def engine(request, engine_pool):
             request.node.stash[ENGINE_LOST] = reason
 
 
+@pytest.fixture(autouse=True)
+def page_guard(request, engine_pool):
+    """The test's PageGuard (Tests/python/page_guard.py), the browser suite's in every engine:
+    an uncaught error, an unhandled rejection, a console.error or a failed request on a page
+    fails the test at teardown, unless declared (@pytest.mark.page_errors(regex, ...))."""
+    expected = [pattern for marker in request.node.iter_markers("page_errors") for pattern in marker.args]
+    guard = PageGuard(expected)
+    if "static_server" in request.fixturenames:
+        # A plain static host has no /live: the page's WebSocket to it fails, by design.
+        origin = re.escape(request.getfixturevalue("static_server").url.removeprefix("http://"))
+        guard.tolerate(rf"^console\.error WebSocket connection to 'ws://{origin}live' failed: ")
+    engine_pool.watch(guard)
+    try:
+        yield guard
+    finally:
+        engine_pool.finish_test()
+    guard.check()
+
+
 @pytest.fixture(scope="session")
-def static_server():
+def guarded_web(tmp_path_factory):
+    """A copy of web/ whose pages carry the in-page guard (WebKit and Firefox report through it)."""
+    return guarded_copy(WEB, tmp_path_factory.mktemp("guarded") / "web")
+
+
+@pytest.fixture(scope="session")
+def static_server(guarded_web):
     """web/ over plain HTTP: no WebSocket, so the page lays out with its Wasm core."""
-    with StaticServer() as server:
+    with StaticServer(directory=guarded_web) as server:
         yield server
 
 
 @pytest.fixture()
-def live_server():
+def live_server(guarded_web):
     """`tagcloud serve --web web` on 127.0.0.1 and a free port (TAGCLOUD_BIN or the debug build),
     stopped at the end of the test."""
-    server = ServeProcess(["--host", "127.0.0.1", "--port", "0", "--web", str(WEB)])
+    server = ServeProcess(["--host", "127.0.0.1", "--port", "0", "--web", str(guarded_web)])
     try:
         yield server
     finally:

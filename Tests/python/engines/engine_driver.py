@@ -37,9 +37,12 @@ import struct
 import subprocess
 import tempfile
 import time
+import urllib.parse
 from pathlib import Path
 
 from PIL import Image
+
+from page_guard import BLANK_PAGE_PATH, read_in_page_problems, watch_playwright_page
 
 ENGINES = ("chromium", "webkit", "firefox")
 
@@ -100,9 +103,20 @@ class PageScriptError(AssertionError):
 
 
 class Engine:
-    """A browser window with one page, whatever the engine. Subclasses implement the transport."""
+    """A browser window with one page, whatever the engine. Subclasses implement the transport.
+
+    `guard` is the running test's PageGuard (page_guard.py; the pool sets it): Chromium's page
+    reports to it through Playwright's events, WebKit's and Firefox's through the guard in the
+    page (page_guard.IN_PAGE_GUARD), read before each navigation and by `collect_problems()`."""
 
     name = "?"
+    guard = None
+
+    def collect_problems(self) -> None:
+        """Moves what the current page's own guard recorded into `guard` (WebKit, Firefox)."""
+        if self.guard is not None:
+            for problem in read_in_page_problems(self.evaluate):
+                self.guard.record(problem)
 
     def evaluate(self, function_source: str, *args):
         """Calls the JS function `function_source` (a function expression, maybe async) with
@@ -135,12 +149,18 @@ class Engine:
 
     def open(self, url: str, *, clear_storage: bool = True) -> None:
         """Loads `url` with empty localStorage and sessionStorage (the page's first visit): the
-        engines keep one profile for the whole run, so storage is cleared and the page loaded
-        again rather than a fresh profile made per test."""
-        self.navigate(url)
+        engines keep one profile for the whole run, so the origin's storage is cleared first, on
+        the guarded copy's blank page (page_guard.BLANK_PAGE_PATH), rather than a fresh profile
+        made per test."""
         if clear_storage:
+            parts = urllib.parse.urlsplit(url)
+            self.navigate(f"{parts.scheme}://{parts.netloc}{BLANK_PAGE_PATH}")
             self.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
-            self.navigate(url)
+        self.navigate(url)
+
+    def leave_page(self) -> None:
+        """Goes to about:blank: the page of a test that has ended makes no more requests."""
+        self.navigate("about:blank")
 
     def viewport(self) -> tuple[int, int]:
         return tuple(self.evaluate("() => [innerWidth, innerHeight]"))
@@ -246,6 +266,10 @@ class ChromiumEngine(Engine):
         except BaseException:
             self._shared.__exit__(None, None, None)
             raise
+        watch_playwright_page(self.page, lambda problem: self.guard is not None and self.guard.record(problem))
+
+    def collect_problems(self):
+        """Nothing to read: Playwright's events have reported every problem as it happened."""
 
     def evaluate(self, function_source, *args):
         from playwright.sync_api import Error
@@ -388,6 +412,7 @@ class WebKitEngine(Engine):
         return result["value"]
 
     def navigate(self, url):
+        self.collect_problems()  # the page about to be left
         self.driver.get(url)
 
     def screenshot(self):
@@ -523,6 +548,7 @@ class FirefoxEngine(Engine):
         return result["value"]
 
     def navigate(self, url):
+        self.collect_problems()  # the page about to be left
         self.client.navigate(url)
 
     def webdriver_screenshot(self) -> Image.Image:
@@ -620,6 +646,28 @@ class EnginePool:
         self._start = start
         self._engines: dict[str, Engine] = {}
         self.restarts: list[str] = []
+        self.guard = None
+
+    def watch(self, guard) -> None:
+        """Every engine, now and started later, reports its pages' problems to `guard`."""
+        self.guard = guard
+        for engine in self._engines.values():
+            engine.guard = guard
+
+    def finish_test(self) -> None:
+        """At the end of a test: what each live engine's page recorded goes into the guard, then
+        the engines stop reporting to it and leave their pages (for about:blank), so that a
+        page left open causes nothing in the next test."""
+        try:
+            for engine in self._engines.values():
+                if engine.lost() is None:
+                    engine.collect_problems()
+        finally:
+            self.watch(None)
+            for engine in self._engines.values():
+                if engine.lost() is None:
+                    with contextlib.suppress(Exception):  # a stuck engine is the next get()'s to find
+                        engine.leave_page()
 
     def get(self, name: str) -> Engine:
         engine = self._engines.get(name)
@@ -632,6 +680,7 @@ class EnginePool:
             with contextlib.suppress(Exception):  # whatever is left of it
                 engine.quit()
         engine = self._start(name, self._log(name))
+        engine.guard = self.guard
         self._engines[name] = engine
         return engine
 

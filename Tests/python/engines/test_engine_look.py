@@ -14,6 +14,9 @@ The tint is sampled in a small patch of each capsule between its rounded end and
   same gradient, only dithered differently; a larger difference would mean the screenshots are
   not comparable (another viewport, colour management) rather than the glass differing.
 
+Each test asserts how many capsules it checked (all ten of the demo's): with engine_page.capsules
+finding none (as a renamed part would), the glass check passed over nothing, and now fails.
+
 Seen to fail: before the per-capsule glass (styles.css), WebKit's Layout differed from
 Chromium's by 45; with `.cloud.is-placed .tag { backdrop-filter: none }` (no glass) the glass
 check fails in every engine.
@@ -57,6 +60,8 @@ def sample_demo(engine, url: str, screenshots) -> dict:
     image = engine.screenshot()
     image.save(screenshots / f"look-{engine.name}.png")
     _, shown = capsules(engine)
+    # Every demo capsule is sampled, in order: checks over no capsule at all would pass.
+    assert [c.id for c in shown] == list(TINTS), f"{engine.name}: capsules {[c.id for c in shown]}"
     return {
         "image": image,
         "capsules": shown,
@@ -85,6 +90,7 @@ def test_the_capsules_have_the_same_tint_in_every_engine(engine_pool, static_ser
     strip.save(screenshots / "look-chromium-webkit-firefox.png")
 
     reference = samples["chromium"]
+    compared = 0
     report = []
     for name, sample in samples.items():
         for tag, tint in sample["tint"].items():
@@ -98,6 +104,8 @@ def test_the_capsules_have_the_same_tint_in_every_engine(engine_pool, static_ser
             assert backdrop <= BACKDROP_TOLERANCE, f"{name}: the page beside {tag} differs by {backdrop}\n{report}"
             tint = channel_distance(sample["tint"][tag], reference["tint"][tag])
             assert tint <= TINT_TOLERANCE, f"{name}: {tag}'s tint differs from Chromium's by {tint:.0f}\n{report}"
+            compared += 1
+    assert compared == 2 * len(TINTS), f"{compared} capsules compared with Chromium's, not 2 × {len(TINTS)}"
 
 
 # The engines as Debian ships them here (chromium 156, WebKitGTK 2.50, firefox-esr 153):
@@ -188,6 +196,7 @@ def test_the_glass_is_the_tint_over_the_saturated_page(engine, static_server, sc
     when selected) over saturate(1.8) of the page behind it, within MODEL_TOLERANCE (the blur's
     edge takes in a little of the page beyond the capsule)."""
     sample = sample_demo(engine, static_server.url, screenshots)
+    checked = 0
     for tag, seen in sample["tint"].items():
         alpha = 0.85 if sample["pressed"][tag] else 0.3
         expected = over(hex_rgb(TINTS[tag]), alpha, saturate(sample["backdrop"][tag], 1.8))
@@ -198,6 +207,8 @@ def test_the_glass_is_the_tint_over_the_saturated_page(engine, static_server, sc
             f"{engine.name}: {tag} is {rounded(seen)}, the glass model says {rounded(expected)} "
             f"(without the glass it would be {rounded(unfiltered)})"
         )
+        checked += 1
+    assert checked == len(TINTS), f"{engine.name}: {checked} capsules checked, the demo has {len(TINTS)}"
 
 
 def test_webkit_screenshots_are_what_the_screen_shows(engine_pool, static_server):

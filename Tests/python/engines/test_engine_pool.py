@@ -1,6 +1,6 @@
 """The engine pool and the rerun plugin, without a browser: an engine lost in one test is started
 again for the next, and only a test that failed with its engine lost runs a second time, in the
-open (the terminal summary says so)."""
+open (the terminal summary says so); its first failure counts unless TAGCLOUD_ALLOW_RERUN is set."""
 
 from __future__ import annotations
 
@@ -83,25 +83,47 @@ def test_passes(engine):
 '''
 
 
-def test_only_a_test_whose_engine_was_lost_runs_again_and_the_summary_says_so(tmp_path):
+def run_fake_suite(tmp_path, allow_rerun: str | None) -> str:
     (tmp_path / "conftest.py").write_text(textwrap.dedent(CONFTEST))
     (tmp_path / "test_suite.py").write_text(textwrap.dedent(TESTS))
+    env = {"PYTHONPATH": str(HERE), "PATH": "/usr/bin:/bin"}
+    if allow_rerun is not None:
+        env["TAGCLOUD_ALLOW_RERUN"] = allow_rerun
     result = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "test_suite.py"],
         cwd=tmp_path,
-        env={"PYTHONPATH": str(HERE), "PATH": "/usr/bin:/bin"},
+        env=env,
         capture_output=True,
         text=True,
         timeout=60,
     )
     out = result.stdout
-    assert "2 failed, 2 passed" in out, out
     assert "FAILED test_suite.py::test_lost_and_fails_again" in out, out
     assert "FAILED test_suite.py::test_an_assertion_in_a_live_engine_fails_once" in out, out
     summary = out[out.index("engine tests run again after their engine was lost") :].split("\n=", 1)[0].split("\n", 1)[1]
     assert "test_suite.py::test_lost_then_passes: fake: the browser crashed" in summary, out
+    # The first failure stays in the report, whichever run counts.
+    assert "the first run failed in call: AssertionError: the first run fails with its engine lost" in summary, out
     assert "run again: passed" in summary and "run again: failed again" in summary, out
     assert "test_an_assertion_in_a_live_engine" not in summary and "test_passes" not in summary, out
+    return out
+
+
+def test_a_test_that_lost_its_engine_fails_even_when_its_second_run_passes(tmp_path):
+    """Seen to fail: with the plugin as it was (the second run's outcome replacing the first),
+    the lost-then-passing test passed: '2 failed, 2 passed'."""
+    for allow in (None, "0"):
+        out = run_fake_suite(tmp_path, allow)
+        assert "3 failed, 1 passed" in out, out
+        assert "FAILED test_suite.py::test_lost_then_passes" in out, out
+        assert "run again in a new engine" in out and "the first failure counts" in out, out
+
+
+def test_tagcloud_allow_rerun_counts_the_second_run_and_keeps_the_first_failure(tmp_path):
+    out = run_fake_suite(tmp_path, "1")
+    assert "2 failed, 2 passed" in out, out
+    assert "test_lost_then_passes" not in out.split("short test summary info")[-1], out
+    assert "the second run counts (TAGCLOUD_ALLOW_RERUN)" in out, out
 
 
 def test_a_killed_firefox_is_found_lost_and_the_pool_starts_a_working_one(engine_pool):

@@ -16,7 +16,7 @@ from websockets.sync.client import connect
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))  # Tests/python
 from tagcloud_harness import (  # noqa: E402
     DEMO_IDS, OP_BINARY, OP_CLOSE, OP_CONT, OP_PING, OP_PONG, OP_TEXT, ROOT, SUBPROTOCOL,  # re-exported
-    CloseOutcome, Closed, ClosedWithoutCode, NoAnswer, RawClient, ServeProcess, close_code, frame, handshake_request, measure_message, raw_http,
+    CloseOutcome, Closed, ClosedWithoutCode, NoAnswer, RawClient, ServeProcess, close_code, frame, handshake_request, http_answer, measure_message, raw_http,
     tagcloud_binary)
 
 SECRET = "RELIABILITY-SECRET-7d2e-never-served"

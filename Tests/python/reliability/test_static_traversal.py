@@ -1,11 +1,24 @@
 """Static files: the classic traversal attempts (lws's own attack.sh list and more: encoded
 dots, double slashes, overlong UTF-8, NUL bytes, backslashes, double encoding, absolute-form
 request targets) never serve a byte from outside web/. A secret file sits beside the served
-folder (and one whose name extends the folder's, `websecret.txt`, for prefix-match bugs)."""
+folder (and one whose name extends the folder's, `websecret.txt`, for prefix-match bugs).
+
+Each attack must be refused with a status line of 4xx (http_answer): an answer that never comes
+(a hang), a reset or a connection closed without a status line fails, as a server that falls
+over on an attack would otherwise pass. The exceptions are the paths that do name a file inside
+the folder once dot segments are removed (RFC 3986, 5.2.4: `/..` is `/`) or once the query is
+left out: they get that file, 200.
+
+Seen to fail: with raw_http (which returns whatever came, nothing included) instead of
+http_answer, the %00 paths that tagcloud serve drops without a word passed; with http_answer,
+they fail ("closed without a status line") and are marked KNOWN_SERVER_FAULTS until the server
+answers them."""
+
+import re
 
 import pytest
 
-from reliability_support import SECRET, Server, raw_http
+from reliability_support import SECRET, Server, http_answer, raw_http
 
 
 @pytest.fixture(scope="module")
@@ -31,9 +44,33 @@ def static_server(static_site):
         assert not reports, "\n".join(reports[:40])
 
 
-def fetch(server, request: bytes) -> bytes:
-    # Keep-alive requests are answered and then held open: a short read timeout ends them.
-    return raw_http(server.port, request, timeout=0.5)
+def refused(server, request: bytes):
+    """The answer to `request`, which must be a 4xx status line (a hang, a reset or a silent close
+    fail in http_answer). Keep-alive requests are answered and then held open: the rest of the
+    answer is read until the server is idle for half a second."""
+    answer = http_answer(server.port, request)
+    assert SECRET.encode() not in answer.reply
+    assert 400 <= answer.status < 500, f"{answer.status_line!r} for {request[:100]!r}"
+    return answer
+
+
+# tagcloud serve's answers that are wrong today (the server's to fix; strict: once it answers
+# them, these marks fail the run and go): an encoded NUL anywhere but right after the first '/'
+# closes the connection without a status line; right after it, and a raw NUL there, the NUL
+# ends the path and the index is served (200), where a path with a NUL is a bad request.
+NUL_DROPPED = "tagcloud serve closes the connection without a status line on a %00 in the path"
+NUL_TRUNCATES = "tagcloud serve serves the index (200) for a path with a NUL after its first '/'"
+KNOWN_SERVER_FAULTS = {
+    "/../secret.txt%00": NUL_DROPPED, "/../secret.txt%00.html": NUL_DROPPED,
+    "/index.html%00/../../secret.txt": NUL_DROPPED, "/%00/../secret.txt": NUL_TRUNCATES,
+}
+# Paths that name a file inside the folder: `..` above the root stays at the root (RFC 3986
+# dot-segment removal), a query is not part of the path.
+INSIDE = {"/..": "index.html", "/../": "index.html", "/index.html?/../../secret.txt": "index.html"}
+
+
+def known_fault(value, reason):
+    return pytest.param(value, marks=pytest.mark.xfail(reason=reason, strict=True)) if reason else value
 
 ATTACKS = [
     "/../secret.txt", "/../../../../../../secret.txt", "/..", "/../", "/.../secret.txt",
@@ -64,12 +101,16 @@ ATTACKS = [
 ]
 
 
-@pytest.mark.parametrize("path", ATTACKS)
+@pytest.mark.parametrize("path", [known_fault(path, KNOWN_SERVER_FAULTS.get(path)) for path in ATTACKS])
 def test_no_request_path_leaves_the_web_folder(static_server, static_site, path):
-    reply = fetch(static_server, (
-        f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n").encode("latin-1"))
-    assert SECRET.encode() not in reply
+    request = f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".encode("latin-1")
     assert (static_site / "secret.txt").read_text() == SECRET  # the secret is there to be stolen
+    if path in INSIDE:
+        answer = http_answer(static_server.port, request)
+        assert answer.status == 200, answer.status_line
+        assert answer.reply.endswith((static_site / "web" / INSIDE[path]).read_bytes())
+        return
+    refused(static_server, request)
 
 
 @pytest.mark.parametrize("request_bytes", [
@@ -77,7 +118,7 @@ def test_no_request_path_leaves_the_web_folder(static_server, static_site, path)
     b"GET ../secret.txt HTTP/1.1\r\nHost: x\r\n\r\n",
     b"GET http://127.0.0.1/../secret.txt HTTP/1.1\r\nHost: x\r\n\r\n",
     b"GET /..\x00/secret.txt HTTP/1.1\r\nHost: x\r\n\r\n",        # a raw NUL byte
-    b"GET /\x00../secret.txt HTTP/1.1\r\nHost: x\r\n\r\n",
+    known_fault(b"GET /\x00../secret.txt HTTP/1.1\r\nHost: x\r\n\r\n", NUL_TRUNCATES),
     b"GET /%2e%2e/secret.txt HTTP/1.1\r\nHost: x\r\nX-Original-URL: /../secret.txt\r\n\r\n",
     b"HEAD /../secret.txt HTTP/1.1\r\nHost: x\r\n\r\n",
     b"POST /../secret.txt HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n",
@@ -85,8 +126,10 @@ def test_no_request_path_leaves_the_web_folder(static_server, static_site, path)
     b"Host: x\r\n\r\n",                                              # pipelined
 ])
 def test_odd_request_forms_stay_inside(static_server, request_bytes):
-    reply = fetch(static_server, request_bytes)
-    assert SECRET.encode() not in reply
+    answer = refused(static_server, request_bytes)
+    # Pipelined requests: every answer is a refusal.
+    statuses = re.findall(rb"(?:^|\r\n)HTTP/1\.[01] (\d{3}) ", answer.reply)
+    assert statuses and all(status.startswith(b"4") for status in statuses), statuses
 
 
 def test_the_server_still_serves_inside_after_every_attack(static_server):

@@ -10,7 +10,7 @@ from websockets.sync.client import connect
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))  # Tests/python
 from tagcloud_harness import (  # noqa: E402
-    DEMO_IDS, ROOT, SUBPROTOCOL, RawClient, ServeProcess, frame, measure_message, raw_http,
+    DEMO_IDS, ROOT, SUBPROTOCOL, RawClient, ServeProcess, frame, http_answer, measure_message, raw_http,
     tagcloud_binary)
 
 SECRET = "TOP-SECRET-do-not-serve-4f1c"
