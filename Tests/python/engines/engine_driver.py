@@ -56,6 +56,8 @@ WEBDRIVER_KEYS = {
     "Tab": "\ue004",
     "Enter": "\ue007",
     "Space": " ",
+    "PageUp": "\ue00e",
+    "PageDown": "\ue00f",
     "End": "\ue010",
     "Home": "\ue011",
     "ArrowLeft": "\ue012",
