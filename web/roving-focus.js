@@ -1,6 +1,8 @@
 // Keyboard for the cloud: one tab stop (roving tabindex), arrow keys move in reading order by
 // the core's navigation (next/previous along the flow, up/down by geometry), Home/End to the
-// first and last tag. Space and Enter toggle because the tags are real <button>s.
+// first and last tag, PageUp/PageDown to the first tag of the row above or below (the host
+// swaps next/previous for right-to-left clouds; rows need no swap: their first tag is the
+// core's). Space and Enter toggle because the tags are real <button>s.
 //
 //   installRovingFocus(cloudView, (layout, index, key) => core.navigate(layout, index, key));
 
@@ -11,6 +13,8 @@ const KEYS = {
   ArrowDown: "down",
   Home: "first",
   End: "last",
+  PageUp: "previousRow",
+  PageDown: "nextRow",
 };
 
 /**

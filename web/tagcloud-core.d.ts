@@ -96,7 +96,20 @@ export interface PackedFrame {
   groupCount: number;
 }
 
-export type NavigationKey = 'next' | 'previous' | 'up' | 'down' | 'first' | 'last';
+/**
+ * Reading order (`next`, `previous`), the nearest tag of the row above or below (`up`, `down`),
+ * the first and last tag (`first`, `last`: Home, End), the first tag of the row above or below
+ * (`previousRow`, `nextRow`: PageUp, PageDown).
+ */
+export type NavigationKey =
+  | 'next'
+  | 'previous'
+  | 'up'
+  | 'down'
+  | 'first'
+  | 'last'
+  | 'previousRow'
+  | 'nextRow';
 
 /** One instance of the Wasm core. Every call is synchronous; share it freely. */
 export interface TagCloudCore {

@@ -12,7 +12,7 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
 /** Motion keys of `navigate`, as the core numbers them. */
-const NAVIGATION_KEYS = ['next', 'previous', 'up', 'down', 'first', 'last'];
+const NAVIGATION_KEYS = ['next', 'previous', 'up', 'down', 'first', 'last', 'previousRow', 'nextRow'];
 
 const isNode = typeof process === 'object' && process !== null && !!process.versions?.node;
 
@@ -264,9 +264,11 @@ class TagCloudCore {
 
   /**
    * Where keyboard focus goes from item `index` of `response` on `key` ("next", "previous",
-   * "up", "down", "first", "last"), by the layout's geometry. At an edge it stays. `index` -1
-   * means nothing is focused yet: "next", "down" and "first" then go to the first item,
-   * "previous", "up" and "last" to the last; -1 for a response without items.
+   * "up", "down", "first", "last", "previousRow", "nextRow": the first item of the row above or
+   * below), by the layout's geometry. At an edge it stays. `index` -1 means nothing is focused
+   * yet, as if before the first item: "next", "down", "nextRow" and "first" then go to the first
+   * item, "previous", "up" and "last" to the last, "previousRow" to the first of the last row;
+   * -1 for a response without items.
    */
   navigate(response, index, key) {
     const { items, rows } = checkedLayout(response);
@@ -276,7 +278,10 @@ class TagCloudCore {
       throw new RangeError(`tagcloud-core: index ${index} is not an item of the response`);
     }
     if (items.length === 0) return -1;
-    if (index === -1) return ['next', 'down', 'first'].includes(key) ? 0 : items.length - 1;
+    if (index === -1) {
+      if (key === 'previousRow') return rows[rows.length - 1];
+      return ['next', 'down', 'nextRow', 'first'].includes(key) ? 0 : items.length - 1;
+    }
     return this.#call((e) => {
       const [frames, rowStarts] = this.#pack(e, items, rows);
       return e.tc_navigate(frames, items.length, rowStarts, rows.length, index, code);

@@ -19,8 +19,8 @@ public func wasmHitTest(
   return Int32(index)
 }
 
-/// Keyboard navigation: where focus goes from `index` on `key` (0…5: next, previous, up,
-/// down, first, last), over the same `frames` and `rows` as `tc_hit_test`. `index` must be an
+/// Keyboard navigation: where focus goes from `index` on `key` (0…7: next, previous, up,
+/// down, first, last, previous row, next row), over the same `frames` and `rows` as `tc_hit_test`. `index` must be an
 /// item; the loader maps "nothing focused" itself.
 @_cdecl("tc_navigate")
 public func wasmNavigate(

@@ -6,8 +6,11 @@ import { test } from 'node:test';
 import { loadTagCloudCore } from '../../web/tagcloud-core.js';
 import { seeded } from './support/random.mjs';
 
-/** A response-shaped layout (items and rows) of random capsules, laid out by the core. */
-function randomLayout(core, random) {
+/**
+ * A response-shaped layout (items and rows) of random capsules, laid out by the core; mirrored
+ * right to left as the core mirrors a `"direction": "rtl"` layout when `rightToLeft`.
+ */
+function randomLayout(core, random, { rightToLeft = false } = {}) {
   const count = random.int(0, 30);
   const sizes = new Float64Array(2 * count);
   for (let i = 0; i < count; i++) {
@@ -15,13 +18,15 @@ function randomLayout(core, random) {
     sizes[2 * i + 1] = random.pick([40, 40, 20, random.float(10, 90)]);
   }
   const width = random.pick([390, 200, 600, random.float(0, 500)]);
-  const { origins } = core.arrange(sizes, width, random.pick([18, 3, 0]));
+  const arranged = core.arrange(sizes, width, random.pick([18, 3, 0]));
+  const { origins } = arranged;
+  const extent = Math.max(width, arranged.width);
   const items = [];
   const rows = [];
   for (let i = 0; i < count; i++) {
-    const [x, y] = [origins[2 * i], origins[2 * i + 1]];
+    const [x, y, w] = [origins[2 * i], origins[2 * i + 1], sizes[2 * i]];
     if (i === 0 || y !== items[i - 1].y) rows.push(i);
-    items.push({ id: `t${i}`, x, y, w: sizes[2 * i], h: sizes[2 * i + 1] });
+    items.push({ id: `t${i}`, x: rightToLeft ? extent - x - w : x, y, w, h: sizes[2 * i + 1] });
   }
   return { items, rows };
 }
@@ -50,8 +55,9 @@ function referenceNavigate({ items, rows }, index, key) {
   if (key === 'first') return 0;
   if (key === 'last') return last;
   const row = rows.findLastIndex((start) => start <= index);
-  const target = key === 'up' ? row - 1 : row + 1;
+  const target = key === 'up' || key === 'previousRow' ? row - 1 : row + 1;
   if (target < 0 || target >= rows.length) return index;
+  if (key === 'previousRow' || key === 'nextRow') return rows[target];
   const end = target + 1 < rows.length ? rows[target + 1] : items.length;
   const centre = (item) => item.x + item.w / 2;
   let best = rows[target];
@@ -84,17 +90,53 @@ test('hitTest equals the brute-force rule at random points of random layouts', a
   assert.ok(hits > 2000, `only ${hits} probes hit a tag: the test would not see a wrong rule`);
 });
 
-test('navigate equals the brute-force rule from every item on every key', async () => {
+const KEYS = ['next', 'previous', 'up', 'down', 'first', 'last', 'previousRow', 'nextRow'];
+
+test('navigate equals the brute-force rule from every item on every key, ltr and rtl', async () => {
   const core = await loadTagCloudCore();
   const random = seeded(0x4e5);
+  let rowMoves = 0;
   for (let round = 0; round < 300; round++) {
-    const layout = randomLayout(core, random);
+    const rightToLeft = round % 2 === 1;
+    const layout = randomLayout(core, random, { rightToLeft });
     for (let index = 0; index < layout.items.length; index++) {
-      for (const key of ['next', 'previous', 'up', 'down', 'first', 'last']) {
-        assert.equal(core.navigate(layout, index, key), referenceNavigate(layout, index, key),
-          `round ${round}, from ${index} on ${key}`);
+      for (const key of KEYS) {
+        const want = referenceNavigate(layout, index, key);
+        assert.equal(core.navigate(layout, index, key), want,
+          `round ${round} (${rightToLeft ? 'rtl' : 'ltr'}), from ${index} on ${key}`);
+        if (key.endsWith('Row') && want !== index) rowMoves++;
       }
     }
+  }
+  assert.ok(rowMoves > 2000, `only ${rowMoves} row moves: the test would not see a wrong rule`);
+});
+
+test('PageUp/PageDown land on the first tag of a row: its leftmost ltr, its rightmost rtl', async () => {
+  const core = await loadTagCloudCore();
+  const sizes = [80, 40, 120, 40, 96, 40, 70, 40, 110, 40, 60, 40, 90, 40];
+  for (const rightToLeft of [false, true]) {
+    const { origins } = core.arrange(new Float64Array(sizes), 330, 10);
+    const items = [];
+    const rows = [];
+    for (let i = 0; i < sizes.length / 2; i++) {
+      const [x, y, w] = [origins[2 * i], origins[2 * i + 1], sizes[2 * i]];
+      if (i === 0 || y !== items[i - 1].y) rows.push(i);
+      items.push({ id: `t${i}`, x: rightToLeft ? 330 - x - w : x, y, w, h: 40 });
+    }
+    assert.deepEqual(rows, [0, 3, 6]);
+    // The reading start of the row that begins at `start`, found by geometry alone.
+    const edge = (start) => {
+      const members = items.slice(start, rows[rows.indexOf(start) + 1] ?? items.length);
+      const xs = members.map((item) => (rightToLeft ? -(item.x + item.w) : item.x));
+      return start + xs.indexOf(Math.min(...xs));
+    };
+    const response = { items, rows };
+    assert.equal(core.navigate(response, 1, 'nextRow'), edge(3));
+    assert.equal(core.navigate(response, 4, 'nextRow'), edge(6));
+    assert.equal(core.navigate(response, 6, 'previousRow'), edge(3));
+    assert.equal(core.navigate(response, 4, 'previousRow'), edge(0));
+    assert.equal(core.navigate(response, 2, 'previousRow'), 2, 'the first row is an edge');
+    assert.equal(core.navigate(response, 6, 'nextRow'), 6, 'the last row is an edge');
   }
 });
 
@@ -103,8 +145,9 @@ test('navigate from nothing focused, and in an empty cloud', async () => {
   const layout = randomLayout(core, seeded(3));
   const last = layout.items.length - 1;
   assert.ok(last > 0);
-  for (const key of ['next', 'down', 'first']) assert.equal(core.navigate(layout, -1, key), 0);
+  for (const key of ['next', 'down', 'nextRow', 'first']) assert.equal(core.navigate(layout, -1, key), 0);
   for (const key of ['previous', 'up', 'last']) assert.equal(core.navigate(layout, -1, key), last);
+  assert.equal(core.navigate(layout, -1, 'previousRow'), layout.rows.at(-1));
   assert.equal(core.navigate({ items: [], rows: [] }, -1, 'next'), -1);
   assert.equal(core.hitTest({ items: [], rows: [] }, 0, 0), -1);
 });

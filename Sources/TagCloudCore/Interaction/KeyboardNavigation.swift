@@ -1,14 +1,19 @@
-/// Where the arrow keys move focus in the cloud: the page's roving focus follows these rules.
+/// Where the navigation keys move focus in the cloud: the page's roving focus follows these rules.
 ///
 /// Next and previous follow reading order (the tags' order, which the flow keeps); up and down
 /// go to the row above or below, to the tag whose centre is nearest horizontally (the earlier
-/// one on a tie); first and last are Home and End. At an edge, focus stays where it is.
+/// one on a tie); first and last are Home and End; previous row and next row (PageUp and
+/// PageDown) go to the first tag, in reading order, of the row above or below, so a keyboard
+/// user can skim the cloud row by row (in right-to-left clouds the first tag of a row is its
+/// rightmost, because the flow mirrors positions and keeps the order). At an edge, focus stays
+/// where it is.
 ///
 ///     KeyboardNavigation.target(from: 3, moving: .down, frames: frames, rowStarts: rows)
+///     // rows [0, 3, 6]: from 4, .nextRow → 6 and .previousRow → 0; from 1, .previousRow → 1
 public enum KeyboardNavigation {
-  /// Numbered 0…5 in this order (the Wasm export's key codes).
+  /// Numbered 0…7 in this order (the Wasm export's key codes).
   public enum Direction: Int, Equatable, Sendable, CaseIterable {
-    case next, previous, up, down, first, last
+    case next, previous, up, down, first, last, previousRow, nextRow
   }
 
   /// The index focus moves to from `index`.
@@ -37,12 +42,13 @@ public enum KeyboardNavigation {
     case .previous: return max(index - 1, 0)
     case .first: return 0
     case .last: return frames.count - 1
-    case .up, .down:
+    case .up, .down, .previousRow, .nextRow:
       let row = FlowArrangement.row(of: index, rowStarts: rowStarts)
-      let targetRow = direction == .up ? row - 1 : row + 1
+      let targetRow = direction == .up || direction == .previousRow ? row - 1 : row + 1
       guard targetRow >= 0, targetRow < rowStarts.count else { return index }
       let items = FlowArrangement.items(
         inRow: targetRow, rowStarts: rowStarts, total: frames.count)
+      if direction == .previousRow || direction == .nextRow { return items.lowerBound }
       let centre = frames[index].midX
       var best = items.lowerBound
       for candidate in items

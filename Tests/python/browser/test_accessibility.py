@@ -1,6 +1,6 @@
 """axe-core (through axe-playwright-python, its own bundled axe-core) finds no violation on the
 demo, in the states a user puts it in (tight spacing, a selection, a phone width, live), nor on
-the two example pages; and Chromium's own accessibility tree says what a screen reader hears.
+the three example pages; and Chromium's own accessibility tree says what a screen reader hears.
 
 Every axe rule runs (WCAG A/AA and best practices: landmarks, headings, names, contrast...).
 Broken once to watch them fail: removing `<main>` from an example fails `landmark-one-main` and
@@ -81,6 +81,22 @@ def test_the_embed_example_has_no_axe_violation(page, static_server):
     page.goto(static_server.url + "examples/embed.html")
     page.wait_for_function("() => document.querySelectorAll('.tag').length === 10 && document.querySelector('.tag').style.transform")
     assert_no_violation(page, "examples/embed.html")
+
+
+def test_the_tag_input_example_has_no_axe_violation(page, static_server):
+    page.goto(static_server.url + "examples/tag-input.html")
+    page.wait_for_function("() => document.querySelector('#tags').layoutSource === 'wasm'")
+    assert_no_violation(page, "examples/tag-input.html")
+    # After an added tag (announced), and with a refused duplicate (the field aria-invalid).
+    field = page.get_by_role("textbox", name="New tag")
+    field.fill("Metal")
+    field.press("Enter")
+    page.wait_for_function("() => document.querySelector('#tag-status').textContent.startsWith('Added')")
+    field.fill("metal")
+    field.press("Enter")
+    page.wait_for_function("() => document.querySelector('#tag-status').textContent.endsWith('already a tag.')")
+    assert field.get_attribute("aria-invalid") == "true"
+    assert_no_violation(page, "examples/tag-input.html, a tag added and a duplicate refused")
 
 
 def accessibility_tree(page) -> list[dict]:

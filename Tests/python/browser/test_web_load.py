@@ -19,7 +19,7 @@ import pytest
 from browser_helpers import HOST, wait_placed
 from static_files import CONTENT_SECURITY_POLICY
 
-PAGES = ["", "examples/element.html", "examples/embed.html"]
+PAGES = ["", "examples/element.html", "examples/embed.html", "examples/tag-input.html"]
 
 
 class LoadWatch:
@@ -51,6 +51,8 @@ def wait_loaded(page, path: str) -> None:
         page.wait_for_function(
             "() => [...document.querySelectorAll('glass-tag-cloud')].every((c) => ['wasm', 'server'].includes(c.layoutSource))"
         )
+    elif path.endswith("tag-input.html"):
+        page.wait_for_function("() => document.querySelector('#tags').layoutSource === 'wasm'")
     else:
         page.wait_for_function("() => document.querySelectorAll('.tag').length === 10 && document.querySelector('.tag').style.transform")
     # Late requests (fonts, the icon) and the socket's first answers.
@@ -66,7 +68,7 @@ def assert_icon(page, origin: str) -> None:
     assert response.headers["content-type"].split(";")[0] == "image/svg+xml"
 
 
-@pytest.mark.parametrize("path", PAGES, ids=["demo", "element", "embed"])
+@pytest.mark.parametrize("path", PAGES, ids=["demo", "element", "embed", "tag-input"])
 def test_the_page_loads_with_no_console_error_live(page, live_server, path):
     """Under `tagcloud serve` (the demo and the element example go live): nothing fails."""
     watch = LoadWatch(page)
@@ -82,7 +84,7 @@ def test_the_page_loads_with_no_console_error_live(page, live_server, path):
     assert_icon(page, live_server.url)
 
 
-@pytest.mark.parametrize("path", PAGES, ids=["demo", "element", "embed"])
+@pytest.mark.parametrize("path", PAGES, ids=["demo", "element", "embed", "tag-input"])
 def test_under_the_csp_on_a_static_host_only_the_missing_socket_is_reported(page, csp_static_server, path):
     """With the deployment's Content-Security-Policy nothing is refused (no inline script or
     style, the Wasm core compiles, the element's constructed stylesheets apply). A static host

@@ -1,11 +1,10 @@
-"""The Content-Security-Policy holds in Chromium (Debian's, headless): the demo and both examples,
+"""The Content-Security-Policy holds in Chromium (Debian's, headless): the demo and the examples,
 served by an instance directly and through nginx (instances started with deploy/tagcloud.service's
 flags), run with no CSP violation (no `securitypolicyviolation` event, no console message about
 the policy) and no error (no console.error, uncaught error or failed request), and they really
-run: the
-demo goes live over its WebSocket, the element example too, the embed example lays out with
-the Wasm core. A canary proves the policy is enforced and the listener hears it: an inline
-script the policy does not list is blocked and reported.
+run: the demo goes live over its WebSocket, the element example too, the embed example and the tag
+input lay out with the Wasm core. A canary proves the policy is enforced and the listener hears it:
+an inline script the policy does not list is blocked and reported.
 
 Broken once to watch it fail: without 'wasm-unsafe-eval' in ContentSecurityPolicy the pages
 report a script-src violation at WebAssembly.compile; without the inline hashes the examples
@@ -36,6 +35,7 @@ PAGES = {
     "/examples/element.html":
         "() => document.querySelector('#live-note')?.dataset.status === 'live'",
     "/examples/embed.html": "() => document.querySelector('.cloud')?.style.height.endsWith('px')",
+    "/examples/tag-input.html": "() => document.querySelector('#tags')?.layoutSource === 'wasm'",
 }
 
 

@@ -75,7 +75,7 @@ def test_every_file_is_revalidated_and_gzipped_only_when_accepted(tls_cluster, t
 
 
 def test_pages_carry_the_same_policy_directly_and_through_nginx(tls_cluster):
-    for page in ("/", "/examples/element.html", "/examples/embed.html"):
+    for page in ("/", "/examples/element.html", "/examples/embed.html", "/examples/tag-input.html"):
         _, direct, _ = get(tls_cluster.ports[1], page)
         _, proxied, _ = get(tls_cluster.http_port, page)
         policy = direct["content-security-policy"]

@@ -56,9 +56,12 @@ XVFB = os.environ.get("TAGCLOUD_XVFB", "/usr/bin/Xvfb")
 # W3C WebDriver key code points (https://w3c.github.io/webdriver/#keyboard-actions) for the keys
 # the tests press, named as KeyboardEvent.key (Playwright's names).
 WEBDRIVER_KEYS = {
+    "Backspace": "\ue003",
     "Tab": "\ue004",
     "Enter": "\ue007",
     "Space": " ",
+    "PageUp": "\ue00e",
+    "PageDown": "\ue00f",
     "End": "\ue010",
     "Home": "\ue011",
     "ArrowLeft": "\ue012",
@@ -235,8 +238,9 @@ class Engine:
         )
 
     def press(self, key: str) -> None:
-        """Presses and releases `key` (a KeyboardEvent.key name of WEBDRIVER_KEYS) on the focused element."""
-        value = WEBDRIVER_KEYS[key]
+        """Presses and releases `key` (a KeyboardEvent.key name of WEBDRIVER_KEYS, or one
+        printable character) on the focused element."""
+        value = key if len(key) == 1 else WEBDRIVER_KEYS[key]
         self._perform(
             [
                 {

@@ -1,6 +1,6 @@
 """`<glass-tag-cloud>` (web/examples/element.html: two clouds in a form, the second one asking
 for a live server it does not find on a static host) in Chromium, WebKit and Firefox: layout to
-the core, selection, keyboard, and a screenshot.
+the core, selection, keyboard (arrows, Home/End, PageUp/PageDown), and a screenshot.
 
 Seen to fail: with `translate: calc(var(--x) + 1px)` in styles.css (layout, every engine); with
 the element's click toggle removed (selection); with ArrowRight mapped to "previous" in
@@ -65,6 +65,34 @@ def test_the_keyboard_moves_in_the_core_order_and_space_toggles(engine, static_s
     assert ep.focused_id(engine, "#interests") == expected, f"{engine.name}: Down goes where the core says"
     engine.press("Tab")
     assert ep.focused_id(engine, "#interests") is None, f"{engine.name}: one tab stop per cloud"
+
+
+def test_home_end_and_the_page_keys_move_by_row(engine, static_server):
+    """PageDown/PageUp go to the first tag of the next/previous row (its leftmost capsule on
+    screen), Home/End to the first/last tag, and the page keys do not scroll the page."""
+    open_element_page(engine, static_server.url)
+    engine.set_viewport(600, 720)
+    ep.wait_placed(engine)
+    rows: dict[int, list] = {}
+    for capsule in ep.capsules(engine, "#interests")[1]:
+        rows.setdefault(round(capsule.top), []).append(capsule)
+    starts = [min(rows[top], key=lambda c: c.left).id for top in sorted(rows)]
+    assert len(starts) >= 3, f"{engine.name}: {len(starts)} rows at 600 px"
+    engine.press("Tab")
+    assert ep.focused_id(engine, "#interests") == "SwiftUI", engine.name
+    engine.press("ArrowRight")
+    for start in starts[1:]:
+        engine.press("PageDown")
+        assert ep.focused_id(engine, "#interests") == start, f"{engine.name}: PageDown"
+    engine.press("PageDown")
+    assert ep.focused_id(engine, "#interests") == starts[-1], f"{engine.name}: the last row is an edge"
+    engine.press("PageUp")
+    assert ep.focused_id(engine, "#interests") == starts[-2], f"{engine.name}: PageUp"
+    engine.press("End")
+    assert ep.focused_id(engine, "#interests") == "Widgets", f"{engine.name}: End"
+    engine.press("Home")
+    assert ep.focused_id(engine, "#interests") == "SwiftUI", f"{engine.name}: Home"
+    assert engine.evaluate("() => window.scrollY") == 0, f"{engine.name}: a page key scrolled the page"
 
 
 def test_the_screenshot_shows_both_clouds(engine, static_server, screenshots):
