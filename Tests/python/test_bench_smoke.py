@@ -102,6 +102,13 @@ def test_page_drag_measured_the_element_beside_the_chips(page_smoke_run):
         assert 0 < cell["ms_per_frame"] < 1000, cell
         assert 5 < cell["interval_p50"] <= cell["interval_p90"] <= cell["interval_max"], cell
         assert 0 <= cell["dropped_frames"] <= 10
+        # The whole browser, per thread kind: the page's renderer main thread did the main-thread
+        # work DevTools saw (and more: paint), and the kinds add up to the total of one run.
+        assert cell["browser_cpu_ms_per_frame"] >= cell["cpu_by_kind"]["main"] > 0, cell
+        assert set(cell["cpu_by_kind"]) == {"main", "compositor", "viz/GPU", "raster", "other"}
+        run = cell["runs"][0]
+        assert abs(sum(run["cpu_by_kind"].values()) - run["browser_cpu_ms_per_frame"]) < 1e-6
+        assert run["cpu_by_kind"]["main"] >= 0.5 * run["ms_per_frame"], run
 
 
 def test_page_report_has_the_table_the_targets_and_the_plot(page_smoke_run):
@@ -110,10 +117,15 @@ def test_page_report_has_the_table_the_targets_and_the_plot(page_smoke_run):
     assert "| 10 | loose | `<glass-tag-cloud>` |" in text and "| 10 | melting | CSS chips |" in text
     # At 10 tags the 1,000-tag targets are not measured, and the report says so.
     assert "page, 1,000 tags, loose" in text and "not measured" in text
+    assert "whole-browser CPU per frame ≤ 1.3× the CSS chips'" in text
+    assert "### Where the browser's CPU goes: per thread kind, ms per frame" in text
+    assert "| 10 | melting | CSS chips |" in text.split("### Where the browser's CPU goes")[1]
     # The plot needs matplotlib, which `make bench` installs (bench/requirements.txt) and
     # `make test` does not: then the report says so instead.
     if importlib.util.find_spec("matplotlib") is not None:
         assert (out / "benchmarks" / "page.png").stat().st_size > 1000
         assert "benchmarks/page.png" in text
+        assert (out / "benchmarks" / "page-cpu.png").stat().st_size > 1000
+        assert "benchmarks/page-cpu.png" in text
     else:
         assert "No plot: matplotlib is not installed" in text
