@@ -129,3 +129,61 @@ def test_page_report_has_the_table_the_targets_and_the_plot(page_smoke_run):
         assert "benchmarks/page-cpu.png" in text
     else:
         assert "No plot: matplotlib is not installed" in text
+
+
+@pytest.fixture(scope="module")
+def server_smoke_run(tmp_path_factory):
+    """The server bench (bench/py/server_bench.py --quick) at 50 sessions: the saturating run
+    that gives the capacity, then the open loop at half of it, tagcloud beside the echo floor;
+    about 15 s."""
+    from tagcloud_harness import tagcloud_binary
+    from tagcloud_requirements import require_module
+
+    require_module("hdrh", "pip install -r Tests/requirements.txt (hdrhistogram)")
+    require_executable("cc", "the bench harness compiles bench/c: apt-get install gcc")
+    require_executable("pkg-config", "apt-get install pkg-config libwebsockets-dev")
+    work = tmp_path_factory.mktemp("server-bench")
+    flags = subprocess.run(["pkg-config", "--cflags", "--libs", "libwebsockets"], check=True,
+                           capture_output=True, text=True).stdout.split()
+    programs = {}
+    for name in ("loadgen", "echo_server"):
+        programs[name] = str(work / name)
+        subprocess.run(["cc", "-O2", "-o", programs[name], os.path.join(ROOT, f"bench/c/{name}.c"), *flags],
+                       check=True)
+    done = subprocess.run(
+        [sys.executable, os.path.join(ROOT, "bench/py/server_bench.py"), str(tagcloud_binary()),
+         programs["loadgen"], programs["echo_server"], "--quick", "--idle", "--fractions", "0.5"],
+        capture_output=True, text=True, timeout=240, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    results = [json.loads(line) for line in done.stdout.splitlines() if line.startswith("{")]
+    sys.path.insert(0, os.path.join(ROOT, "bench/py"))
+    import server_report
+
+    return results, "\n".join(server_report.targets(results) + server_report.section(results))
+
+
+def test_open_loop_latencies_are_timed_from_intended_send_times(server_smoke_run):
+    results, _ = server_smoke_run
+    summaries = {(r["engine"], r["scenario"]): r for r in results if "run" not in r}
+    busy = summaries[("tagcloud", "busy-50")]
+    capacity = 1e6 / busy["server_cpu_us_per_frame"]
+    for engine in ("tagcloud", "echo"):
+        half = summaries[(engine, "open-50")]
+        assert "error" not in half, half
+        # Offered at half the capacity measured in the same run, the same rate for both servers.
+        assert half["capacity_per_s"] == pytest.approx(capacity)
+        assert half["offered_per_s"] == pytest.approx(0.5 * capacity)
+        # Every viewport of the window was answered and timed into the histogram.
+        assert half["hdr_count"] > 0 and half["unanswered"] == 0, half
+        assert 0 < half["hdr_p50_us"] <= half["hdr_p99_us"] <= half["hdr_p999_us"] <= half["hdr_max_us"]
+        # Latency counts from the intended send time, which the write can only follow: the
+        # latency of the latest write is at least its lag behind its intended time.
+        assert half["send_lag_mean_us"] >= 0
+        assert half["hdr_max_us"] >= half["send_lag_max_us"] * 0.999
+
+
+def test_server_report_has_the_open_loop_table(server_smoke_run):
+    _, text = server_smoke_run
+    assert "### Latency at fixed offered rates (open loop, coordinated omission corrected)" in text
+    assert "| 50 % |" in text and "bare lws (floor)" in text
+    assert "open loop at 50 % of capacity: p99 ≤ 1.3× the bare-lws floor's" in text
