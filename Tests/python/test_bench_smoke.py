@@ -58,6 +58,18 @@ def test_measurements_are_well_formed(smoke_run):
         assert result["samples"] == 3 and result["iterations"] >= 1, result
 
 
+def test_node_runner_times_its_own_thread_after_a_warm_up(smoke_run):
+    data, _ = smoke_run
+    lines = [r for r in data["results"] if r["engine"] in ("wasm-node", "js-node")]
+    assert len(lines) == 5
+    for result in lines:
+        # The main thread's CPU time (not the process's, which V8's compiler and GC threads
+        # add to), after a warm-up of 20 batch lengths (1 ms batches in the smoke run).
+        assert result["clock"] == "thread CPU", result
+        assert result["warm_up_ns"] >= 20e6, result
+        assert result["process_median_ns"] > 0, result
+
+
 def test_every_engine_laid_out_the_reference_arrangement(smoke_run):
     data, _ = smoke_run
     for result in data["results"]:
