@@ -170,7 +170,7 @@ def _cpu_plot(out_dir: str, cells: dict, counts: list[int]) -> list[str]:
                          fontsize=7)
     axes.axhline(1000 / 60, color="grey", linewidth=0.8, linestyle=":", label="one 60 Hz frame")
     axes.set_ylabel("whole-browser CPU ms per frame")
-    axes.set_title("Dragging the box narrower: where the browser's CPU goes, by thread kind")
+    axes.set_title("Browser CPU per frame of the drag, by thread kind")
     axes.grid(True, axis="y", alpha=0.3)
     axes.legend(fontsize=8)
     figure.tight_layout()
