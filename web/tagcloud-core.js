@@ -513,7 +513,13 @@ class PackedRegion {
 
   /** `{origins, width, height}` of `tc_arrange`'s output; `origins` a view. */
   arrangeResult(e, out, count) {
-    const cache = cached(this.#arrangeViews, e, out, count);
+    const views = this.#arrangeViews;
+    // Per call, the views of the last call are reused as long as memory has not grown (which
+    // detaches them: length 0) without asking for `memory.buffer`, a getter that costs more
+    // than the rest of this function at 10 tags.
+    const live = views.buffer !== null && views.out === out && views.count === count &&
+      views.origins !== null && views.f64.length !== 0;
+    const cache = live ? views : cached(views, e, out, count);
     cache.origins ??= new Float64Array(e.memory.buffer, out, 2 * count);
     const at = (out >> 3) + 2 * count;
     return { origins: cache.origins, width: cache.f64[at], height: cache.f64[at + 1] };

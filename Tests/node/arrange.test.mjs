@@ -80,3 +80,22 @@ test('arrange refuses what is not a size list, a width or a spacing', async () =
   assert.throws(() => core.arrange(sizes, 100, Infinity), /spacing/);
   assert.throws(() => core.arrange(sizes, 100, -2), /spacing/);
 });
+
+test('arrange on the core\'s view stays right across calls that grow linear memory', async () => {
+  const core = await loadTagCloudCore();
+  const sizes = Float64Array.from({ length: 2 * 300 }, (_, i) => (i % 2 ? 40 : 60 + ((i * 37) % 100)));
+  let view = core.sizesBuffer(300);
+  view.set(sizes);
+  for (let round = 0; round < 6; round++) {
+    const width = 390 + round;
+    const result = core.arrange(view, width, 18);
+    // The views arrange() keeps between calls must follow the memory: after a growth its
+    // output is read from the live buffer, not a detached view.
+    assert.deepEqual(Array.from(result.origins), Array.from(referenceArrange(sizes, width, 18).origins));
+    assert.equal(result.height, referenceArrange(sizes, width, 18).height);
+    // A JSON layout of many tags grows linear memory, which detaches every view.
+    const before = core.memoryStats.memoryBytes;
+    core.layout({ width: 390, spacing: 8, tags: Array.from({ length: 2000 * (round + 1) }, (_, i) => ({ id: `t${i}`, size: [80, 40] })) });
+    if (core.memoryStats.memoryBytes > before) view = core.sizesBuffer(300);
+  }
+});

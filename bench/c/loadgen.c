@@ -2,7 +2,7 @@
 // libwebsockets' client API: one thread, one event loop, so it stays cheap next to the server.
 //
 //   cc -O2 -o loadgen bench/c/loadgen.c $(pkg-config --cflags --libs libwebsockets)
-//   ./loadgen PORT SERVER_PID CONNECTIONS RATE WARMUP_S WINDOW_S
+//   ./loadgen PORT SERVER_PID CONNECTIONS RATE WARMUP_S WINDOW_S [LATENCY_FILE]
 //
 // Opens CONNECTIONS sessions to ws://127.0.0.1:PORT/live (subprotocol tagcloud.v1, at most 128
 // handshakes at a time). Each session reads the welcome, sends a `measure` of the welcome's tags
@@ -10,11 +10,21 @@
 //
 // RATE 0 (idle): once every session is ready, samples the server's VmRSS (from
 // /proc/SERVER_PID/status) before connecting, when all are ready, and WINDOW_S later.
-// RATE > 0 (busy): every session sends RATE viewports a second, phases spread evenly; a
-// viewport's width changes every time. After WARMUP_S, a window of WINDOW_S seconds counts:
-// round trip from writing a viewport to reading the layout carrying that width (a viewport
-// superseded before its layout is counted as coalesced, not timed), layout frames per second,
-// the server's CPU time (/proc/SERVER_PID/stat) and this process's.
+// RATE > 0 (busy): an open-loop load, as wrk2 makes one. Every session sends RATE viewports a
+// second, phases spread evenly: viewport j of the whole run (to session j mod CONNECTIONS) has
+// an intended send time, start + j / (RATE * CONNECTIONS), fixed in advance whatever the server
+// does; the timer wakes at each intended time (not on a coarse tick). A viewport's width changes
+// every time. Its latency counts from its intended send time, not from when it was written, so
+// a server (or a load generator) that falls behind cannot hide the wait: no coordinated
+// omission. A session's viewports due while an earlier one is not yet written wait in its
+// queue and are written in order. The layout carrying a viewport's width answers it and every
+// older one of that session still unanswered ("latest wins": those are counted as coalesced,
+// and timed to that layout too). After WARMUP_S, the viewports intended within a window of
+// WINDOW_S seconds count (their answers are awaited up to DRAIN_S after it): latencies, layout
+// frames per second, the server's CPU time (/proc/SERVER_PID/stat) and this process's, and how
+// late the writes were against their intended times (the generator's own lag). LATENCY_FILE, if
+// given, receives every latency of the window in microseconds (little-endian doubles), for
+// HdrHistogram (bench/py/server_bench.py).
 //
 // Prints one JSON object on stdout. Exit status 1 if sessions failed to become ready.
 #define _GNU_SOURCE  // memmem
@@ -28,7 +38,7 @@
 #include <time.h>
 #include <unistd.h>
 
-enum { RING = 64, MAX_HANDSHAKES = 128, HEAD = 160, MAX_TAGS = 512, CONNECT_TIMEOUT_S = 60 };
+enum { RING = 64, MAX_HANDSHAKES = 128, HEAD = 160, MAX_TAGS = 512, CONNECT_TIMEOUT_S = 60, DRAIN_S = 2 };
 
 enum state { IDLE, CONNECTING, OPEN, READY, CLOSED };
 
@@ -36,13 +46,14 @@ struct session {
   struct lws *wsi;
   enum state state;
   int index;
-  int want_measure, want_viewport;  // frames waiting for a writable callback
-  int viewport_width;               // the width of the pending viewport
+  int want_measure, want_viewport;  // the set-up frames waiting for a writable callback
+  int viewport_width;               // the width of the set-up viewport
   unsigned width_counter;
-  double next_send_us;
+  // The viewports not yet answered, oldest first: width and intended send time. The newest
+  // `unwritten` of them wait for a writable callback.
   int ring_widths[RING];
   double ring_times[RING];
-  unsigned ring_head, ring_count;
+  unsigned ring_head, ring_count, unwritten;
   char head[HEAD];  // the first bytes of the message being received
   size_t head_length, message_length;
 };
@@ -60,10 +71,16 @@ static size_t measure_length;
 static int next_to_connect, handshakes, ready, failed, closed_by_server;
 static int close_codes[5000];
 static double started_us, all_ready_us, window_start_us, window_end_us;
-static int phase;  // 0 connecting, 1 warm-up, 2 window, 3 done
+static int phase;  // 0 connecting, 1 warm-up, 2 window, 4 drain (answers to the window), 3 done
+static double schedule_start_us, send_interval_us;
+static long next_send;  // index of the next viewport of the schedule
+static long pending_in_window, dropped_in_window;
+static double lag_sum_us, lag_max_us;
+static long lag_count;
 static double *rtts;
 static size_t rtt_count, rtt_capacity;
 static long frames_in_window, bytes_in_window, sent_in_window, coalesced_in_window, late_in_window;
+static const char *latency_path;
 static long rss_before_kb, rss_ready_kb, rss_after_kb;
 static double server_cpu_start, server_cpu_end, own_cpu_start, own_cpu_end;
 
@@ -153,21 +170,35 @@ static void record_rtt(double value) {
   rtts[rtt_count++] = value;
 }
 
+// Whether a viewport intended at `intended` belongs to the measured window.
+static int in_window(double intended) {
+  return window_start_us && intended >= window_start_us && (!window_end_us || intended < window_end_us);
+}
+
 static void on_layout(struct session *session, int width, double now) {
   if (session->state == OPEN) {
     session->state = READY;
     ready++;
     return;
   }
-  // The newest viewport with this width; older pending ones were coalesced by the server.
-  for (unsigned k = 0; k < session->ring_count; k++) {
+  // The newest viewport with this width answers it and every older one (coalesced by the
+  // server, "latest wins"); each is timed from its intended send time.
+  for (unsigned k = session->unwritten; k < session->ring_count; k++) {
     unsigned slot = (session->ring_head + RING - 1 - k) % RING;
     if (session->ring_widths[slot] != width) continue;
-    if (phase == 2) {
-      record_rtt(now - session->ring_times[slot]);
-      frames_in_window++;
-      bytes_in_window += (long)session->message_length;
-      coalesced_in_window += (long)(session->ring_count - 1 - k);
+    if (phase == 2 || phase == 4) {
+      if (phase == 2) {
+        frames_in_window++;
+        bytes_in_window += (long)session->message_length;
+      }
+      for (unsigned older = k; older < session->ring_count; older++) {
+        unsigned at = (session->ring_head + RING - 1 - older) % RING;
+        double intended = session->ring_times[at];
+        if (!in_window(intended)) continue;
+        record_rtt(now - intended);
+        pending_in_window--;
+        if (older > k) coalesced_in_window++;
+      }
     }
     session->ring_count = k;  // keep only the ones sent after it
     return;
@@ -198,17 +229,60 @@ static void connect_next(void) {
   }
 }
 
-// Called every millisecond, from a timerfd in lws's poll set. (An lws_sul timer of 1 ms would
-// make lws poll with a 0 ms timeout until it is due: a busy loop that would take the core.)
+// A viewport of the schedule for `session`, intended at `intended`: queued, then written when
+// the connection is writable.
+static void enqueue(struct session *session, double intended) {
+  if (session->ring_count == RING) {
+    // A full queue (an overloaded server): the oldest unanswered viewport is given up.
+    unsigned oldest = (session->ring_head + RING - RING) % RING;
+    if (in_window(session->ring_times[oldest])) dropped_in_window++, pending_in_window--;
+    session->ring_count--;
+    if (session->unwritten > session->ring_count) session->unwritten = session->ring_count;
+  }
+  unsigned slot = session->ring_head;
+  session->ring_widths[slot] = 320 + (int)(session->width_counter++ % 700);
+  session->ring_times[slot] = intended;
+  session->ring_head = (slot + 1) % RING;
+  session->ring_count++;
+  if (in_window(intended)) pending_in_window++;
+  if (session->unwritten++ > 0) {
+    if (phase == 2) late_in_window++;  // the previous one is not even written yet
+  } else {
+    lws_callback_on_writable(session->wsi);
+  }
+}
+
+static void tick_body(double now);
+
+// Arms the timer for `at` (CLOCK_MONOTONIC, microseconds).
+static void arm_timer(double at) {
+  struct itimerspec when = {{0, 0}, {(time_t)(at / 1e6), (long)(at - (double)(time_t)(at / 1e6) * 1e6) * 1000}};
+  timerfd_settime(timer_fd, TFD_TIMER_ABSTIME, &when, NULL);
+}
+
+// Called from a timerfd in lws's poll set, at each intended send time and at least every
+// millisecond. (An lws_sul timer would make lws poll with a 0 ms timeout until it is due: a busy
+// loop that would take the core.)
 static void tick(void) {
   double now = now_us();
+  tick_body(now);
+  double next = now_us() + 1000;
+  if ((phase == 1 || phase == 2) && config.rate > 0) {
+    double due = schedule_start_us + (double)next_send * send_interval_us;
+    if (due < next) next = due;
+  }
+  arm_timer(next);
+}
+
+static void tick_body(double now) {
   connect_next();
   if (phase == 0 && ready + failed >= config.connections) {
     all_ready_us = now;
     rss_ready_kb = server_rss_kb();
     phase = 1;
-    for (int i = 0; i < config.connections; i++)
-      sessions[i].next_send_us = now + 1e6 / (config.rate > 0 ? config.rate : 1) * i / config.connections;
+    schedule_start_us = now;
+    send_interval_us = config.rate > 0 ? 1e6 / (config.rate * config.connections) : 0;
+    next_send = 0;
   }
   if (phase == 0 && now - started_us > CONNECT_TIMEOUT_S * 1e6) {
     phase = 3;  // give up: report how many became ready
@@ -222,27 +296,28 @@ static void tick(void) {
     own_cpu_start = own_cpu_s();
   }
   if (phase == 2 && now - window_start_us >= config.window_s * 1e6) {
-    window_end_us = now;
+    window_end_us = window_start_us + config.window_s * 1e6;
     server_cpu_end = server_cpu_s();
     own_cpu_end = own_cpu_s();
     rss_after_kb = server_rss_kb();
+    phase = config.rate > 0 ? 4 : 3;
+    if (phase == 3) {
+      lws_cancel_service(context);
+      return;
+    }
+  }
+  if (phase == 4 && (pending_in_window <= 0 || now - window_end_us >= DRAIN_S * 1e6)) {
     phase = 3;
     lws_cancel_service(context);
     return;
   }
   if ((phase == 1 || phase == 2) && config.rate > 0) {
-    double period = 1e6 / config.rate;
-    for (int i = 0; i < config.connections; i++) {
-      struct session *session = &sessions[i];
-      if (session->state != READY || now < session->next_send_us) continue;
-      session->next_send_us += period;
-      if (session->want_viewport) {
-        if (phase == 2) late_in_window++;  // the last one is not even written yet
-        continue;
-      }
-      session->want_viewport = 1;
-      session->viewport_width = 320 + (int)(session->width_counter++ % 700);
-      lws_callback_on_writable(session->wsi);
+    for (;;) {
+      double due = schedule_start_us + (double)next_send * send_interval_us;
+      if (due > now) break;
+      struct session *session = &sessions[next_send % config.connections];
+      next_send++;
+      if (session->state == READY) enqueue(session, due);
     }
   }
 }
@@ -303,15 +378,23 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         int length = snprintf(message, sizeof message, "{\"type\":\"viewport\",\"width\":%d}",
                               session->viewport_width);
         session->want_viewport = 0;
-        if (session->state == READY) {
-          unsigned slot = session->ring_head;
-          session->ring_widths[slot] = session->viewport_width;
-          session->ring_times[slot] = now_us();
-          session->ring_head = (slot + 1) % RING;
-          if (session->ring_count < RING) session->ring_count++;
-          if (phase == 2) sent_in_window++;
+        if (write_text(wsi, message, (size_t)length)) return -1;
+      } else if (session->unwritten > 0) {
+        // The oldest viewport not yet written.
+        unsigned slot = (session->ring_head + RING - session->unwritten) % RING;
+        char message[96];
+        int length = snprintf(message, sizeof message, "{\"type\":\"viewport\",\"width\":%d}",
+                              session->ring_widths[slot]);
+        session->unwritten--;
+        if (in_window(session->ring_times[slot])) {
+          double lag = now_us() - session->ring_times[slot];
+          sent_in_window++;
+          lag_sum_us += lag;
+          lag_count++;
+          if (lag > lag_max_us) lag_max_us = lag;
         }
         if (write_text(wsi, message, (size_t)length)) return -1;
+        if (session->unwritten > 0) lws_callback_on_writable(wsi);
       }
       break;
     case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
@@ -357,6 +440,7 @@ int main(int argc, char **argv) {
   config.rate = atof(argv[4]);
   config.warmup_s = atof(argv[5]);
   config.window_s = atof(argv[6]);
+  latency_path = argc > 7 ? argv[7] : NULL;
   if (config.port <= 0 || config.connections <= 0 || config.rate < 0 || config.window_s <= 0) {
     fprintf(stderr, "loadgen: bad arguments\n");
     return 2;
@@ -384,10 +468,10 @@ int main(int argc, char **argv) {
   rss_before_kb = server_rss_kb();
   started_us = now_us();
   timer_fd = timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC);
-  struct itimerspec period = {{0, 1000000}, {0, 1000000}};
+  struct itimerspec first = {{0, 0}, {0, 1000000}};
   lws_sock_file_fd_type descriptor;
   descriptor.filefd = timer_fd;
-  if (timer_fd < 0 || timerfd_settime(timer_fd, 0, &period, NULL) ||
+  if (timer_fd < 0 || timerfd_settime(timer_fd, 0, &first, NULL) ||
       !lws_adopt_descriptor_vhost(lws_get_vhost_by_name(context, "default"),
                                   LWS_ADOPT_RAW_FILE_DESC, descriptor, "timer", NULL)) {
     fprintf(stderr, "loadgen: cannot set up the millisecond timer\n");
@@ -397,6 +481,13 @@ int main(int argc, char **argv) {
   }
   if (!window_end_us) window_end_us = now_us();
 
+  if (latency_path) {
+    FILE *file = fopen(latency_path, "wb");
+    if (!file || fwrite(rtts, sizeof *rtts, rtt_count, file) != rtt_count || fclose(file)) {
+      fprintf(stderr, "loadgen: cannot write %s\n", latency_path);
+      return 1;
+    }
+  }
   qsort(rtts, rtt_count, sizeof *rtts, compare_doubles);
   double window = (window_end_us - window_start_us) / 1e6;
   int became_ready = ready;
@@ -410,12 +501,16 @@ int main(int argc, char **argv) {
     printf(", \"window_s\": %.3f, \"sent\": %ld, \"frames\": %ld, \"late\": %ld, \"coalesced\": %ld, "
            "\"frame_bytes_mean\": %.1f, \"frames_per_s\": %.1f, \"sent_per_s\": %.1f, "
            "\"rtt_p50_us\": %.1f, \"rtt_p99_us\": %.1f, \"rtt_p999_us\": %.1f, \"rtt_max_us\": %.1f, "
-           "\"rtt_samples\": %zu, \"server_cpu_s\": %.3f, \"loadgen_cpu_s\": %.3f",
+           "\"rtt_samples\": %zu, \"server_cpu_s\": %.3f, \"loadgen_cpu_s\": %.3f, "
+           "\"unanswered\": %ld, \"dropped\": %ld, \"send_lag_mean_us\": %.1f, \"send_lag_max_us\": %.1f, "
+           "\"offered_per_s\": %.1f",
            window, sent_in_window, frames_in_window, late_in_window, coalesced_in_window,
            frames_in_window ? (double)bytes_in_window / (double)frames_in_window : 0.0,
            (double)frames_in_window / window, (double)sent_in_window / window, percentile(0.5),
            percentile(0.99), percentile(0.999), rtt_count ? rtts[rtt_count - 1] : -1.0, rtt_count,
-           server_cpu_end - server_cpu_start, own_cpu_end - own_cpu_start);
+           server_cpu_end - server_cpu_start, own_cpu_end - own_cpu_start, pending_in_window,
+           dropped_in_window, lag_count ? lag_sum_us / (double)lag_count : 0.0, lag_max_us,
+           config.rate * config.connections);
   }
   printf("}\n");
   fflush(stdout);

@@ -89,6 +89,10 @@ def measure_together(clock: MainThreadClock, ops: list[str], width: int, repeats
         iterations[op] = 1
         while clock.batch(op, width, iterations[op])[0] < min_sample_ns:
             iterations[op] *= 2
+    # A round untimed, in turns: V8 has optimised each op (TurboFan for the JavaScript, the
+    # tier-up from Liftoff for the Wasm) and finished compiling before the timed rounds.
+    for op in ops:
+        clock.batch(op, width, iterations[op])
     samples = {op: [] for op in ops}
     walls = {op: [] for op in ops}
     for _ in range(repeats):
@@ -119,16 +123,8 @@ def main(argv: list[str]) -> int:
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True)
         try:
-            page = browser.new_page(viewport={"width": 1400, "height": 900})
-            page.route(f"{ORIGIN}/**", lambda route: serve(route, directory))
             errors: list[str] = []
-            page.on("pageerror", lambda error: errors.append(str(error)))
-            page.goto(f"{ORIGIN}/bench/js/page.html")
-            page.wait_for_function("window.bench !== undefined")
-            page.evaluate("() => window.bench.ready")
-            isolated = page.evaluate("() => self.crossOriginIsolated")
             version = browser.version
-            clock = MainThreadClock(page)
             for count in counts:
                 reason = budget.skip_reason(count)
                 if reason:
@@ -136,6 +132,16 @@ def main(argv: list[str]) -> int:
                         line = {"engine": "chromium", "op": "reflow", "n": count, "width": width}
                         print(json.dumps({**line, "skipped": reason}), flush=True)
                     continue
+                # A fresh page per count: V8 optimises the JavaScript peer for the inputs it has
+                # seen (bench/README.md, "Clock"), so each count starts from a fresh JIT, as in node.
+                page = browser.new_page(viewport={"width": 1400, "height": 900})
+                page.route(f"{ORIGIN}/**", lambda route: serve(route, directory))
+                page.on("pageerror", lambda error: errors.append(str(error)))
+                page.goto(f"{ORIGIN}/bench/js/page.html")
+                page.wait_for_function("window.bench !== undefined")
+                page.evaluate("() => window.bench.ready")
+                isolated = page.evaluate("() => self.crossOriginIsolated")
+                clock = MainThreadClock(page)
                 started = time.perf_counter()
                 page.evaluate("(n) => window.bench.setup(n)", count)
                 build_seconds = time.perf_counter() - started
@@ -161,6 +167,7 @@ def main(argv: list[str]) -> int:
                             budget.record(count, timing["median_ns"] / 1e9)
                         print(json.dumps(line), flush=True)
                 page.evaluate("() => window.bench.teardown()")
+                page.close()
             if errors:
                 print(f"chromium_runner: page errors: {errors}", file=sys.stderr)
                 return 1

@@ -10,6 +10,9 @@ the box is narrowed 3 px per animation frame for `frames` frames. Measured over 
 
 - main-thread work per frame: ScriptDuration + LayoutDuration + RecalcStyleDuration from
   DevTools' `Performance.getMetrics`, after minus before, divided by the frames;
+- whole-browser CPU per frame: every thread of every process of this Chromium (the harness's
+  descendants, bench/py/browser_cpu.py), from /proc, after minus before, divided by the frames;
+  also per thread kind (renderer main, compositor, viz/GPU, raster/SwiftShader, other);
 - frame intervals (requestAnimationFrame to requestAnimationFrame): p50, p90, max, and the
   number of dropped frames (intervals over 1.5 × 16.7 ms).
 
@@ -30,6 +33,8 @@ import statistics
 import sys
 import time
 
+import browser_cpu
+
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 ORIGIN = "https://page-bench.invalid"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -39,6 +44,8 @@ MODES = {"loose": 10, "melting": 3}  # spacing (element) = gap (chips), px
 SUBJECTS = ("element", "chips")
 STEP_PX = 3
 WARM_UP_FRAMES = 10
+#: Keeps the page's main thread busy for 200 ms, so that browser_cpu finds its renderer.
+BUSY = "() => { const end = performance.now() + 200; while (performance.now() < end); }"
 
 
 def serve(route) -> None:
@@ -79,10 +86,13 @@ def drag_once(browser, subject: str, count: int, spacing: float, frames: int) ->
         page.wait_for_function("window.drag !== undefined")
         page.evaluate("(a) => window.drag.setup(a[0], a[1], a[2])", [subject, count, spacing])
         page.evaluate("(a) => window.drag.run(a[0], a[1])", [WARM_UP_FRAMES, STEP_PX])
+        renderer = browser_cpu.page_renderer(os.getpid(), lambda: page.evaluate(BUSY))
         session = page.context.new_cdp_session(page)
         session.send("Performance.enable")
         before = main_thread_seconds(session)
+        cpu_before = browser_cpu.snapshot(os.getpid(), renderer)
         intervals = page.evaluate("(a) => window.drag.run(a[0], a[1])", [frames, STEP_PX])
+        cpu = browser_cpu.spent(cpu_before, browser_cpu.snapshot(os.getpid(), renderer))
         after = main_thread_seconds(session)
         if errors:
             raise RuntimeError(f"page errors ({subject}, {count}): {errors[:3]}")
@@ -94,7 +104,20 @@ def drag_once(browser, subject: str, count: int, spacing: float, frames: int) ->
         "interval_p90": percentile(intervals, 0.9),
         "interval_max": max(intervals),
         "dropped_frames": sum(1 for interval in intervals if interval > DROPPED_MS),
+        "browser_cpu_ms_per_frame": cpu.total() / 1e6 / frames,
+        "cpu_by_kind": {kind: ns / 1e6 / frames for kind, ns in cpu.by_kind().items()},
+        "cpu_top_threads": {name: round(ns / 1e6 / frames, 3) for name, ns in
+                            sorted(cpu.by_name().items(), key=lambda item: -item[1])[:8]},
     }
+
+
+def medians(runs: list[dict]) -> dict:
+    """The median of each figure over the runs; per thread kind for the CPU breakdown."""
+    out = {key: statistics.median(run[key] for run in runs) for key in runs[0]
+           if isinstance(runs[0][key], (int, float))}
+    out["cpu_by_kind"] = {kind: statistics.median(run["cpu_by_kind"][kind] for run in runs)
+                          for kind in runs[0]["cpu_by_kind"]}
+    return out
 
 
 def main(argv: list[str]) -> int:
@@ -125,8 +148,7 @@ def main(argv: list[str]) -> int:
                         line = {"engine": "page", "subject": subject, "mode": mode, "n": count,
                                 "spacing": spacing, "frames": args.frames, "repeats": len(runs[subject]),
                                 "step_px": STEP_PX, "browser": browser.version}
-                        for key in runs[subject][0]:
-                            line[key] = statistics.median(run[key] for run in runs[subject])
+                        line.update(medians(runs[subject]))
                         line["runs"] = runs[subject]
                         print(json.dumps(line), flush=True)
                     print(f"page_runner: n={count} {mode}: {time.perf_counter() - started:.1f} s",

@@ -10,53 +10,32 @@ The page and the drag are Tests/python/element/bench_glass_drag.py's (a `<glass-
 with N tags in a 700 px box narrowed 3 px per frame for 120 frames; the chips peer beside it).
 `--css` adds a style sheet to the element's shadow root and `--js` runs an async function body in
 the page, both after the tags are placed and before the drag: experiments without editing web/.
-CPU per thread comes from /proc/PID/task/TID/stat (user + system ticks) of every process whose
-command line names chromium, read before and after the drag, divided by the frames. Threads are
-named as the kernel knows them (15 characters): `VizCompositorTh` is viz (it composites in
-software here), `Thread<00>`, `Thread<01>` SwiftShader's workers (WebGL rasterised on the CPU),
-`chromium` the processes' main threads, `Compositor` the renderer's compositor thread.
+CPU per thread comes from /proc (bench/py/browser_cpu.py: every thread of the Chromium this
+script launched, not any other on the machine), read before and after the drag, divided by the
+frames; named by process type and thread name as the kernel knows it (15 characters):
+`VizCompositorTh` is viz (it composites in software here), `Thread<00>`, `Thread<01>`
+SwiftShader's workers (WebGL rasterised on the CPU), `main` the processes' main threads,
+`Compositor` the renderer's compositor thread. `make bench` measures the same per thread kind
+(bench/py/page_runner.py).
 """
 
 from __future__ import annotations
 
 import argparse
-import collections
 import os
 import statistics
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path[:0] = [str(ROOT / "Tests/python/browser"), str(ROOT / "Tests/python"), str(ROOT / "Tests/python/element")]
+sys.path[:0] = [str(ROOT / "bench/py"), str(ROOT / "Tests/python/browser"), str(ROOT / "Tests/python"), str(ROOT / "Tests/python/element")]
 
 import bench_glass_drag as drag  # noqa: E402
+import browser_cpu  # noqa: E402
 from web_static import CHROMIUM, StaticServer  # noqa: E402  (the browser suite's static host)
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 KINDS = {"loose": ("element", 10), "melting": ("element", 3), "chips": ("chips", 10)}
-
-
-def thread_cpu_ms() -> collections.Counter:
-    """CPU ms so far per thread name, summed over every chromium process."""
-    out: collections.Counter = collections.Counter()
-    tick_ms = 1000 / os.sysconf("SC_CLK_TCK")
-    for pid in filter(str.isdigit, os.listdir("/proc")):
-        try:
-            command = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
-            if not command or b"chrom" not in command[0]:
-                continue
-            tasks = os.listdir(f"/proc/{pid}/task")
-        except OSError:
-            continue
-        for task in tasks:
-            try:
-                stat = Path(f"/proc/{pid}/task/{task}/stat").read_text()
-            except OSError:
-                continue
-            name = stat[stat.index("(") + 1:stat.rindex(")")]
-            fields = stat[stat.rindex(")") + 2:].split()
-            out[name] += (int(fields[11]) + int(fields[12])) * tick_ms
-    return out
 
 
 def measure(browser, server, kind: str, count: int, spacing: float, args) -> str:
@@ -70,16 +49,20 @@ def measure(browser, server, kind: str, count: int, spacing: float, args) -> str
                   const sheet = new CSSStyleSheet(); sheet.replaceSync(css); root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet]; }""",
                               args.css)
         page.wait_for_timeout(300)
-        before = thread_cpu_ms()
+        renderer = browser_cpu.page_renderer(
+            os.getpid(), lambda: page.evaluate("() => { const end = performance.now() + 200; while (performance.now() < end); }"))
+        before = browser_cpu.snapshot(os.getpid(), renderer)
         times = page.evaluate(drag.DRAG, drag.FRAMES)
-        after = thread_cpu_ms()
+        spent = browser_cpu.spent(before, browser_cpu.snapshot(os.getpid(), renderer))
     finally:
         page.close()
     gaps = drag.frame_gaps(times)
-    spent = collections.Counter({name: (after[name] - before.get(name, 0)) / drag.FRAMES for name in after})
-    busiest = ", ".join(f"{name} {ms:.1f}" for name, ms in spent.most_common(6))
+    per_frame = sorted(((name, ns / 1e6 / drag.FRAMES) for name, ns in spent.by_name().items()),
+                       key=lambda item: -item[1])
+    busiest = ", ".join(f"{name} {ms:.1f}" for name, ms in per_frame[:6])
+    kinds = ", ".join(f"{kind} {ns / 1e6 / drag.FRAMES:.1f}" for kind, ns in spent.by_kind().items())
     return (f"{count} {kind} spacing {spacing}: frames p50 {statistics.median(gaps):.1f} p90 {gaps[int(len(gaps) * 0.9)]:.1f} ms; "
-            f"CPU {sum(spent.values()):.1f} ms/frame: {busiest}")
+            f"CPU {spent.total() / 1e6 / drag.FRAMES:.1f} ms/frame ({kinds}): {busiest}")
 
 
 def main() -> None:
