@@ -26,6 +26,32 @@ import { FIELD_RANGE, GlassGL, glassLayer, INSTANCE_FLOATS, placeCanvas } from "
 import { GlassWindow } from "./glass-window.js";
 import { closestPoints, neckBetween, neckPairs, packedGap, stadium } from "./melt-shape.js";
 
+/**
+ * The pairs to melt this frame, `[i0, j0, …]`, and their gaps: the core's necks, which a packed
+ * frame carries (`necks`, `neckGaps`: core.layoutPacked), less those of capsules left out (a
+ * pressed capsule swells alone); for a frame without them (one made from a JSON layout), found
+ * again by melt-shape.js.
+ * - Complexity: O(necks).
+ */
+function meltingPairs(frame, mergeDistance, skip) {
+  const { necks, neckGaps } = frame;
+  if (necks) {
+    if (!skip) return { pairs: necks, gaps: neckGaps };
+    const pairs = [];
+    const gaps = [];
+    for (let k = 0; 2 * k < necks.length; k += 1) {
+      if (skip(necks[2 * k]) || skip(necks[2 * k + 1])) continue;
+      pairs.push(necks[2 * k], necks[2 * k + 1]);
+      gaps.push(neckGaps[k]);
+    }
+    return { pairs: Int32Array.from(pairs), gaps: Float64Array.from(gaps) };
+  }
+  const pairs = neckPairs(frame, mergeDistance, skip);
+  const gaps = new Float64Array(pairs.length / 2);
+  for (let k = 0; k < gaps.length; k += 1) gaps[k] = packedGap(frame.origins, frame.sizes, pairs[2 * k], pairs[2 * k + 1]);
+  return { pairs, gaps };
+}
+
 /** CSS px the capsule quads reach beyond the capsule (antialiasing and the field's gradient). */
 const PAD = 2;
 const RIM_ALPHA = 0.3;
@@ -166,7 +192,8 @@ export class MeltView {
   }
 
   /**
-   * @param {{count: number, size: number[], origins: ArrayLike<number>, sizes: ArrayLike<number>, groups: ArrayLike<number>}} frame
+   * @param {{count: number, size: number[], origins: ArrayLike<number>, sizes: ArrayLike<number>, groups: ArrayLike<number>, necks?: Int32Array, neckGaps?: Float64Array}} frame
+   *   necks, neckGaps: the core's melting pairs (core.layoutPacked); without them they are found here
    * @param {Float32Array} tints  straight RGBA per capsule
    * @param {{mergeDistance: number, skip?: (index: number) => boolean, sight?: () => object | null}} options
    *   sight: the visible part of the cloud this frame (GlassWindow.visible), read once by the caller
@@ -177,8 +204,7 @@ export class MeltView {
     this.last = [frame, tints, kept];
     const { count, origins, sizes } = frame;
     const mergeDistance = options.mergeDistance;
-    const skip = options.skip ?? (() => false);
-    const pairs = neckPairs(frame, mergeDistance, skip);
+    const { pairs, gaps } = meltingPairs(frame, mergeDistance, options.skip);
     // Diagnostics (and the tests): the melted pairs, as a property (no DOM write).
     this.cloud.glassPairs = pairs;
     this.#markMelted(count, pairs);
@@ -195,7 +221,7 @@ export class MeltView {
     const area = pairs.length ? this.window.measure(bounds, sight?.()) : null;
     this.window.drawn(pairs.length ? area : EVERYWHERE);
     if (this.gl) {
-      const instances = area ? this.#instances(frame, tints, pairs, area) : 0;
+      const instances = area ? this.#instances(frame, tints, pairs, gaps, area) : 0;
       if (this.gl.draw(this.data, instances, { area, rimAlpha: RIM_ALPHA, frost: FROST })) return;
       this.#fallBack();
       return;
@@ -212,7 +238,7 @@ export class MeltView {
   }
 
   /** The instances (melted capsules, then necks) whose quads meet `area`; returns their count. */
-  #instances(frame, tints, pairs, area) {
+  #instances(frame, tints, pairs, gaps, area) {
     const { count, origins, sizes } = frame;
     const necks = pairs.length / 2;
     const needed = (count + necks) * INSTANCE_FLOATS;
@@ -247,7 +273,7 @@ export class MeltView {
       if (Math.max(ay + ah, by + bh) + PAD < top || Math.min(ay, by) - PAD > bottom) continue;
       const a = { x: ax, y: ay, w: aw, h: ah };
       const b = { x: bx, y: by, w: bw, h: bh };
-      const k = neckRadius(packedGap(origins, sizes, i, j), Math.min(aw, ah, bw, bh) / 2, mergeDistance);
+      const k = neckRadius(gaps[p / 2], Math.min(aw, ah, bw, bh) / 2, mergeDistance);
       const quad = neckQuad(a, b, k);
       // Within both capsules' box (with the antialiasing pad): nothing of a neck lies beyond.
       const quadLeft = Math.max(Math.min(ax, bx) - PAD, quad.left);

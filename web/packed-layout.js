@@ -1,5 +1,6 @@
-// The element's per-frame layout without JSON: the core's packed path (core.layoutPacked, branch
-// `packed`), fed the capsule sizes the core gave once per measure. The JSON response the element
+// The element's per-frame layout without JSON: the core's packed path (core.layoutPacked), fed the
+// capsule sizes the core gave once per measure: origins, merge groups and the necks (the pairs
+// that melt, with their gaps, axes and spans) of each frame. The JSON response the element
 // exposes (`layout`, keyboard navigation, hit testing) is built only when someone asks for it.
 //
 //   const packed = new PackedLayout(core);
@@ -92,6 +93,13 @@ export class PackedLayout {
       origins: frame.origins.slice(), // views into the module: valid until its next call
       sizes,
       groups: frame.groups.slice(),
+      // The core's melting pairs (core.layoutPacked documents them; the renderer draws a neck
+      // for each): copies, as the views are valid only until the core's next call.
+      necks: frame.necks.slice(),
+      neckGaps: frame.neckGaps.slice(),
+      neckAxes: frame.neckAxes.slice(),
+      neckSpans: frame.neckSpans.slice(),
+      neckCount: frame.neckCount,
       selected,
       animation: motion,
       /** The JSON response of the same request (docs/PROTOCOL.md), made on first use. */
@@ -105,8 +113,16 @@ export function samePacked(a, b) {
   if (!a?.packed || !b?.packed || a.count !== b.count || a.sizes !== b.sizes) return false;
   if (a.size[0] !== b.size[0] || a.size[1] !== b.size[1]) return false;
   const equal = (x, y) => {
+    if (x.length !== y.length) return false;
     for (let i = 0; i < x.length; i += 1) if (x[i] !== y[i]) return false;
     return true;
   };
-  return equal(a.origins, b.origins) && equal(a.groups, b.groups) && equal(a.selected, b.selected);
+  // The necks too: a new merge distance melts other pairs of capsules that have not moved.
+  return (
+    equal(a.origins, b.origins) &&
+    equal(a.groups, b.groups) &&
+    equal(a.selected, b.selected) &&
+    equal(a.necks, b.necks) &&
+    equal(a.neckGaps, b.neckGaps)
+  );
 }

@@ -94,6 +94,33 @@ export interface PackedFrame {
   groups: Int32Array;
   /** The number of merge groups. */
   groupCount: number;
+  /**
+   * The pairs of capsules that melt (their shapes closer than `mergeDistance`): the core's one
+   * melt rule, every pair it found, so no renderer finds them again. `[i0, j0, i1, j1, …]`
+   * (2 × neckCount), each `i < j`, ordered by the row of `i`, then the row of `j`, then `i`,
+   * then `j` (the pairs within a row before those reaching the rows below it). Every pair's
+   * capsules share a merge group; a group of k > 1 capsules has at least k − 1 pairs.
+   */
+  necks: Int32Array;
+  /** The gap between the two capsules' shapes (stadiums) of each neck, in [0, mergeDistance). */
+  neckGaps: Float64Array;
+  /**
+   * The axis of each neck, `[fromX, fromY, toX, toY, …]` (4 × neckCount), in the frame's
+   * (rtl: mirrored) coordinates: the closest points of the two capsules' centre segments
+   * (a capsule w × h is the segment through its middle, inset min(w, h) / 2 from its ends,
+   * swept by radius min(w, h) / 2), from `i`'s to `j`'s. Per axis: the segments' facing ends
+   * where their extents are apart, the middle of their overlap where they overlap. Its length
+   * is the gap plus both radii.
+   */
+  neckAxes: Float64Array;
+  /**
+   * Half the length over which the two centre segments run side by side at the axis's distance
+   * (capsules in adjacent rows: the neck is a wall along their shared length, centred on the
+   * axis); 0 where only their ends face each other (neighbours in a row, corners).
+   */
+  neckSpans: Float64Array;
+  /** The number of necks. */
+  neckCount: number;
 }
 
 /**
@@ -133,8 +160,8 @@ export interface TagCloudCore {
   sizesBuffer(count: number): Float64Array;
   /**
    * The per-frame layout without JSON, through the same core as `layout()`: sizes in; origins,
-   * rows and merge groups out as views into the module's memory, valid until the next call on
-   * this core (copy what you keep). Throws `TypeError`/`RangeError` naming the bad argument (a
+   * rows, merge groups and necks (the pairs that melt, see `PackedFrame.necks`) out as views
+   * into the module's memory, valid until the next call on this core (copy what you keep). Throws `TypeError`/`RangeError` naming the bad argument (a
    * size NaN, infinite or negative; a bad width, spacing, mergeDistance or direction); a refused
    * call writes nothing.
    */

@@ -152,13 +152,20 @@ class TagCloudCore {
 
   /**
    * The per-frame layout without JSON: capsule sizes in (a `Float64Array` `[w0, h0, …]`, best
-   * a view from `sizesBuffer`); origins, rows and merge groups out, as typed arrays that are
-   * views into the module's memory, valid until the next call on this core (copy what you keep).
-   * The same core and results as `layout()`: `origins[2i], origins[2i+1]` are `items[i].x, y`
-   * (mirrored for `direction: "rtl"`), `rows[i]` the row of item i, `groups[i]` its merge group
-   * (numbered by first item, as the JSON `groups`). Bad input (a size NaN, infinite or negative,
-   * a bad width, spacing, merge distance or direction) throws a `TypeError`/`RangeError` naming
-   * it, and nothing is written: the previous frame and the sizes stay as they were.
+   * a view from `sizesBuffer`); origins, rows, merge groups and necks out, as typed arrays that
+   * are views into the module's memory, valid until the next call on this core (copy what you
+   * keep). The same core and results as `layout()`: `origins[2i], origins[2i+1]` are
+   * `items[i].x, y` (mirrored for `direction: "rtl"`), `rows[i]` the row of item i, `groups[i]`
+   * its merge group (numbered by first item, as the JSON `groups`). The necks are the pairs of
+   * capsules that melt (shapes closer than `mergeDistance`), the core's one melt rule: neck k
+   * joins `necks[2k] < necks[2k+1]`, `neckGaps[k]` apart, along the axis
+   * `neckAxes[4k…4k+3]` (`fromX, fromY, toX, toY`: the closest points of the two capsules'
+   * centre segments, from the first to the second), over `neckSpans[k]` either side of it
+   * where the segments run side by side (capsules in adjacent rows; 0 when only their ends
+   * face). Ordered by the first capsule's row, then the second's, then the first, then the
+   * second. Bad input (a size NaN, infinite or negative, a bad width, spacing, merge distance
+   * or direction) throws a `TypeError`/`RangeError` naming it, and nothing is written: the
+   * previous frame and the sizes stay as they were.
    */
   layoutPacked(sizes, options) {
     const { width = null, spacing, mergeDistance = DEFAULT_MERGE_DISTANCE, direction = 'ltr' } =
@@ -172,10 +179,20 @@ class TagCloudCore {
     const merge = number(mergeDistance, 'mergeDistance');
     return this.#call((e) => {
       const [input, count] = this.#packedInput(e, sizes);
-      const out = this.#packed.output(e, count);
-      const code = e.tc_layout_packed(input, count, w, spacingValue, merge, rightToLeft, out);
+      const packed = this.#packed;
+      const out = packed.output(e, count);
+      const lay = () =>
+        e.tc_layout_packed(input, count, w, spacingValue, merge, rightToLeft, out, packed.necks, packed.neckCapacity);
+      let code = lay();
       if (code < 0) throw refusal(code, sizes, input, e, { width: w, spacing: spacingValue, mergeDistance: merge });
-      return this.#packed.frame(e, count, code);
+      // More necks than room (rare: the block starts with room for four a tag and doubles): the
+      // core counted them and wrote none; the same layout again writes them.
+      const neckCount = new Float64Array(e.memory.buffer, out + 16, 1)[0];
+      if (neckCount > packed.neckCapacity) {
+        packed.growNecks(e, neckCount);
+        code = lay();
+      }
+      return packed.frame(e, count, code, neckCount);
     });
   }
 
@@ -309,12 +326,13 @@ class TagCloudCore {
     return [pointer, pointer + framesBytes];
   }
 
+  /** The scratch buffer with room for `bytes`; it at least doubles when it grows. */
   #reserve(e, bytes) {
     if (bytes > this.#scratchBytes) {
+      const grown = Math.max(bytes, 2 * this.#scratchBytes, 1024);
       if (this.#scratch !== 0) e.tc_free(this.#scratch);
       this.#scratch = 0;
       this.#scratchBytes = 0;
-      const grown = Math.max(bytes, 2 * this.#scratchBytes, 1024);
       const pointer = e.tc_alloc(grown);
       if (pointer === 0) throw new RangeError('tagcloud-core: out of memory');
       this.#scratch = pointer;
@@ -446,16 +464,24 @@ const DEFAULT_MERGE_DISTANCE = 10;
 const MAX_PACKED_COUNT = 1_000_000;
 /**
  * Linear memory reserved per tag when the packed block grows, for the layout's working arrays
- * (frames, rows, union-find, groups: about 100 bytes a tag, in power-of-two blocks). Measured by
+ * (frames, rows, union-find, groups: about 100 bytes a tag; the necks found, 16 bytes each, up
+ * to about 3 a tag; in power-of-two blocks, grown by doubling). Measured by
  * Tests/node/packed.test.mjs, which requires a run of layouts not to grow memory.
  */
-const WORKING_BYTES_PER_TAG = 256;
+const WORKING_BYTES_PER_TAG = 384;
+
+/** Bytes of `tc_layout_packed`'s neck output per neck: gap, axis (4), span (f64), pair (2 i32). */
+const NECK_BYTES = 56;
+/** Necks the neck block has room for when the packed block grows, per tag (doubled on demand). */
+const NECKS_PER_TAG = 4;
 
 /**
  * The packed path's block of linear memory for up to n tags: the sizes (`2n` f64, which
- * `sizesBuffer` hands out); `tc_layout_packed`'s output: `[width, height]`, the origins (`2n`
- * f64), the rows and the merge groups (`n` i32 each); `tc_arrange`'s output: the origins then
- * `[width, height]`. Hands out views of it and recognises them.
+ * `sizesBuffer` hands out); `tc_layout_packed`'s output: `[width, height, neckCount]`, the
+ * origins (`2n` f64), the rows and the merge groups (`n` i32 each); `tc_arrange`'s output: the
+ * origins then `[width, height]`. And a second block for the necks of `tc_layout_packed`: for
+ * room for m necks, their gaps (m f64), axes (4m f64), spans (m f64), pairs (2m i32). Hands out
+ * views of both and recognises the sizes views.
  */
 class PackedRegion {
   #pointer = 0;
@@ -469,6 +495,29 @@ class PackedRegion {
   /** The views of the last `arrange` and `layoutPacked` outputs, reused while they stay valid. */
   #arrangeViews = { buffer: null, out: 0, count: -1, f64: null, origins: null };
   #frameViews = { buffer: null, out: 0, count: -1, f64: null, origins: null, rows: null, groups: null };
+  #necksPointer = 0;
+  #necksCapacity = 0;
+  #neckViews = { buffer: null, pointer: 0, count: -1, necks: null, gaps: null, axes: null, spans: null };
+
+  /** Where `tc_layout_packed` writes the necks, and how many fit. */
+  get necks() {
+    return this.#necksPointer;
+  }
+
+  get neckCapacity() {
+    return this.#necksCapacity;
+  }
+
+  /** Room for at least `count` necks (doubling), dropping the old necks' block. */
+  growNecks(e, count) {
+    const capacity = Math.max(count, 2 * this.#necksCapacity, 16);
+    const pointer = e.tc_alloc(NECK_BYTES * capacity);
+    if (pointer === 0) throw new RangeError('tagcloud-core: out of memory');
+    if (this.#necksPointer !== 0) e.tc_free(this.#necksPointer);
+    this.#necksPointer = pointer;
+    this.#necksCapacity = capacity;
+    this.#neckViews.buffer = null;
+  }
 
   sizesView(e, count) {
     this.#ensure(e, count);
@@ -496,7 +545,7 @@ class PackedRegion {
     return undefined;
   }
 
-  /** The output area of `tc_layout_packed` for `count` tags. */
+  /** The output area of `tc_layout_packed` for `count` tags (and room for its necks). */
   output(e, count) {
     this.#ensure(e, count);
     return this.#pointer + 16 * this.#capacity;
@@ -508,7 +557,7 @@ class PackedRegion {
    */
   arrangeOutput(e, count) {
     this.#ensure(e, count);
-    return this.#pointer + 40 * this.#capacity + 16;
+    return this.#pointer + 40 * this.#capacity + 24;
   }
 
   /** `{origins, width, height}` of `tc_arrange`'s output; `origins` a view. */
@@ -526,13 +575,26 @@ class PackedRegion {
   }
 
   /** The frame of `tc_layout_packed`'s output; typed arrays are views. */
-  frame(e, count, groupCount) {
+  frame(e, count, groupCount, neckCount) {
     const out = this.#pointer + 16 * this.#capacity;
     const cache = cached(this.#frameViews, e, out, count);
     if (cache.origins === null) {
-      cache.origins = new Float64Array(e.memory.buffer, out + 16, 2 * count);
-      cache.rows = new Int32Array(e.memory.buffer, out + 16 + 16 * count, count);
-      cache.groups = new Int32Array(e.memory.buffer, out + 16 + 20 * count, count);
+      cache.origins = new Float64Array(e.memory.buffer, out + 24, 2 * count);
+      cache.rows = new Int32Array(e.memory.buffer, out + 24 + 16 * count, count);
+      cache.groups = new Int32Array(e.memory.buffer, out + 24 + 20 * count, count);
+    }
+    const necks = this.#neckViews;
+    const buffer = e.memory.buffer;
+    if (necks.buffer !== buffer || necks.pointer !== this.#necksPointer || necks.count !== neckCount) {
+      const pointer = this.#necksPointer;
+      const room = this.#necksCapacity;
+      necks.buffer = buffer;
+      necks.pointer = pointer;
+      necks.count = neckCount;
+      necks.gaps = new Float64Array(buffer, pointer, neckCount);
+      necks.axes = new Float64Array(buffer, pointer + 8 * room, 4 * neckCount);
+      necks.spans = new Float64Array(buffer, pointer + 40 * room, neckCount);
+      necks.necks = new Int32Array(buffer, pointer + 48 * room, 2 * neckCount);
     }
     const at = out >> 3;
     return {
@@ -542,6 +604,11 @@ class PackedRegion {
       rows: cache.rows,
       groups: cache.groups,
       groupCount,
+      necks: necks.necks,
+      neckGaps: necks.gaps,
+      neckAxes: necks.axes,
+      neckSpans: necks.spans,
+      neckCount,
     };
   }
 
@@ -554,13 +621,16 @@ class PackedRegion {
     this.#lastCount = 0;
     this.#arrangeViews.buffer = null;
     this.#frameViews.buffer = null;
+    this.#necksPointer = 0;
+    this.#necksCapacity = 0;
+    this.#neckViews.buffer = null;
   }
 
   /** Grows the block to hold `count` tags, keeping the sizes written so far. */
   #ensure(e, count) {
     if (count <= this.#capacity && this.#pointer !== 0) return;
     const capacity = Math.max(count, 2 * this.#capacity, 16);
-    const pointer = e.tc_alloc(56 * capacity + 32);
+    const pointer = e.tc_alloc(56 * capacity + 48);
     if (pointer === 0) throw new RangeError('tagcloud-core: out of memory');
     if (this.#pointer !== 0) {
       new Uint8Array(e.memory.buffer).copyWithin(pointer, this.#pointer, this.#pointer + 16 * this.#capacity);
@@ -572,6 +642,7 @@ class PackedRegion {
     this.#last = null;
     this.#arrangeViews.buffer = null;
     this.#frameViews.buffer = null;
+    if (this.#necksCapacity < NECKS_PER_TAG * capacity) this.growNecks(e, NECKS_PER_TAG * capacity);
     // Room for the layout's working arrays, so that layouts of up to `capacity` tags do not grow
     // memory (which would detach the views the caller holds).
     // Best effort: without it a layout grows memory itself when it must.

@@ -32,37 +32,55 @@ public func wasmArrange(
   }
 }
 
-/// The per-frame layout without JSON: capsule sizes in; origins, rows and merge groups out.
+/// The per-frame layout without JSON: capsule sizes in; origins, rows, merge groups and necks
+/// out.
 ///
 /// `sizes` holds `count` pairs `w, h` (f64). `out` (8-byte aligned) receives, in order:
-/// the cloud's `width, height` (2 f64), the origins `x0, y0, …` (`2 * count` f64), each item's
-/// row (`count` i32), each item's merge group (`count` i32). `rightToLeft` non-zero mirrors
-/// the rows as the JSON path's `"direction": "rtl"` does.
+/// the cloud's `width, height` and the number of necks (3 f64), the origins `x0, y0, …`
+/// (`2 * count` f64), each item's row (`count` i32), each item's merge group (`count` i32).
+/// `rightToLeft` non-zero mirrors the rows as the JSON path's `"direction": "rtl"` does.
+///
+/// `necks` (8-byte aligned) has room for `neckCapacity` necks: their gaps (`neckCapacity` f64),
+/// axes `fromX, fromY, toX, toY` (`4 * neckCapacity` f64), half spans (`neckCapacity` f64),
+/// then the pairs `i, j` (`2 * neckCapacity` i32), 56 bytes a neck
+/// (`PackedLayout.NeckBuffers`). They are written only when all fit; otherwise the neck count
+/// in `out` says how many to make room for, and a second call writes them.
 ///
 /// Returns the number of merge groups (>= 0), or a refusal code (``refusalCode(_:)``); nothing
-/// is written to `out` when refused.
+/// is written when refused.
 ///
-///     exports.tc_layout_packed(p, 2, 390, 8, 10, 0, q);  // 1: both capsules melt
+///     exports.tc_layout_packed(p, 2, 390, 8, 10, 0, q, n, 4);  // 1: both capsules melt
+///     // q: [164, 40, 1, 0, 0, 104, 0, …]; n: gaps [8, …], axes [76, 20, 124, 20, …]
 ///
-/// - Complexity: that of `PackedLayout.layout`, O(count).
+/// - Complexity: that of `PackedLayout.layout`, O(count + necks).
 @_cdecl("tc_layout_packed")
 public func wasmLayoutPacked(
   _ sizes: UnsafePointer<Double>, _ count: Int32, _ width: Double, _ spacing: Double,
-  _ mergeDistance: Double, _ rightToLeft: Int32, _ out: UnsafeMutablePointer<Double>
+  _ mergeDistance: Double, _ rightToLeft: Int32, _ out: UnsafeMutablePointer<Double>,
+  _ necks: UnsafeMutablePointer<Double>, _ neckCapacity: Int32
 ) -> Int32 {
   let items = Int(max(count, 0))
-  let rows = UnsafeMutableRawPointer(out + 2 + 2 * items).bindMemory(
+  let rows = UnsafeMutableRawPointer(out + 3 + 2 * items).bindMemory(
     to: Int32.self, capacity: 2 * items)
+  let room = Int(max(neckCapacity, 0))
+  let pairs = UnsafeMutableRawPointer(necks + 6 * room).bindMemory(
+    to: Int32.self, capacity: 2 * room)
   let outcome = PackedLayout.layout(
     sizes: UnsafeBufferPointer(start: sizes, count: 2 * items), width: width, spacing: spacing,
     mergeDistance: mergeDistance, direction: rightToLeft != 0 ? .rightToLeft : .leftToRight,
-    origins: UnsafeMutableBufferPointer(start: out + 2, count: 2 * items),
+    origins: UnsafeMutableBufferPointer(start: out + 3, count: 2 * items),
     rows: UnsafeMutableBufferPointer(start: rows, count: items),
-    groups: UnsafeMutableBufferPointer(start: rows + items, count: items))
+    groups: UnsafeMutableBufferPointer(start: rows + items, count: items),
+    necks: PackedLayout.NeckBuffers(
+      pairs: UnsafeMutableBufferPointer(start: pairs, count: 2 * room),
+      gaps: UnsafeMutableBufferPointer(start: necks, count: room),
+      axes: UnsafeMutableBufferPointer(start: necks + room, count: 4 * room),
+      spans: UnsafeMutableBufferPointer(start: necks + 5 * room, count: room)))
   switch outcome {
-  case .laidOut(let size, _, let groupCount):
+  case .laidOut(let size, _, let groupCount, let neckCount):
     out[0] = size.width
     out[1] = size.height
+    out[2] = Double(neckCount)
     return Int32(truncatingIfNeeded: groupCount)
   case .refused(let refusal):
     return refusalCode(refusal)

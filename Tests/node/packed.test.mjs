@@ -2,6 +2,7 @@
 // results as the JSON path, no copies when the arrays are the core's own views, memory flat over
 // many calls, and bad input refused with an error that names it, losing nothing.
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
 import { loadTagCloudCore } from '../../web/tagcloud-core.js';
 import { seeded } from './support/random.mjs';
@@ -166,6 +167,34 @@ test('a caller-owned array is copied in, and the origins out (into `into` when g
   assert.equal(result.origins.buffer, into.buffer);
 });
 
+test('the scratch buffer for caller-owned arrays at least doubles when it grows', async () => {
+  // Checked to fail: with #reserve zeroing its size before doubling it (the old bug), every one
+  // of the growing calls below allocates a new scratch block (344 allocations, not a handful).
+  const bytes = await readFile(new URL('../../web/tagcloud.wasm', import.meta.url));
+  let allocations = 0;
+  const instantiate = WebAssembly.instantiate;
+  WebAssembly.instantiate = async (...args) => {
+    const result = await instantiate(...args);
+    const exports = { ...(result.exports ?? result.instance.exports) };
+    const alloc = exports.tc_alloc;
+    exports.tc_alloc = (size) => {
+      allocations++;
+      return alloc(size);
+    };
+    return { exports };
+  };
+  let core;
+  try {
+    core = await loadTagCloudCore(bytes);
+  } finally {
+    WebAssembly.instantiate = instantiate;
+  }
+  const before = allocations;
+  for (let n = 65; n <= 400; n++) core.arrange(new Float64Array(2 * n).fill(40), 500, 3);
+  // Scratch 1,040 → 2,080 → 4,160 → 8,320 bytes, and the packed block (with its necks) as often.
+  assert.ok(allocations - before <= 12, `${allocations - before} allocations for 336 growing calls`);
+});
+
 test('100,000 packed calls keep memory flat, and the handed-out view stays attached', async () => {
   // Checked to fail: with WORKING_BYTES_PER_TAG = 0 in the loader, the first layouts grow memory
   // and detach the view (its length becomes 0).
@@ -187,11 +216,15 @@ test('100,000 packed calls keep memory flat, and the handed-out view stays attac
     else core.layoutPacked(sizes, c);
   }
   sizes = core.sizesBuffer(capacity);
-  // Every extreme: each tag on its own row and in its own group, and all in one group.
+  // Every extreme: each tag on its own row and in its own group, and all in one group, packed
+  // tight (spacing 0, merging at 20: about 2.7 necks a tag). (Not zero-size capsules: every pair
+  // of those melts, n² necks, whose memory no reservation per tag covers: docs/WASM.md.)
   sizes.fill(1);
   core.layoutPacked(sizes, { width: 0, spacing: 50, mergeDistance: 0 });
-  sizes.fill(0);
-  core.layoutPacked(sizes, { width: null, spacing: 0 });
+  for (let k = 0; k < capacity; k++) sizes.set([40 + (k % 5) * 23.5, 40], 2 * k);
+  const tight = core.layoutPacked(sizes, { width: 700, spacing: 0, mergeDistance: 20 });
+  assert.equal(tight.groupCount, 1);
+  assert.ok(tight.neckCount > 2 * capacity, `${tight.neckCount} necks`);
   assert.deepEqual(core.memoryStats, before);
   assert.equal(sizes.length, 2 * capacity, 'memory never grew, so the view is still attached');
 });

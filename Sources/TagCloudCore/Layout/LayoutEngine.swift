@@ -40,7 +40,8 @@ public enum LayoutEngine {
   /// layout does once the sizes are known, shared by ``layout(_:)`` and ``PackedLayout``.
   ///
   /// `frames` holds the capsule sizes (any origins); the flow writes the origins in place,
-  /// mirrored for right-to-left.
+  /// mirrored for right-to-left. With `recordingNecks` the groups also keep every melting pair
+  /// (``MergeGroups/necks``).
   ///
   ///     var frames = [Rect(x: 0, y: 0, width: 96, height: 40)]
   ///     LayoutEngine.place(&frames, width: 390, spacing: 18, mergeDistance: 10,
@@ -50,13 +51,15 @@ public enum LayoutEngine {
   /// - Complexity: O(n) for the flow and the merge sweep.
   public static func place(
     _ frames: inout [Rect], width: Double, spacing: Double, mergeDistance: Double,
-    direction: LayoutDirection
+    direction: LayoutDirection, recordingNecks: Bool = false
   ) -> (size: Size, rowStarts: [Int], groups: MergeGroups) {
     var rowStarts: [Int] = []
     let size = FlowLayout.arrange(&frames, width: width, spacing: spacing, rowStarts: &rowStarts)
     // Mirroring keeps every distance, so groups are found on the left-to-right frames, whose
     // rows run left to right as the sweep needs.
-    let groups = MergeGroups(frames: frames, rowStarts: rowStarts, mergeDistance: mergeDistance)
+    let groups = MergeGroups(
+      frames: frames, rowStarts: rowStarts, mergeDistance: mergeDistance,
+      recordingNecks: recordingNecks)
     if direction == .rightToLeft {
       let extent = width.isFinite ? width : size.width
       frames.withUnsafeMutableBufferPointer { frames in

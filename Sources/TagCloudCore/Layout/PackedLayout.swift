@@ -1,17 +1,22 @@
-/// The per-frame layout without JSON: capsule sizes in; origins, rows and merge groups out, in
-/// buffers the caller owns (the Wasm module's linear memory, which a page reads as typed arrays).
+/// The per-frame layout without JSON: capsule sizes in; origins, rows, merge groups and necks
+/// out, in buffers the caller owns (the Wasm module's linear memory, which a page reads as typed
+/// arrays).
 ///
 /// The same engine as ``LayoutEngine/layout(_:)`` once the capsules are sized
 /// (``LayoutEngine/place(_:width:spacing:mergeDistance:direction:)``), so the results are the
 /// JSON path's: `origins[2i], origins[2i + 1]` are `items[i].x, y`; `rows[i]` is the row of item
 /// `i` (the JSON `rows` lists each row's first item instead); `groups[i]` is the merge group of
-/// item `i`, groups numbered as the JSON `groups` list them (by their first item).
+/// item `i`, groups numbered as the JSON `groups` list them (by their first item). The necks
+/// are the pairs that melt (``MergeGroups/necks``, in its order) with what a renderer draws a
+/// liquid neck from: the gap and the neck's axis (``Stadium/neck(to:)``), in the laid-out
+/// (mirrored, for right-to-left) coordinates.
 ///
 ///     // sizes [96, 40, 60, 40]: two capsules on one row, 8 px apart, melting at 10
 ///     PackedLayout.layout(
 ///       sizes: sizes, width: 390, spacing: 8, mergeDistance: 10, direction: .leftToRight,
-///       origins: origins, rows: rows, groups: groups)
-///     // .laidOut(size: 164 × 40, rowCount: 1, groupCount: 1); origins [0, 0, 104, 0]
+///       origins: origins, rows: rows, groups: groups, necks: necks)
+///     // .laidOut(size: 164 × 40, rowCount: 1, groupCount: 1, neckCount: 1); origins
+///     // [0, 0, 104, 0]; necks.pairs [0, 1], gaps [8], axes [76, 20, 124, 20], spans [0]
 ///
 /// Nothing is written when the input is refused: a caller's previous results survive bad input.
 public enum PackedLayout {
@@ -30,9 +35,48 @@ public enum PackedLayout {
 
   /// What a packed layout did.
   public enum Outcome: Equatable, Sendable {
-    /// Every output was written: the cloud's size, the number of rows and of merge groups.
-    case laidOut(size: Size, rowCount: Int, groupCount: Int)
+    /// Every output was written: the cloud's size, the number of rows, of merge groups and of
+    /// necks (melting pairs). The necks were written only if the neck buffers had room for
+    /// them all; otherwise none was, and a call with room for `neckCount` writes them.
+    case laidOut(size: Size, rowCount: Int, groupCount: Int, neckCount: Int)
     case refused(Refusal)
+  }
+
+  /// Where ``layout(sizes:width:spacing:mergeDistance:direction:origins:rows:groups:necks:)``
+  /// writes the necks, in buffers the caller owns; neck `k` is:
+  /// - `pairs[2k], pairs[2k + 1]`: the two capsules `i < j`;
+  /// - `gaps[k]`: the gap between their shapes (``Stadium/gap(to:)``), below the merge distance;
+  /// - `axes[4k ..< 4k + 4]`: the neck's axis `fromX, fromY, toX, toY`, from capsule `i`'s
+  ///   segment to capsule `j`'s (``Stadium/neck(to:)``);
+  /// - `spans[k]`: half the length over which the two segments run side by side (0 when
+  ///   only their ends face each other).
+  public struct NeckBuffers {
+    public var pairs: UnsafeMutableBufferPointer<Int32>
+    public var gaps: UnsafeMutableBufferPointer<Double>
+    public var axes: UnsafeMutableBufferPointer<Double>
+    public var spans: UnsafeMutableBufferPointer<Double>
+
+    public init(
+      pairs: UnsafeMutableBufferPointer<Int32>, gaps: UnsafeMutableBufferPointer<Double>,
+      axes: UnsafeMutableBufferPointer<Double>, spans: UnsafeMutableBufferPointer<Double>
+    ) {
+      self.pairs = pairs
+      self.gaps = gaps
+      self.axes = axes
+      self.spans = spans
+    }
+
+    /// No room: the outcome still counts the necks.
+    public static var none: NeckBuffers {
+      NeckBuffers(
+        pairs: UnsafeMutableBufferPointer(start: nil, count: 0),
+        gaps: UnsafeMutableBufferPointer(start: nil, count: 0),
+        axes: UnsafeMutableBufferPointer(start: nil, count: 0),
+        spans: UnsafeMutableBufferPointer(start: nil, count: 0))
+    }
+
+    /// How many necks fit.
+    public var capacity: Int { min(pairs.count / 2, gaps.count, axes.count / 4, spans.count) }
   }
 
   /// Lays out `sizes.count / 2` capsules (`sizes` = `w0, h0, w1, h1, …`).
@@ -46,12 +90,14 @@ public enum PackedLayout {
   ///   - origins: receives `x0, y0, x1, y1, …`; at least `sizes.count` doubles.
   ///   - rows: receives each item's row; at least `sizes.count / 2`.
   ///   - groups: receives each item's merge group; at least `sizes.count / 2`.
+  ///   - necks: receives the necks when it has room for them all.
   /// - Complexity: O(n) (that of ``LayoutEngine/place(_:width:spacing:mergeDistance:direction:)``);
   ///   allocates the engine's working arrays, which are freed on return.
   public static func layout(
     sizes: UnsafeBufferPointer<Double>, width: Double, spacing: Double, mergeDistance: Double,
     direction: LayoutDirection, origins: UnsafeMutableBufferPointer<Double>,
-    rows: UnsafeMutableBufferPointer<Int32>, groups: UnsafeMutableBufferPointer<Int32>
+    rows: UnsafeMutableBufferPointer<Int32>, groups: UnsafeMutableBufferPointer<Int32>,
+    necks: NeckBuffers = .none
   ) -> Outcome {
     let count = sizes.count / 2
     precondition(
@@ -83,7 +129,8 @@ public enum PackedLayout {
     if refused >= 0 { return .refused(.size(index: refused)) }
 
     let placed = LayoutEngine.place(
-      &frames, width: width, spacing: spacing, mergeDistance: mergeDistance, direction: direction)
+      &frames, width: width, spacing: spacing, mergeDistance: mergeDistance, direction: direction,
+      recordingNecks: true)
     for index in 0..<count {
       origins[2 &* index] = frames[index].x
       origins[2 &* index &+ 1] = frames[index].y
@@ -95,8 +142,30 @@ public enum PackedLayout {
     for group in 0..<placed.groups.count {
       for index in placed.groups.group(group) { groups[index] = Int32(truncatingIfNeeded: group) }
     }
+    let neckCount = placed.groups.neckCount
+    if neckCount <= necks.capacity {
+      writeNecks(placed.groups, frames, into: necks)
+    }
     return .laidOut(
-      size: placed.size, rowCount: placed.rowStarts.count, groupCount: placed.groups.count)
+      size: placed.size, rowCount: placed.rowStarts.count, groupCount: placed.groups.count,
+      neckCount: neckCount)
+  }
+
+  /// The recorded necks, with their axes over the laid-out frames, into buffers with room.
+  private static func writeNecks(_ groups: MergeGroups, _ frames: [Rect], into necks: NeckBuffers) {
+    for neck in 0..<groups.neckCount {
+      let first = groups.necks[2 &* neck]
+      let second = groups.necks[2 &* neck &+ 1]
+      let axis = Stadium(capsule: frames[first]).neck(to: Stadium(capsule: frames[second]))
+      necks.pairs[2 &* neck] = Int32(truncatingIfNeeded: first)
+      necks.pairs[2 &* neck &+ 1] = Int32(truncatingIfNeeded: second)
+      necks.gaps[neck] = groups.neckGaps[neck]
+      necks.axes[4 &* neck] = axis.from.x
+      necks.axes[4 &* neck &+ 1] = axis.from.y
+      necks.axes[4 &* neck &+ 2] = axis.to.x
+      necks.axes[4 &* neck &+ 3] = axis.to.y
+      necks.spans[neck] = axis.halfSpan
+    }
   }
 
   /// What ``arrange(sizes:width:spacing:origins:)`` did.
