@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TagCloudServer
+@testable import TagCloudLive
 
 /// The web folder's HTTP rules, without a socket. Broken once each to watch them fail: always
 /// answering 200 fails `revalidation…`; ignoring `q=0` fails `acceptEncoding…`; serving a
