@@ -29,13 +29,18 @@ let package = Package(
       providers: [.apt(["libwebsockets-dev"])]),
     // Tiny C helpers for the parts of lws that Swift cannot import (macros, LWS_PRE headroom).
     .target(name: "CLibWebSocketsShim", dependencies: ["CLibWebSockets"]),
+    // OpenSSL's libcrypto (libssl-dev, which libwebsockets-dev pulls in; libwebsockets links
+    // it too), reached through pkg-config: SHA-256 for ETags and CSP hashes.
+    .systemLibrary(
+      name: "CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
     // `tagcloud serve`'s pure part: sessions, hub, messages, message reassembly, HTTP policy
     // (static files, CSP, origins, upgrades, health endpoints), the setup tables' contents and
     // the workers' state machine. No sockets, no clock, no libwebsockets: the unit tests and the
-    // fuzzers build without its headers.
+    // fuzzers build without its headers. Hashing (libcrypto) lives here because ETags and CSP
+    // hashes are policy, decided from bytes; see docs/SERVER.md.
     .target(
       name: "TagCloudLive",
-      dependencies: ["TagCloudCore", "TagCloudWire", "TagCloudBuildInfo"]),
+      dependencies: ["TagCloudCore", "TagCloudWire", "TagCloudBuildInfo", "CLibCrypto"]),
     // The thin libwebsockets adapter around it: the lws context and callbacks, sockets,
     // signals, processes.
     .target(
