@@ -12,8 +12,8 @@ let package = Package(
     .library(name: "TagCloudWire", targets: ["TagCloudWire"]),
     .executable(name: "tagcloud", targets: ["tagcloud"]),
     // For the libFuzzer harnesses in Fuzz/ (a separate package, so the default build never
-    // links anything built with -sanitize=fuzzer).
-    .library(name: "TagCloudServer", targets: ["TagCloudServer"]),
+    // links anything built with -sanitize=fuzzer): the server's pure part, no libwebsockets.
+    .library(name: "TagCloudLive", targets: ["TagCloudLive"]),
   ],
   targets: [
     // The core uses `rounded()`, `squareRoot()` and friends, which lower to libm calls natively
@@ -29,13 +29,23 @@ let package = Package(
       providers: [.apt(["libwebsockets-dev"])]),
     // Tiny C helpers for the parts of lws that Swift cannot import (macros, LWS_PRE headroom).
     .target(name: "CLibWebSocketsShim", dependencies: ["CLibWebSockets"]),
-    // `tagcloud serve`: a pure protocol layer (sessions, messages, coalescing; no sockets) and
-    // the thin libwebsockets adapter around it.
+    // OpenSSL's libcrypto (libssl-dev, which libwebsockets-dev pulls in; libwebsockets links
+    // it too), reached through pkg-config: SHA-256 for ETags and CSP hashes.
+    .systemLibrary(
+      name: "CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+    // `tagcloud serve`'s pure part: sessions, hub, messages, message reassembly, HTTP policy
+    // (static files, CSP, origins, upgrades, health endpoints), the setup tables' contents and
+    // the workers' state machine. No sockets, no clock, no libwebsockets: the unit tests and the
+    // fuzzers build without its headers. Hashing (libcrypto) lives here because ETags and CSP
+    // hashes are policy, decided from bytes; see docs/SERVER.md.
+    .target(
+      name: "TagCloudLive",
+      dependencies: ["TagCloudCore", "TagCloudWire", "TagCloudBuildInfo", "CLibCrypto"]),
+    // The thin libwebsockets adapter around it: the lws context and callbacks, sockets,
+    // signals, processes.
     .target(
       name: "TagCloudServer",
-      dependencies: [
-        "TagCloudCore", "TagCloudWire", "TagCloudBuildInfo", "CLibWebSockets", "CLibWebSocketsShim",
-      ]),
+      dependencies: ["TagCloudLive", "CLibWebSockets", "CLibWebSocketsShim"]),
     // The command line: a pure parse (tested) apart from `main`, printing and `exit`.
     .target(name: "TagCloudCLI", dependencies: ["TagCloudCore", "TagCloudBuildInfo"]),
     // The project's version, stamped from web/package.json (the one place it lives) at build
@@ -45,7 +55,9 @@ let package = Package(
     .executableTarget(name: "package-version"),
     .executableTarget(
       name: "tagcloud",
-      dependencies: ["TagCloudCLI", "TagCloudCore", "TagCloudWire", "TagCloudServer"]),
+      dependencies: [
+        "TagCloudCLI", "TagCloudCore", "TagCloudWire", "TagCloudLive", "TagCloudServer",
+      ]),
     // The Wasm module's exports (`@_cdecl`) and its C runtime (allocator, memcpy), built for
     // wasm32 by scripts/build-wasm.sh (`make wasm`). Natively they compile too (the C target to
     // nothing), so a core change that breaks the adapter fails `swift build` at once.
@@ -61,11 +73,11 @@ let package = Package(
       dependencies: ["TagCloudWire", "TagCloudCore", "TagCloudTestSupport"]),
     .testTarget(
       name: "TagCloudCLITests", dependencies: ["TagCloudCLI", "TagCloudCore", "TagCloudBuildInfo"]),
+    // The server's pure part, without libwebsockets.
     .testTarget(
-      name: "TagCloudServerTests",
+      name: "TagCloudLiveTests",
       dependencies: [
-        "TagCloudServer", "TagCloudCore", "TagCloudWire", "TagCloudBuildInfo",
-        "TagCloudTestSupport",
+        "TagCloudLive", "TagCloudCore", "TagCloudWire", "TagCloudBuildInfo", "TagCloudTestSupport",
       ]),
   ]
 )

@@ -26,7 +26,7 @@ let package = Package(
         "FuzzSupport",
         .product(name: "TagCloudCore", package: "GlassTagCloud"),
         .product(name: "TagCloudWire", package: "GlassTagCloud"),
-        .product(name: "TagCloudServer", package: "GlassTagCloud"),
+        .product(name: "TagCloudLive", package: "GlassTagCloud"),
       ]),
   ]
 )

@@ -39,7 +39,7 @@ for sanitizer in address thread; do
   # Swift Testing only: XCTest's own runner leaks two objects at exit, which LeakSanitizer
   # would report against an empty XCTest run.
   swift test --scratch-path "$scratch" --sanitize="$sanitizer" --skip-build --disable-xctest \
-    --filter TagCloudServerTests
+    --filter TagCloudLiveTests
   bin=$(swift build --scratch-path "$scratch" --show-bin-path)/tagcloud
   ASAN_OPTIONS=detect_leaks=1:halt_on_error=1 TSAN_OPTIONS=halt_on_error=1 \
     RELIABILITY_SANITIZER=$sanitizer TAGCLOUD_BIN=$bin \

@@ -6,8 +6,9 @@ set -euo pipefail
 # one on port 80 (`systemctl disable --now nginx` if unwanted).
 # The browser engines the page is tested in (Tests/python/engines): chromium; WebKitGTK through
 # webkit2gtk-driver (WebKitWebDriver, with MiniBrowser from libwebkit2gtk-4.1-0); firefox-esr; and
-# Xvfb, the X display WebKit and Firefox draw on.
-packages=(pkg-config libwebsockets-dev chromium binaryen libclang-rt-14-dev-wasm32 nginx openssl
+# Xvfb, the X display WebKit and Firefox draw on. libssl-dev: libcrypto's headers for the
+# server's SHA-256 (CLibCrypto; libwebsockets-dev pulls it in, listed for its own sake).
+packages=(pkg-config libwebsockets-dev libssl-dev chromium binaryen libclang-rt-14-dev-wasm32 nginx openssl
   systemd webkit2gtk-driver firefox-esr xvfb)
 missing=()
 for p in "${packages[@]}"; do

@@ -1,4 +1,5 @@
 import TagCloudCore
+import TagCloudLive
 import TagCloudServer
 import TagCloudWire
 

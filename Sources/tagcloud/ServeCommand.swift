@@ -1,4 +1,5 @@
 import TagCloudCLI
+import TagCloudLive
 import TagCloudServer
 
 #if canImport(Glibc)

@@ -1,7 +1,7 @@
 import FuzzSupport
 import TagCloudCore
 import TagCloudWire
-import TagCloudServer
+import TagCloudLive
 
 /// libFuzzer entry point for the server's protocol layer, `LiveHub` (sessions, client messages,
 /// latest-wins coalescing), driven the way the libwebsockets adapter drives it. The input is a

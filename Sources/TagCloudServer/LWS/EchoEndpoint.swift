@@ -1,5 +1,6 @@
 import CLibWebSockets
 import CLibWebSocketsShim
+import TagCloudLive
 
 /// The `/echo` WebSocket of `tagcloud serve --echo`: every text or binary message comes back
 /// unchanged, with the same opcode. It exists only so that the Autobahn testsuite (through
@@ -25,8 +26,9 @@ final class EchoEndpoint {
   static let maxQueuedBytes = 1 << 20
 
   private struct Connection {
-    var inbound: [UInt8] = []
-    var inboundIsBinary = false
+    /// A peer past the limit is cut at once (no discard: conformance tests expect 1009 there).
+    var inbound = MessageAssembler(
+      maxMessageBytes: EchoEndpoint.maxMessageBytes, maxDiscardBytes: 0)
     var outbox: [(bytes: [UInt8], binary: Bool)] = []
     var queuedBytes = 0
     var paused = false
@@ -59,25 +61,17 @@ final class EchoEndpoint {
     -> Int32
   {
     guard var connection = connections[wsi] else { return -1 }
-    if lws_is_first_fragment(wsi) != 0 && connection.inbound.isEmpty {
-      connection.inboundIsBinary = lws_frame_is_binary(wsi) != 0
-    }
-    let remaining = Int(lws_remaining_packet_payload(wsi))
-    if connection.inbound.count + length + remaining > Self.maxMessageBytes {
+    let step = Reassembly.receive(wsi, input, length, into: &connection.inbound)
+    switch step {
+    case .incomplete:
+      break
+    case .oversize:
       connections[wsi] = connection
-      var reason = Array("message over \(Self.maxMessageBytes) bytes".utf8)
-      reason.withUnsafeMutableBufferPointer {
-        lws_close_reason(wsi, LWS_CLOSE_STATUS_MESSAGE_TOO_LARGE, $0.baseAddress, $0.count)
-      }
-      return -1
-    }
-    if let input, length > 0 {
-      connection.inbound.append(contentsOf: UnsafeRawBufferPointer(start: input, count: length))
-    }
-    if lws_is_final_fragment(wsi) != 0 && remaining == 0 {
-      connection.outbox.append((connection.inbound, connection.inboundIsBinary))
-      connection.queuedBytes += connection.inbound.count
-      connection.inbound = []
+      return Reassembly.close(
+        wsi, CloseInstruction(code: 1009, reason: "message over \(Self.maxMessageBytes) bytes"))
+    case .message(let bytes, let binary):
+      connection.outbox.append((bytes, binary))
+      connection.queuedBytes += bytes.count
       if connection.queuedBytes > Self.maxQueuedBytes && !connection.paused {
         connection.paused = true
         lws_rx_flow_control(wsi, 0)

@@ -1,3 +1,5 @@
+import TagCloudLive
+
 #if canImport(Glibc)
   import Glibc
 #endif

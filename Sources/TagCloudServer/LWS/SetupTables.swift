@@ -1,4 +1,5 @@
 import CLibWebSockets
+import TagCloudLive
 
 /// lws's protocol and mount tables, made from a ``ServerSetup``: one C entry appended per
 /// protocol or mount of the setup, in its order, then the zeroed terminator lws stops at. The

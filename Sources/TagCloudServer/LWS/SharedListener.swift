@@ -1,4 +1,5 @@
 import CLibWebSockets
+import TagCloudLive
 
 #if canImport(Glibc)
   import Glibc

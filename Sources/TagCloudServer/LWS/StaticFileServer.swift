@@ -1,5 +1,6 @@
 import CLibWebSockets
 import CLibWebSocketsShim
+import TagCloudLive
 
 #if canImport(Glibc)
   import Glibc

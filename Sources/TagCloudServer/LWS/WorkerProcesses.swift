@@ -1,4 +1,5 @@
 import CLibWebSocketsShim
+import TagCloudLive
 
 #if canImport(Glibc)
   import Glibc

@@ -121,7 +121,7 @@ public enum StaticFilePolicy {
 
   /// The strong ETag of a file's bytes: the first 128 bits of their SHA-256, quoted.
   public static func etag(of bytes: [UInt8]) -> String {
-    "\"" + String(SHA256.hex(bytes).prefix(32)) + "\""
+    "\"" + String(ContentDigest.sha256Hex(bytes).prefix(32)) + "\""
   }
 
   /// The content type of a file name, from ``MimeTypes`` (nil: not served).

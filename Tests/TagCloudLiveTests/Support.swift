@@ -3,7 +3,7 @@ import TagCloudTestSupport
 import TagCloudWire
 import Testing
 
-@testable import TagCloudServer
+@testable import TagCloudLive
 
 /// A decoded frame, with lookups by key for the assertions.
 struct Frame {

@@ -2,7 +2,7 @@ import TagCloudCore
 import TagCloudWire
 import Testing
 
-@testable import TagCloudServer
+@testable import TagCloudLive
 
 @Suite struct TagFileTests {
   @Test func aGoodFileBecomesTheTagsWithTheirSelection() throws {

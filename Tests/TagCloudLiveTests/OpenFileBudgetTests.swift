@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TagCloudServer
+@testable import TagCloudLive
 
 @Suite struct OpenFileBudgetTests {
   @Test func enoughAlreadyChangesNothing() {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TagCloudServer
+@testable import TagCloudLive
 
 /// The supervision of `--workers N` without processes: which worker is spawned, restarted,
 /// signalled or killed when, and with which exit status the supervisor leaves.

@@ -1,7 +1,7 @@
 import TagCloudCore
 import Testing
 
-@testable import TagCloudServer
+@testable import TagCloudLive
 
 /// Regressions found by the FuzzLiveHub harness (Fuzz/): what a client that never reads can
 /// make the server hold for it.

@@ -1,7 +1,7 @@
 import TagCloudBuildInfo
 import Testing
 
-@testable import TagCloudServer
+@testable import TagCloudLive
 
 @Suite struct BuildInfoMetricTests {
   @Test func theGaugeIsOneAndItsLabelNamesTheVersion() {

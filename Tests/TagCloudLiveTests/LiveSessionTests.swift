@@ -2,7 +2,7 @@ import TagCloudCore
 import TagCloudTestSupport
 import Testing
 
-@testable import TagCloudServer
+@testable import TagCloudLive
 
 @Suite struct LiveSessionResumeTests {
   /// Opens a connection, changes its session (Glass on, tight spacing) and closes it.

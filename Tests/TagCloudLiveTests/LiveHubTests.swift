@@ -2,7 +2,7 @@ import TagCloudCore
 import TagCloudTestSupport
 import Testing
 
-@testable import TagCloudServer
+@testable import TagCloudLive
 
 @Suite struct LiveHubMessageTests {
   @Test func welcomeComesFirstWithTheDemoState() throws {

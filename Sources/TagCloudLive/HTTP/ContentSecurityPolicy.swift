@@ -21,7 +21,8 @@ public enum ContentSecurityPolicy {
   public static func forPage(_ html: [UInt8]) -> String {
     let blocks = inlineBlocks(html)
     return policy(
-      scriptHashes: blocks.scripts.map(SHA256.base64), styleHashes: blocks.styles.map(SHA256.base64)
+      scriptHashes: blocks.scripts.map(ContentDigest.sha256Base64),
+      styleHashes: blocks.styles.map(ContentDigest.sha256Base64)
     )
   }
 

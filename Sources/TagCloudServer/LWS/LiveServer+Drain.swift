@@ -1,0 +1,51 @@
+import CLibWebSockets
+import CLibWebSocketsShim
+import TagCloudLive
+
+/// The stop: the first SIGINT/SIGTERM starts the drain (`/readyz` 503, open WebSockets still
+/// served for `--drain-grace`), its end or a second signal closes every WebSocket with 1001;
+/// and the once-a-second tick that expires abandoned sessions.
+extension LiveServer {
+  /// The first stop signal starts the drain (`/readyz` 503, connections still served); the
+  /// grace's end, or a second signal, closes them.
+  func noticeSignals() {
+    let count = Signals.count
+    guard count > 0, !stopping else { return }
+    if drainEnds == nil {
+      drainEnds = monotonicSeconds() + settings.drainGrace
+      if settings.drainGrace > 0 {
+        logLine(
+          "draining (\(Signals.name(Signals.received))): /readyz answers 503; WebSockets close with 1001 in \(settings.drainGrace) s (a second signal closes them now)"
+        )
+        scheduleTick(after: 0.05)
+      }
+    }
+    if count >= 2 || settings.drainGrace <= 0 { beginStop() }
+  }
+
+  /// Closes every WebSocket with 1001 (going away): the close frames go out from the writable
+  /// callbacks; the loop ends when all are closed or after 0.6 s, well inside a second.
+  func beginStop() {
+    stopping = true
+    sessionsAtStop = connections.count
+    stopDeadline = monotonicSeconds() + 0.6
+    for socket in connections.keys { lws_callback_on_writable(socket) }
+    scheduleTick(after: 0.05)
+  }
+
+  /// Expires abandoned sessions once a second (and wakes the loop while stopping).
+  func scheduleTick(after seconds: Double = 1) {
+    guard let context else { return }
+    let timer = tickTimer ?? arena.allocate(tc_timer.self, count: 1)
+    tickTimer = timer
+    timer.pointee.owner = Unmanaged.passUnretained(self).toOpaque()
+    tc_timer_schedule(context, timer, tickCallback, Int64(seconds * 1_000_000))
+  }
+
+  func tick() {
+    let now = monotonicSeconds()
+    hub.expire(now: now)
+    if let drainEnds, !stopping, now >= drainEnds { beginStop() }
+    scheduleTick(after: drainEnds != nil ? 0.05 : 1)
+  }
+}

@@ -1,0 +1,115 @@
+import CLibWebSockets
+import TagCloudLive
+
+/// The `/live` WebSocket: connections opened and closed with the hub, messages reassembled
+/// (``Reassembly``, shared with `/echo`) and handed to it, its frames written when lws says the
+/// socket is writable.
+extension LiveServer {
+  func handleLive(
+    _ wsi: OpaquePointer, _ reason: lws_callback_reasons, _ input: UnsafeMutableRawPointer?,
+    _ length: Int
+  ) -> Int32 {
+    switch reason {
+    case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
+      // Defence in depth: the Origin was checked at HTTP_CONFIRM_UPGRADE already.
+      return upgrades.origins.allows(header(wsi, WSI_TOKEN_ORIGIN)) ? 0 : -1
+    case LWS_CALLBACK_ESTABLISHED:
+      switch hub.open(now: monotonicSeconds()) {
+      case .success(let id):
+        connections[wsi] = Connection(id: id)
+        sockets[id] = wsi
+        if stopping { lws_callback_on_writable(wsi) }
+      case .failure(let refusal):
+        logLine("error: WebSocket refused: \(refusal.reason)")
+        return Reassembly.close(wsi, refusal)
+      }
+      wake()
+    case LWS_CALLBACK_RECEIVE:
+      return receive(wsi, input, length)
+    case LWS_CALLBACK_SERVER_WRITEABLE:
+      return writable(wsi)
+    case LWS_CALLBACK_CLOSED:
+      if let connection = connections.removeValue(forKey: wsi) {
+        sockets.removeValue(forKey: connection.id)
+        hub.close(connection.id, now: monotonicSeconds())
+      }
+    default:
+      break
+    }
+    return 0
+  }
+
+  private func receive(_ wsi: OpaquePointer, _ input: UnsafeMutableRawPointer?, _ length: Int)
+    -> Int32
+  {
+    guard var connection = connections[wsi] else { return -1 }
+    // After our close frame lws keeps reading until the peer acknowledges it; the rest of an
+    // oversize message is discarded here rather than answered with a second, abrupt close.
+    if connection.closing != nil { return 0 }
+    let step = Reassembly.receive(wsi, input, length, into: &connection.inbound)
+    connections[wsi] = connection
+    switch step {
+    case .incomplete:
+      return 0
+    case .oversize(let newly, let close):
+      // The rest of the message is read and thrown away, then 1009: closing while the peer is
+      // still sending would reset the socket and lose the close frame. A peer that keeps
+      // sending far past the limit is cut off at once.
+      if newly { hub.recordOversize(from: connection.id) }
+      guard close else { return 0 }
+      logLine(
+        "error: closing connection \(connection.id) with 1009: message over \(Self.maxMessageBytes) bytes"
+      )
+      let instruction = CloseInstruction(
+        code: 1009, reason: "message over \(Self.maxMessageBytes) bytes")
+      connections[wsi]?.closing = instruction
+      return Reassembly.close(wsi, instruction)
+    case .message(let message, let binary):
+      let now = monotonicSeconds()
+      let verdict =
+        binary
+        ? hub.receiveBinary(from: connection.id, now: now)
+        : hub.receive(message, from: connection.id, now: now)
+      for line in hub.takeLog() { logLine("error: \(line)") }
+      if let verdict {
+        // Closing from inside the read would drop the socket with the peer's flood still
+        // unread (the close frame was lost: the client saw EOF, not 1008). The close frame goes
+        // out from the writable callback instead; until then the rest of the input is
+        // discarded (`closing` above), and lws keeps reading until the peer acknowledges it.
+        connections[wsi]?.closing = verdict
+        lws_callback_on_writable(wsi)
+        return 0
+      }
+      wake()
+      return 0
+    }
+  }
+
+  private func writable(_ wsi: OpaquePointer) -> Int32 {
+    guard let connection = connections[wsi] else { return -1 }
+    if stopping {
+      return Reassembly.close(wsi, CloseInstruction(code: 1001, reason: "server stopping"))
+    }
+    if let closing = connection.closing { return Reassembly.close(wsi, closing) }
+    if lws_send_pipe_choked(wsi) != 0 {
+      lws_callback_on_writable(wsi)
+      return 0
+    }
+    guard let frame = hub.takeFrame(for: connection.id, now: monotonicSeconds()) else { return 0 }
+    var buffer = [UInt8](repeating: 0, count: pre + frame.count)
+    buffer.replaceSubrange(pre..., with: frame)
+    let written = buffer.withUnsafeMutableBufferPointer {
+      lws_write(wsi, $0.baseAddress! + pre, frame.count, LWS_WRITE_TEXT)
+    }
+    if written < frame.count { return -1 }
+    if hub.hasOutgoing(connection.id) { lws_callback_on_writable(wsi) }
+    return 0
+  }
+
+  /// Asks for writable callbacks on every connection the hub has something new for.
+  func wake() {
+    for id in hub.takeWakeups() {
+      if let socket = sockets[id] { lws_callback_on_writable(socket) }
+    }
+  }
+}

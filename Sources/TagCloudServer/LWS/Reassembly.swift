@@ -1,0 +1,31 @@
+import CLibWebSockets
+import TagCloudLive
+
+/// The lws side of message reassembly, shared by `/live` and `/echo`: reads what lws says
+/// about the fragment it just delivered (first, binary, final, bytes left in the frame) and
+/// hands it to the connection's ``MessageAssembler``, which decides.
+///
+///     switch Reassembly.receive(wsi, input, length, into: &assembler) { ... }
+///
+/// - Complexity: O(n) in the fragment's length.
+enum Reassembly {
+  static func receive(
+    _ wsi: OpaquePointer, _ input: UnsafeMutableRawPointer?, _ length: Int,
+    into assembler: inout MessageAssembler
+  ) -> MessageAssembler.Step {
+    assembler.receive(
+      UnsafeRawBufferPointer(start: input, count: input == nil ? 0 : length),
+      first: lws_is_first_fragment(wsi) != 0, binary: lws_frame_is_binary(wsi) != 0,
+      final: lws_is_final_fragment(wsi) != 0,
+      remaining: Int(lws_remaining_packet_payload(wsi)))
+  }
+
+  /// Sets the close reason lws sends with its close frame; returns -1 (close now).
+  static func close(_ wsi: OpaquePointer, _ instruction: CloseInstruction) -> Int32 {
+    var reason = Array(instruction.reason.utf8.prefix(120))
+    reason.withUnsafeMutableBufferPointer {
+      lws_close_reason(wsi, lws_close_status(UInt32(instruction.code)), $0.baseAddress, $0.count)
+    }
+    return -1
+  }
+}
