@@ -12,9 +12,10 @@ import sys
 
 import pytest
 
-from tagcloud_requirements import require, require_executable
+from support.paths import REPO
+from support.requirements import require, require_executable
 
-ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+ROOT = str(REPO)
 # `make test` builds the debug binary; a release one (`make bench`) does as well.
 CANDIDATES = [os.path.join(ROOT, ".build", kind, "tagcloud-bench") for kind in ("debug", "release")]
 NATIVE = next((path for path in CANDIDATES if os.path.exists(path)), CANDIDATES[0])

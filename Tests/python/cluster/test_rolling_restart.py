@@ -18,7 +18,7 @@ readmitted only by a WebSocket probe stays out; test_stranded_instance.py shows 
 any handshake that does not answer 101 fails the test. Without `error` in proxy_next_upstream, handshakes
 that meet a restarting instance's closed port get 502 (22 of them in one run) and it fails.
 
-The clients model the page (recorded_client.py): they answer pings and send hello, measure and
+The clients model the page (support/recorded_client.py): they answer pings and send hello, measure and
 viewport after every reconnect; with 300 clients (make check-full) a run lasts long enough for
 lws to hang up a client that does not answer pings, which a page never is."""
 
@@ -26,9 +26,9 @@ import random
 import threading
 import time
 
-from nginx_support import CLUSTER_CLIENTS as CLIENTS
-from nginx_support import http_status
-from recorded_client import Dropped, RecordedClient
+from support.cluster import CLUSTER_CLIENTS as CLIENTS
+from support.cluster import http_status
+from support.recorded_client import Dropped, RecordedClient
 
 
 def keep_toggling(client, port, stop, failures):

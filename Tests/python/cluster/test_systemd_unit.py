@@ -12,16 +12,17 @@ import shlex
 import signal
 import subprocess
 
-from nginx_support import ROOT, http_status
-from tagcloud_harness import ServeProcess, tagcloud_binary
+from support.cluster import http_status
+from support.paths import REPO, WEB
+from support.harness import ServeProcess, tagcloud_binary
 
-UNIT = ROOT / "deploy" / "tagcloud.service"
+UNIT = REPO / "deploy" / "tagcloud.service"
 
 
 def local_copy(tmp_path):
     """The unit with the repository's binary and folder in place of /opt/tagcloud."""
     text = UNIT.read_text().replace("/opt/tagcloud/bin/tagcloud", str(tagcloud_binary()))
-    text = text.replace("WorkingDirectory=/opt/tagcloud", f"WorkingDirectory={ROOT}")
+    text = text.replace("WorkingDirectory=/opt/tagcloud", f"WorkingDirectory={REPO}")
     path = tmp_path / "tagcloud.service"
     path.write_text(text)
     return path
@@ -65,7 +66,7 @@ def test_the_open_file_limit_holds_the_session_cap():
 
 def test_its_flags_start_the_real_server_which_drains_on_sigterm():
     arguments = exec_start_arguments()
-    local = {"--host": "127.0.0.1", "--port": "0", "--web": str(ROOT / "web")}
+    local = {"--host": "127.0.0.1", "--port": "0", "--web": str(WEB)}
     swapped, skip = [], False
     for index, word in enumerate(arguments):
         if skip:
