@@ -9,6 +9,8 @@ Broken once to watch it fail: without 'wasm-unsafe-eval' in ContentSecurityPolic
 report a script-src violation at WebAssembly.compile; without the inline hashes the examples
 report their inline <script> and <style>."""
 
+from pathlib import Path
+
 import pytest
 
 from support.chromium import CHROMIUM, shared_chromium
