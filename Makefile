@@ -111,7 +111,7 @@ run: build wasm web-gzip
 ## (deploy/nginx/, docs/DEPLOY.md). Ctrl-C stops all four and leaves nothing running.
 CLUSTER_PORT ?= 8080
 cluster: build venv web-gzip
-	@$(VENV)/bin/python scripts/cluster.py --port $(CLUSTER_PORT) --bin $(DEBUG_BIN)
+	@PYTHONPATH=Tests/python $(VENV)/bin/python scripts/cluster.py --port $(CLUSTER_PORT) --bin $(DEBUG_BIN)
 
 ## The capacity table of docs/DEPLOY.md (bench/py/capacity.py): sessions per worker, RSS per
 ## session, frames per second per core, round trips through nginx against direct. A few
@@ -120,7 +120,7 @@ capacity: deps venv web-gzip
 	$(SWIFT) build -c release --product tagcloud
 	@mkdir -p .build/bench
 	cc -O2 -Wall -Wextra -o .build/bench/loadgen bench/c/loadgen.c $(LWS_FLAGS)
-	$(VENV)/bin/python bench/py/capacity.py $(RELEASE_BIN) .build/bench/loadgen
+	PYTHONPATH=Tests/python $(VENV)/bin/python bench/py/capacity.py $(RELEASE_BIN) .build/bench/loadgen
 
 ## `make bench`: the core, its Wasm build, the page and the server beside their peers (Taffy,
 ## Yoga, Chromium, a C loop, a plain JavaScript loop, CSS glass chips, a bare libwebsockets
@@ -140,7 +140,7 @@ bench: deps wasm bench-venv
 	cc -O2 -Wall -Wextra -o .build/bench/flow bench/c/flow.c
 	cc -O2 -Wall -Wextra -o .build/bench/loadgen bench/c/loadgen.c $(LWS_FLAGS)
 	cc -O2 -Wall -Wextra -o .build/bench/echo_server bench/c/echo_server.c $(LWS_FLAGS)
-	$(VENV)/bin/python bench/py/run.py
+	PYTHONPATH=Tests/python $(VENV)/bin/python bench/py/run.py
 
 format:
 	swift-format format --in-place --recursive Sources Tests Package.swift

@@ -1,6 +1,6 @@
 """`make cluster`: three `tagcloud serve` instances on free local ports and Debian's nginx in
 front on http://localhost:PORT (default 8080), with the shipped deploy/nginx/ parts (the same
-Cluster the tests use: Tests/python/cluster/nginx_support.py). Ctrl-C (or SIGTERM) stops nginx
+Cluster the tests use: Tests/python/support/cluster.py). Ctrl-C (or SIGTERM) stops nginx
 and then the instances (each closes its WebSockets with 1001) and leaves nothing running.
 
     make cluster                 # http://localhost:8080
@@ -14,19 +14,18 @@ import signal
 import sys
 import time
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "Tests" / "python" / "cluster"))
+from support.paths import TAGCLOUD_DEBUG, WEB
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--port", type=int, default=8080, help="nginx's port (default 8080)")
     parser.add_argument("--instances", type=int, default=3)
-    parser.add_argument("--bin", default=str(ROOT / ".build" / "debug" / "tagcloud"))
-    parser.add_argument("--web", default=str(ROOT / "web"))
+    parser.add_argument("--bin", default=str(TAGCLOUD_DEBUG))
+    parser.add_argument("--web", default=str(WEB))
     options = parser.parse_args()
     os.environ["TAGCLOUD_BIN"] = str(pathlib.Path(options.bin).resolve())
-    from nginx_support import Cluster  # after TAGCLOUD_BIN: the harness reads it
+    from support.cluster import Cluster  # after TAGCLOUD_BIN: the harness reads it
 
     # SIGTERM ends the run like Ctrl-C. Ctrl-C also reaches the instances (same process group:
     # each closes its WebSockets with 1001 and exits 0), not nginx (its own group, so that its

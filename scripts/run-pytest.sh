@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the Python suites (WebSocket integration, browser). Every exit status of pytest but 0 is a
 # failure, 5 ("no tests ran") included: an empty or uncollectable suite is not a green one.
-# Skips: a test whose dependency is missing fails, naming it (Tests/python/tagcloud_requirements.py);
+# Skips: a test whose dependency is missing fails, naming it (Tests/python/support/requirements.py);
 # TAGCLOUD_ALLOW_SKIP=chromium,kosoku,... (or `all`) turns those into skips, which the summary
 # lists with their reasons. A module that skips itself at collection time fails too, and an xfail
 # test that passes fails (xfail_strict, Tests/python/pytest.ini).

@@ -1,7 +1,7 @@
 """The README's screenshots of the demo page, in headless Debian chromium: 390 px (a phone, at
 device scale 2) and 1280 px, loose and tight spacing, and one capsule caught mid-press.
 
-    .venv/bin/python scripts/screenshots.py      # writes docs/screenshots/*.png
+    PYTHONPATH=Tests/python .venv/bin/python scripts/screenshots.py      # writes docs/screenshots/*.png
 
 The page is served from web/ by the browser suite's static server (the offline page: the Wasm
 core lays it out), with a few interests picked, the connection status hidden, no hover.
@@ -9,15 +9,12 @@ core lays it out), with a few interests picked, the connection status hidden, no
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
+from playwright.sync_api import sync_playwright
 
-REPO = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(REPO / "Tests" / "python"), str(REPO / "Tests" / "python" / "browser")]
-
-from browser_helpers import wait_placed  # noqa: E402
-from web_static import CHROMIUM, StaticServer  # noqa: E402
-from playwright.sync_api import sync_playwright  # noqa: E402
+from support.chromium import CHROMIUM
+from support.paths import REPO
+from support.placement import wait_placed
+from support.static_files import StaticServer
 
 OUT = REPO / "docs" / "screenshots"
 HIDE_STATUS = "[data-status] { visibility: hidden !important; }"

@@ -1,5 +1,5 @@
 """Shared by every Python suite: no test skips itself green. A skip that
-``tagcloud_requirements.require`` did not allow (TAGCLOUD_ALLOW_SKIP) is reported as a failure,
+``support.requirements.require`` did not allow (TAGCLOUD_ALLOW_SKIP) is reported as a failure,
 and the terminal summary says how many tests were skipped and why.
 
 Mutation checks: a scratch test file with a bare `pytest.skip(...)` and a `skipif` mark (the
@@ -17,7 +17,10 @@ import collections
 
 import pytest
 
-from tagcloud_requirements import ALLOW_VARIABLE, ALLOWED_SKIP_PREFIX, allowed_skips
+from support.requirements import ALLOW_VARIABLE, ALLOWED_SKIP_PREFIX, allowed_skips
+
+# The browser and element suites' fixtures (browser, context, page, static_server, live_server, ...).
+pytest_plugins = ("support.browser_fixtures",)
 
 _skips: collections.Counter = collections.Counter()
 
@@ -25,7 +28,7 @@ _skips: collections.Counter = collections.Counter()
 def pytest_configure(config):
     config.addinivalue_line(
         "markers", "page_errors(*patterns): problems the page guard expects in this browser "
-        "test (regular expressions; each must occur), see Tests/python/page_guard.py")
+        "test (regular expressions; each must occur), see Tests/python/support/page_guard.py")
 
 
 def _skip_reason(report) -> str:
@@ -49,7 +52,7 @@ def pytest_runtest_makereport(item, call):
     report.longrepr = (
         f"skipped without {ALLOW_VARIABLE}: {reason}\n"
         "A test that skips itself is a failure here: require the dependency with "
-        "tagcloud_requirements.require(name, ...), which names it and honours "
+        "support.requirements.require(name, ...), which names it and honours "
         f"{ALLOW_VARIABLE}=name.")
 
 
@@ -69,7 +72,7 @@ def pytest_make_collect_report(collector):
     report.longrepr = (
         f"{collector.nodeid}: skipped at collection time without {ALLOW_VARIABLE}: {reason}\n"
         "A module that skips itself is a failure here: require the dependency in a fixture or "
-        "test with tagcloud_requirements.require(name, ...).")
+        "test with support.requirements.require(name, ...).")
 
 
 def pytest_terminal_summary(terminalreporter):

@@ -12,9 +12,10 @@ import sys
 
 import pytest
 
-from tagcloud_requirements import require, require_executable
+from support.paths import REPO
+from support.requirements import require, require_executable
 
-ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+ROOT = str(REPO)
 # `make test` builds the debug binary; a release one (`make bench`) does as well.
 CANDIDATES = [os.path.join(ROOT, ".build", kind, "tagcloud-bench") for kind in ("debug", "release")]
 NATIVE = next((path for path in CANDIDATES if os.path.exists(path)), CANDIDATES[0])
@@ -148,7 +149,7 @@ def server_smoke_run(tmp_path_factory):
     """The server bench (bench/py/server_bench.py --quick) at 50 sessions: the saturating run
     that gives the capacity, then the open loop at half of it, tagcloud beside the echo floor;
     about 15 s."""
-    from tagcloud_harness import tagcloud_binary
+    from support.harness import tagcloud_binary
     from tagcloud_requirements import require_module
 
     require_module("hdrh", "pip install -r Tests/requirements.txt (hdrhistogram)")

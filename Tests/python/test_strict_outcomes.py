@@ -32,7 +32,7 @@ SCRATCH = {
             pass
     """,
     "test_allowed_skip.py": """
-        from tagcloud_requirements import require
+        from support.requirements import require
 
         def test_needs_a_missing_thing():
             require("frobnicator", None, "apt-get install frobnicator")

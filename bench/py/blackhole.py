@@ -4,9 +4,9 @@ in `tagcloud`, max_fails=2 fail_timeout=5s) against, in the same run, the peer c
 that keeps failure state for /live too (max_fails=2 fail_timeout=5s on `tagcloud_live`, the
 config before issue 13's rolling-restart fix). Never part of make test.
 
-    .venv/bin/python bench/py/blackhole.py [--seconds 30] [--runs 2]
+    PYTHONPATH=Tests/python .venv/bin/python bench/py/blackhole.py [--seconds 30] [--runs 2]
 
-Three instances behind nginx (Tests/python/cluster/nginx_support.py, deploy/nginx/ as
+Three instances behind nginx (Tests/python/support/cluster.py, deploy/nginx/ as
 shipped); the third is killed and its port becomes a black hole: a socket that listens with a
 full accept queue and never accepts, so Linux drops every further SYN, as a powered-off machine
 or a dropping firewall does (no RST). For SECONDS, a WebSocket handshake and a page load
@@ -20,17 +20,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import pathlib
 import socket
 import statistics
-import sys
 import time
 
-HERE = pathlib.Path(__file__).resolve().parent
-ROOT = HERE.parents[1]
-sys.path.insert(0, str(ROOT / "Tests" / "python" / "cluster"))
-from nginx_support import Cluster, http_status  # noqa: E402
-from tagcloud_harness import RawClient  # noqa: E402
+from support.cluster import Cluster, http_status
+from support.harness import RawClient
 
 PEER = {"tagcloud_live": "max_fails=2 fail_timeout=5s"}
 

@@ -12,7 +12,7 @@ make test). One JSON line per run, then the table in Markdown.
 - Round trips through nginx against direct: 200 sessions at 10 viewports a second each (2,000
   messages a second, far from saturation), from the viewport leaving the client to its layout
   arriving; once straight to an instance, once through nginx (deploy/nginx/ as shipped, via
-  Tests/python/cluster/nginx_support.py) in front of the same instance, alternating, RUNS each.
+  Tests/python/support/cluster.py) in front of the same instance, alternating, RUNS each.
   Server, nginx and load generator alike run at nice -10 in their own scheduling groups
   (server_bench.boost_priority), so that other work on a shared machine disturbs them less.
 
@@ -29,16 +29,13 @@ import pathlib
 import statistics
 import sys
 
-HERE = pathlib.Path(__file__).resolve().parent
-ROOT = HERE.parents[1]
-sys.path.insert(0, str(HERE))
-sys.path.insert(0, str(ROOT / "Tests" / "python" / "cluster"))
-from server_bench import Server, boost_priority, raise_file_limit, run_loadgen  # noqa: E402
+from server_bench import Server, boost_priority, raise_file_limit, run_loadgen
+from support.paths import WEB
 
 
 def start(tagcloud: str, sessions: int) -> Server:
     return Server([tagcloud, "serve", "--host", "127.0.0.1", "--port", "0", "--web",
-                   str(ROOT / "web"), "--max-sessions", str(sessions), "--drain-grace", "0"])
+                   str(WEB), "--max-sessions", str(sessions), "--drain-grace", "0"])
 
 
 def idle(tagcloud: str, loadgen: str, sessions: int) -> dict:
@@ -75,11 +72,12 @@ def round_trips(tagcloud: str, loadgen: str, through_nginx: bool) -> dict:
         target = server
         cluster = None
         if through_nginx:
-            from nginx_support import Nginx, free_port, render_config  # noqa: E402
+            from support.cluster import Nginx, render_config
+            from support.ports import free_port
             import tempfile
             prefix = pathlib.Path(tempfile.mkdtemp(prefix="tagcloud-capacity-"))
             port = free_port()
-            cluster = Nginx(prefix, render_config(prefix, ROOT / "web", [server.port], port),
+            cluster = Nginx(prefix, render_config(prefix, WEB, [server.port], port),
                             port, preexec_fn=boost_priority)
             target = _Port(port, server.pid)
         try:

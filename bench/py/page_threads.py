@@ -3,10 +3,10 @@
 threads, ...) over the issue-12 drag, beside its frame intervals. Not a test, not part of
 `make bench`: the tool behind docs/WEB.md's "The glass in bands".
 
-    .venv/bin/python bench/py/page_threads.py [--tags 100] [--kinds loose,melting,chips]
+    PYTHONPATH=Tests/python .venv/bin/python bench/py/page_threads.py [--tags 100] [--kinds loose,melting,chips]
         [--query lens=off] [--css '.glass-layer { display: none }'] [--js 'await …']
 
-The page and the drag are Tests/python/element/bench_glass_drag.py's (a `<glass-tag-cloud>`
+The page and the drag are bench/py/glass_drag.py's (a `<glass-tag-cloud>`
 with N tags in a 700 px box narrowed 3 px per frame for 120 frames; the chips peer beside it).
 `--css` adds a style sheet to the element's shadow root and `--js` runs an async function body in
 the page, both after the tags are placed and before the drag: experiments without editing web/.
@@ -24,16 +24,15 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path[:0] = [str(ROOT / "bench/py"), str(ROOT / "Tests/python/browser"), str(ROOT / "Tests/python"), str(ROOT / "Tests/python/element")]
 
-import bench_glass_drag as drag  # noqa: E402
-import browser_cpu  # noqa: E402
-from web_static import CHROMIUM, StaticServer  # noqa: E402  (the browser suite's static host)
-from playwright.sync_api import sync_playwright  # noqa: E402
+from playwright.sync_api import sync_playwright
+
+import browser_cpu
+import glass_drag as drag
+from support.chromium import CHROMIUM
+from support.static_files import StaticServer  # the browser suite's static host
 
 KINDS = {"loose": ("element", 10), "melting": ("element", 3), "chips": ("chips", 10)}
 

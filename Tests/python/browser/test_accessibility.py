@@ -18,7 +18,8 @@ from __future__ import annotations
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from browser_helpers import HOST, open_demo, wait_placed
+from support.demo_page import HOST, open_demo
+from support.placement import wait_placed
 
 AXE = Axe()
 
@@ -64,9 +65,7 @@ def test_the_live_demo_has_no_axe_violation(page, live_server):
 
 def test_the_element_example_has_no_axe_violation(page, static_server):
     page.goto(static_server.url + "examples/element.html")
-    page.wait_for_function(
-        "() => [...document.querySelectorAll('glass-tag-cloud')].every((c) => c.layoutSource === 'wasm')"
-    )
+    wait_placed(page, sources=("wasm",))
     assert_no_violation(page, "examples/element.html")
     # After a submission (the output is filled) and at the selection limit (refused tags).
     for tag in ("Glass", "Metal"):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from browser_helpers import (
+from support.demo_page import (
     BUTTONS,
     CLOUD,
     FOCUSED,
@@ -19,8 +19,8 @@ from browser_helpers import (
     mid_animation_frame,
     open_demo,
     spacing_on_screen,
-    wait_placed,
 )
+from support.placement import wait_placed
 
 
 def pressed(page) -> list[str]:

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from browser_helpers import (
+from support.demo_page import (
     CLOUD,
     HOST,
     LOOSE,

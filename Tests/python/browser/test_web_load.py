@@ -16,8 +16,9 @@ import re
 
 import pytest
 
-from browser_helpers import HOST, wait_placed
-from static_files import CONTENT_SECURITY_POLICY
+from support.demo_page import HOST
+from support.static_files import CONTENT_SECURITY_POLICY
+from support.placement import wait_placed
 
 PAGES = ["", "examples/element.html", "examples/embed.html", "examples/tag-input.html"]
 
@@ -45,12 +46,8 @@ class LoadWatch:
 
 
 def wait_loaded(page, path: str) -> None:
-    if path == "":
+    if path == "" or path.endswith("element.html"):
         wait_placed(page)
-    elif path.endswith("element.html"):
-        page.wait_for_function(
-            "() => [...document.querySelectorAll('glass-tag-cloud')].every((c) => ['wasm', 'server'].includes(c.layoutSource))"
-        )
     elif path.endswith("tag-input.html"):
         page.wait_for_function("() => document.querySelector('#tags').layoutSource === 'wasm'")
     else:

@@ -40,12 +40,11 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops, ImageDraw
 
-from browser_helpers import HOST, open_demo, wait_placed
+from support.demo_page import HOST, open_demo
+from support.paths import ARTIFACTS, REPO
+from support.placement import wait_placed
 
-HERE = Path(__file__).resolve().parent
-REPO = HERE.parents[2]
-ARTIFACTS = REPO / "Tests" / "artifacts" / "browser"
-REFERENCES = HERE / "references"
+REFERENCES = Path(__file__).resolve().parent / "references"
 UPDATE = os.environ.get("TAGCLOUD_UPDATE_REFERENCES") == "1"
 CHANNEL_TOLERANCE = 40
 CAPSULE_BUDGET = 0.03

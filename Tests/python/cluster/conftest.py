@@ -5,7 +5,7 @@ restart tests (60 under make test, 300 under make check-full)."""
 
 import pytest
 
-from nginx_support import Cluster
+from support.cluster import Cluster
 
 
 @pytest.fixture

@@ -10,16 +10,11 @@ Broken once to watch it fail: without 'wasm-unsafe-eval' in ContentSecurityPolic
 report a script-src violation at WebAssembly.compile; without the inline hashes the examples
 report their inline <script> and <style>."""
 
-import os
-import sys
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # Tests/python
-from chromium_session import shared_chromium  # noqa: E402
-
-CHROMIUM = os.environ.get("TAGCLOUD_CHROMIUM", "/usr/bin/chromium")
+from support.chromium import CHROMIUM, shared_chromium
 
 LISTEN = """
 window.__violations = [];

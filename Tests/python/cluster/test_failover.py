@@ -10,8 +10,8 @@ selection ignored by the server, the adopted welcome check fails."""
 
 import random
 
-from nginx_support import CLUSTER_CLIENTS as CLIENTS
-from recorded_client import Dropped, RecordedClient
+from support.cluster import CLUSTER_CLIENTS as CLIENTS
+from support.recorded_client import Dropped, RecordedClient
 
 
 def test_every_client_resumes_through_nginx_after_an_instance_is_killed(cluster):

@@ -5,7 +5,7 @@ context (`proxy_pass` at http level) or a missing `;` fails it."""
 
 import subprocess
 
-from nginx_support import INCLUDES, SHIPPED_CONFIG, make_certificate, nginx_binary, upstream_blocks
+from support.cluster import INCLUDES, SHIPPED_CONFIG, make_certificate, nginx_binary, upstream_blocks
 
 
 def test_the_shipped_main_config_passes_nginx_t(tmp_path):

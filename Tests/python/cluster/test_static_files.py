@@ -11,9 +11,8 @@ import gzip
 
 import pytest
 
-from nginx_support import ROOT, fetch as get
-
-WEB = ROOT / "web"
+from support.cluster import fetch as get
+from support.paths import WEB
 SKIP_SUFFIXES = (".gz", ".d.ts")
 EXPECTED_TYPES = {
     ".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",

@@ -15,8 +15,8 @@ Broken once to watch it fail: with `max_fails=2 fail_timeout=5s` on the servers 
 
 import time
 
-from nginx_support import Cluster
-from tagcloud_harness import RawClient
+from support.cluster import Cluster
+from support.harness import RawClient
 
 
 def handshake(cluster: Cluster) -> RawClient:

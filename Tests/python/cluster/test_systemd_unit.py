@@ -11,15 +11,16 @@ import re
 import signal
 import subprocess
 
-from nginx_support import ROOT, http_status
-from systemd_unit import UNIT, directive, exec_start_arguments, serve_arguments
-from tagcloud_harness import ServeProcess, tagcloud_binary
+from support.cluster import http_status
+from support.harness import ServeProcess, tagcloud_binary
+from support.paths import WEB
+from support.systemd_unit import UNIT, directive, exec_start_arguments, serve_arguments
 
 
 def local_copy(tmp_path):
     """The unit with the repository's binary and folder in place of /opt/tagcloud."""
     text = UNIT.read_text().replace("/opt/tagcloud/bin/tagcloud", str(tagcloud_binary()))
-    text = text.replace("WorkingDirectory=/opt/tagcloud", f"WorkingDirectory={ROOT}")
+    text = text.replace("WorkingDirectory=/opt/tagcloud", f"WorkingDirectory={REPO}")
     path = tmp_path / "tagcloud.service"
     path.write_text(text)
     return path
@@ -48,7 +49,7 @@ def test_the_open_file_limit_holds_the_session_cap():
 
 
 def test_its_flags_start_the_real_server_which_drains_on_sigterm():
-    server = ServeProcess(serve_arguments(host="127.0.0.1", port=0, web=ROOT / "web"))
+    server = ServeProcess(serve_arguments(host="127.0.0.1", port=0, web=WEB))
     try:
         assert http_status(f"http://127.0.0.1:{server.port}/readyz") == 200
         status, _ = server.stop(signal.SIGTERM, timeout=10)

@@ -12,9 +12,9 @@ import ssl
 import pytest
 from websockets.sync.client import connect
 
-from nginx_support import fetch
-from recorded_client import MEASURE, reference_layout
-from tagcloud_harness import SUBPROTOCOL
+from support.cluster import fetch
+from support.recorded_client import MEASURE, reference_layout
+from support.harness import SUBPROTOCOL
 
 
 def test_wss_through_nginx_with_the_tests_own_certificate(tls_cluster):

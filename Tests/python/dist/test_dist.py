@@ -27,21 +27,18 @@ import os
 import pathlib
 import re
 import subprocess
-import sys
 import tarfile
 import urllib.request
 
 import pytest
 
-HERE = pathlib.Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent))
+from support.chromium import CHROMIUM, shared_chromium
+from support.harness import ServeProcess, tagcloud_binary
+from support.paths import REPO
+from support.placement import wait_placed
+from support.static_files import FolderServer
 
-from chromium_session import shared_chromium  # noqa: E402
-from static_files import FolderServer  # noqa: E402
-from tagcloud_harness import ROOT, ServeProcess, tagcloud_binary  # noqa: E402
-
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-PACKAGE_JSON = ROOT / "web" / "package.json"
+PACKAGE_JSON = REPO / "web" / "package.json"
 VERSION = json.loads(PACKAGE_JSON.read_text())["version"]
 NPM_ENV = {
     **os.environ,
@@ -56,7 +53,7 @@ REQUEST = {"width": 200, "spacing": 10, "tags": [
 
 
 def artefact(name: str) -> pathlib.Path:
-    path = ROOT / "dist" / name
+    path = REPO / "dist" / name
     if not path.exists():
         pytest.fail(f"{path} is missing: run 'make dist' (make test does) first")
     return path
@@ -133,7 +130,7 @@ def expected_layout() -> dict:
 def test_the_package_holds_exactly_what_a_page_needs():
     with tarfile.open(npm_tarball()) as archive:
         packed = {name.removeprefix("package/") for name in archive.getnames()}
-    web = ROOT / "web"
+    web = REPO / "web"
     needed = module_closure(web / "glass-tag-cloud.js") | module_closure(web / "tagcloud-core.js")
     needed |= {"glass-tag-cloud.d.ts", "tagcloud-core.d.ts", "package.json", "README.md", "LICENSE"}
     assert packed == needed, (
@@ -153,12 +150,12 @@ def test_the_manifest_names_entry_points_types_and_side_effects():
     # Only importing the element defines custom elements; the core has no side effect.
     assert manifest["sideEffects"] == ["./glass-tag-cloud.js"]
     for target in [exports["."]["types"], exports["."]["default"], exports["./core"]["types"], exports["./core"]["default"]]:
-        assert (ROOT / "web" / target).exists(), target
+        assert (REPO / "web" / target).exists(), target
 
 
 def test_node_imports_the_core_from_the_installed_tarball(installed):
     assert json.loads((installed / "package.json").read_text())["version"] == VERSION
-    assert (installed / "LICENSE").read_text() == (ROOT / "LICENSE").read_text()
+    assert (installed / "LICENSE").read_text() == (REPO / "LICENSE").read_text()
     assert node_layout(installed.parents[1]) == expected_layout()
 
 
@@ -187,7 +184,7 @@ def test_a_page_loads_the_element_through_an_import_map(installed, browser):
             page.on("console", lambda message: message.type == "error" and problems.append(message.text))
             page.on("response", lambda response: response.status >= 400 and problems.append(f"{response.status} {response.url}"))
             page.goto(server.url + "index.html")
-            page.wait_for_function("() => document.querySelector('glass-tag-cloud').layoutSource === 'wasm'", timeout=15000)
+            wait_placed(page, sources=("wasm",), timeout=15)
             shown = page.evaluate("""() => {
                 const cloud = document.querySelector('glass-tag-cloud');
                 const origin = cloud.getBoundingClientRect();
@@ -209,7 +206,7 @@ def test_a_page_loads_the_element_through_an_import_map(installed, browser):
 
 def test_a_git_clone_installs_its_web_folder(tmp_path):
     clone = tmp_path / "clone"
-    run(["git", "clone", "--quiet", "--depth", "1", f"file://{ROOT}", str(clone)])
+    run(["git", "clone", "--quiet", "--depth", "1", f"file://{REPO}", str(clone)])
     # A fresh clone has no build products: the committed module is what it ships.
     project = tmp_path / "project"
     project.mkdir()
@@ -233,8 +230,8 @@ def unpacked(tmp_path_factory) -> pathlib.Path:
 def test_the_release_archive_holds_the_server_and_what_it_serves(unpacked):
     for name in ("bin/tagcloud", "README.md", "LICENSE", "CHANGELOG.md", "web/index.html", "web/tagcloud.wasm"):
         assert (unpacked / name).is_file(), name
-    tracked = subprocess.run(["git", "ls-files", "web"], cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
-    missing = [name for name in tracked if (ROOT / name).is_file() and not (unpacked / name).is_file()]
+    tracked = subprocess.run(["git", "ls-files", "web"], cwd=REPO, capture_output=True, text=True, check=True).stdout.split()
+    missing = [name for name in tracked if (REPO / name).is_file() and not (unpacked / name).is_file()]
     assert not missing, f"web/ files missing from the archive: {missing}"
     # Stripped, and the Swift runtime linked in: only the system's libraries are needed.
     assert ".symtab" not in run(["readelf", "-S", str(unpacked / "bin" / "tagcloud")]).stdout
@@ -274,9 +271,9 @@ def test_one_version_everywhere(unpacked):
         assert run([str(binary), "--version"]).stdout == f"tagcloud {VERSION}\n"
     with tarfile.open(npm_tarball()) as archive:
         assert json.load(archive.extractfile("package/package.json"))["version"] == VERSION
-    releases = re.findall(r"^## \[(\d[^\]]*)\]", (ROOT / "CHANGELOG.md").read_text(), re.MULTILINE)
+    releases = re.findall(r"^## \[(\d[^\]]*)\]", (REPO / "CHANGELOG.md").read_text(), re.MULTILINE)
     assert releases and releases[0] == VERSION, f"CHANGELOG.md's latest release is {releases[:1]}, the version {VERSION}"
-    server = ServeProcess(["--host", "127.0.0.1", "--port", "0", "--web", "web"], cwd=ROOT)
+    server = ServeProcess(["--host", "127.0.0.1", "--port", "0", "--web", "web"], cwd=REPO)
     try:
         with urllib.request.urlopen(f"http://127.0.0.1:{server.port}/metrics") as response:
             metrics = response.read().decode()

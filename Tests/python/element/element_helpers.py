@@ -6,13 +6,10 @@ from __future__ import annotations
 
 from playwright.sync_api import Page
 
+from support.demo_page import DEMO_TAGS
+
 TOLERANCE = 0.5  # px: "equals the core's layout"
 
-DEMO_TAGS = [
-    ("SwiftUI", "#0A84FF"), ("Animation", "#FF375F"), ("Layout", "#FF9F0A"), ("Glass", "#40C8E0"),
-    ("Gestures", "#BF5AF2"), ("Symbols", "#30D158"), ("Charts", "#FF453A"),
-    ("Navigation", "#5E5CE6"), ("Metal", "#66D4CF"), ("Widgets", "#FFD60A"),
-]
 
 
 def tag_markup(selected: tuple[str, ...] = ("SwiftUI",), tags=DEMO_TAGS) -> str:
@@ -95,29 +92,3 @@ def changes(page: Page) -> list[list[str]]:
 def click_tag(page: Page, tag_id: str, selector: str = "glass-tag-cloud", *, force: bool = False) -> None:
     """A real mouse click; `force` clicks a tag that says aria-disabled (Playwright would wait)."""
     page.locator(selector).locator(f'button[data-tag-id="{tag_id}"]').click(force=force)
-
-
-def wait_placed(page, source: str = "wasm", timeout: float = 10_000) -> None:
-    """Every cloud is drawn from `source` and no spacing animation runs; then two more frames so
-    that a resize seen by the ResizeObserver has been laid out."""
-    page.wait_for_function(
-        """(source) => {
-          const clouds = [...document.querySelectorAll('glass-tag-cloud')];
-          return clouds.length > 0 && clouds.every((cloud) => cloud.layoutSource === source
-            && !cloud.matches(':state(animating)'));
-        }""",
-        arg=source,
-        timeout=timeout,
-    )
-    settle(page)
-
-
-def settle(page, frames: int = 3) -> None:
-    """Waits `frames` animation frames."""
-    page.evaluate(
-        """(frames) => new Promise((resolve) => {
-          const step = (left) => left === 0 ? resolve() : requestAnimationFrame(() => step(left - 1));
-          step(frames);
-        })""",
-        frames,
-    )

@@ -4,8 +4,8 @@ the initial selection, a disabled fieldset disables it; the example page's form 
 
 from __future__ import annotations
 
-from element_helpers import settle, wait_placed
 from element_helpers import changes, click_tag, pressed, record_changes, tag_markup
+from support.placement import settle, wait_placed
 
 FORM = """<form id="form">
   <input name="before" value="1">

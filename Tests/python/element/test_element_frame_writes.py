@@ -23,7 +23,9 @@ import random
 
 import pytest
 
-from element_helpers import DEMO_TAGS, assert_core_layout, settle, wait_placed
+from element_helpers import assert_core_layout
+from support.demo_page import DEMO_TAGS
+from support.placement import settle, wait_placed
 
 COUNT = 300
 FRAMES = 40

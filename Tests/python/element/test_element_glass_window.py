@@ -19,7 +19,8 @@ import random
 import pytest
 from PIL import Image
 
-from element_helpers import DEMO_TAGS, settle, wait_placed
+from support.demo_page import DEMO_TAGS
+from support.placement import settle, wait_placed
 
 STEP = 128  # glass-bands.js: backing stores go in steps of 128 CSS px
 WORDS = "Swift Layout Glass Motion Charts Metal Widgets Maps Health Music Photos Camera Notes Files Weather".split()
@@ -34,7 +35,7 @@ def many_tags(count: int, tint: str | None = None) -> list[dict]:
 def open_cloud(element_page, static_server, page, body: str, tags: list[dict]) -> None:
     element_page(static_server.url, body, wait=False)
     page.evaluate("(tags) => { document.querySelector('glass-tag-cloud').tags = tags; }", tags)
-    wait_placed(page, timeout=30_000)
+    wait_placed(page, timeout=30)
 
 
 GLASS_STATE = """() => {
@@ -119,7 +120,7 @@ def test_a_thousand_tags_keep_webgl2_in_a_viewport_sized_canvas(element_page, st
     assert_bounded(state, margin_px)
     # Narrowed to 280 px the cloud is taller than any WebGL texture (16,384 px): the canvas is not.
     page.evaluate("() => { document.querySelector('#box').style.width = '280px'; }")
-    wait_placed(page, timeout=30_000)
+    wait_placed(page, timeout=30)
     state = page.evaluate(GLASS_STATE)
     assert state["cloud"]["bottom"] - state["cloud"]["top"] > 16_384
     assert state["glass"] == "webgl2"
@@ -127,14 +128,14 @@ def test_a_thousand_tags_keep_webgl2_in_a_viewport_sized_canvas(element_page, st
     assert_bounded(state, margin_px)
     # Loose, nothing melts: no canvas at all (each capsule draws its own CSS rim); tight again: back.
     page.evaluate("() => { document.querySelector('glass-tag-cloud').spacing = 12; }")
-    wait_placed(page, timeout=30_000)
+    wait_placed(page, timeout=30)
     state = page.evaluate(GLASS_STATE)
     assert state["pairs"] == 0 and state["hidden"], (state["pairs"], state["hidden"])
     rims = page.evaluate("() => [...document.querySelector('glass-tag-cloud').shadowRoot.querySelectorAll('.tag')].slice(0, 50)"
                          ".map((b) => getComputedStyle(b).boxShadow)")
     assert all(rim != "none" for rim in rims), rims[:3]
     page.evaluate("() => { document.querySelector('glass-tag-cloud').spacing = 3; }")
-    wait_placed(page, timeout=30_000)
+    wait_placed(page, timeout=30)
     state = page.evaluate(GLASS_STATE)
     assert state["pairs"] > 500 and state["glass"] == "webgl2"
     assert_covers(state)
@@ -170,7 +171,7 @@ def test_the_glass_under_the_visible_capsules_is_drawn_right_after_scrolling(ele
     # Black tints on a black page: what is bright is the rim. Every capsule melts (spacing 3), so
     # no capsule has a CSS rim: each row's left cap is lit only if the canvas drew it.
     page.evaluate("(tags) => { document.querySelector('glass-tag-cloud').tags = tags; }", many_tags(1000, "#000000"))
-    wait_placed(page, timeout=30_000)
+    wait_placed(page, timeout=30)
     page.wait_for_function("() => document.querySelector('glass-tag-cloud').shadowRoot.getAnimations().length === 0")
     margin_px = margin(page)
     for target in (6000, 2500, 14000):
@@ -276,7 +277,7 @@ def test_many_clouds_share_the_pages_webgl_contexts_and_a_removed_cloud_gives_it
       };""")
     element_page(static_server.url, MANY_CLOUDS, wait=False)
     page.evaluate("(tags) => { for (const cloud of document.querySelectorAll('glass-tag-cloud')) cloud.tags = tags; }", many_tags(120))
-    wait_placed(page, timeout=30_000)
+    wait_placed(page, timeout=30)
     settle(page, 4)
     state = page.evaluate(GLASS_CONTEXTS)
     assert state["glass"] == ["webgl2"] * 6, state
@@ -288,14 +289,14 @@ def test_many_clouds_share_the_pages_webgl_contexts_and_a_removed_cloud_gives_it
     page.evaluate("""(tags) => { const box = document.createElement('div'); box.style.width = '150px';
         const cloud = document.createElement('glass-tag-cloud'); cloud.setAttribute('spacing', '3'); cloud.tags = tags;
         box.append(cloud); document.querySelector('#row').append(box); }""", many_tags(120))
-    wait_placed(page, timeout=30_000)
+    wait_placed(page, timeout=30)
     settle(page, 4)
     state = page.evaluate(GLASS_CONTEXTS)
     assert state["glass"] == ["webgl2"] * 2 and state["lost"] == 0, state
     assert state["shown"][1] > 1, state
     # Move the first cloud elsewhere in the document: it lets go of its glass and draws it again.
     page.evaluate("() => { const first = document.querySelector('glass-tag-cloud').parentElement; document.querySelector('#row').append(first); }")
-    wait_placed(page, timeout=30_000)
+    wait_placed(page, timeout=30)
     settle(page, 4)
     state = page.evaluate(GLASS_CONTEXTS)
     assert state["glass"] == ["webgl2"] * 2 and all(n >= 1 for n in state["shown"]) and state["lost"] == 0, state

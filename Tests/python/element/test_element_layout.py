@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from element_helpers import settle, wait_placed
 from element_helpers import TOLERANCE, assert_core_layout, capsules, tag_markup
+from support.placement import settle, wait_placed
 
 
 @pytest.mark.parametrize("width", [200, 320, 390, 768, 1024])

@@ -8,8 +8,8 @@ import urllib.request
 
 import pytest
 
-from element_helpers import settle
 from element_helpers import assert_core_layout, capsules, changes, click_tag, pressed, record_changes, tag_markup
+from support.placement import settle
 
 
 def live_url(server) -> str:

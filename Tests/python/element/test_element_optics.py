@@ -15,8 +15,8 @@ import io
 
 import pytest
 from PIL import Image
+from support.placement import settle, wait_placed
 
-from element_helpers import settle, wait_placed
 
 BLACK_PAGE = "<style>body { background: #000 !important; }</style>"
 

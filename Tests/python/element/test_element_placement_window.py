@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import pytest
 
-from element_helpers import assert_core_layout, settle, wait_placed
+from element_helpers import assert_core_layout
 from test_element_frame_writes import drag_tags
+from support.placement import settle, wait_placed
 
 COUNT = 1000
 

@@ -4,8 +4,8 @@ user's changes; `max-selected` refusals."""
 
 from __future__ import annotations
 
-from element_helpers import settle
 from element_helpers import capsules, changes, click_tag, pressed, record_changes, tag_markup
+from support.placement import settle
 
 
 def open_cloud(element_page, static_server, page, attributes: str = "", selected=("SwiftUI",), box: str = "width: 420px"):

@@ -17,23 +17,16 @@ all fail on a dead session)."""
 from __future__ import annotations
 
 import re
-import sys
-from pathlib import Path
 
 import pytest
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
-sys.path.insert(0, str(HERE.parent))  # Tests/python: tagcloud_harness, chromium_session
-sys.path.insert(0, str(HERE.parent / "browser"))  # the browser suite's web_static
+from engine_driver import ENGINES, EngineMissing, EnginePool
+from engine_rerun import ENGINE_LOST, pytest_runtest_protocol, pytest_terminal_summary  # noqa: F401 (hooks)
+from support.harness import ServeProcess
+from support.page_guard import PageGuard, guarded_copy
+from support.paths import REPO, WEB
+from support.static_files import StaticServer  # the browser suite's: the same MIME types and no-store headers
 
-from engine_driver import ENGINES, EngineMissing, EnginePool  # noqa: E402
-from page_guard import PageGuard, guarded_copy  # noqa: E402
-from engine_rerun import ENGINE_LOST, pytest_runtest_protocol, pytest_terminal_summary  # noqa: E402,F401 (hooks)
-from tagcloud_harness import ServeProcess  # noqa: E402
-from web_static import WEB, StaticServer  # noqa: E402  (the browser suite's: the same MIME types and no-store headers)
-
-REPO = HERE.parents[2]
 ARTIFACTS = REPO / ".build" / "engines"
 
 
@@ -64,7 +57,7 @@ def engine(request, engine_pool):
 
 @pytest.fixture(autouse=True)
 def page_guard(request, engine_pool):
-    """The test's PageGuard (Tests/python/page_guard.py), the browser suite's in every engine:
+    """The test's PageGuard (Tests/python/support/page_guard.py), the browser suite's in every engine:
     an uncaught error, an unhandled rejection, a console.error or a failed request on a page
     fails the test at teardown, unless declared (@pytest.mark.page_errors(regex, ...))."""
     expected = [pattern for marker in request.node.iter_markers("page_errors") for pattern in marker.args]

@@ -2,7 +2,7 @@
 is written once and runs in each:
 
 - Chromium: Debian's `chromium`, headless, through Playwright (the process's shared instance,
-  `chromium_session.shared_chromium`, which the browser and element suites use too).
+  `support.chromium.shared_chromium`, which the browser and element suites use too).
 - WebKit: Debian's `webkit2gtk-driver` (`WebKitWebDriver`) driving WebKitGTK's `MiniBrowser`
   (from `libwebkit2gtk-4.1-0`) in `--automation` mode on a private Xvfb display, through
   Selenium's W3C WebDriver client.
@@ -32,7 +32,6 @@ import io
 import json
 import os
 import shutil
-import socket
 import struct
 import subprocess
 import tempfile
@@ -42,11 +41,12 @@ from pathlib import Path
 
 from PIL import Image
 
-from page_guard import BLANK_PAGE_PATH, read_in_page_problems, watch_playwright_page
+from support.chromium import CHROMIUM, shared_chromium
+from support.page_guard import BLANK_PAGE_PATH, read_in_page_problems, watch_playwright_page
+from support.ports import free_port
 
 ENGINES = ("chromium", "webkit", "firefox")
 
-CHROMIUM = os.environ.get("TAGCLOUD_CHROMIUM", "/usr/bin/chromium")
 WEBKIT_DRIVER = os.environ.get("TAGCLOUD_WEBKIT_DRIVER", "/usr/bin/WebKitWebDriver")
 MINIBROWSER = os.environ.get("TAGCLOUD_MINIBROWSER", "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser")
 FIREFOX = os.environ.get("TAGCLOUD_FIREFOX", "/usr/bin/firefox-esr")
@@ -83,12 +83,6 @@ def _require(path: str, package: str, what: str) -> None:
         )
 
 
-def _free_port() -> int:
-    with contextlib.closing(socket.socket(socket.AF_INET, socket.SOCK_STREAM)) as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 def _wrap_async(function_source: str) -> str:
     """A WebDriver async script that calls `function_source` with the script's arguments, awaits
     it and reports its value or its error (WebDriver's own error reporting differs per driver)."""
@@ -108,7 +102,7 @@ class PageScriptError(AssertionError):
 class Engine:
     """A browser window with one page, whatever the engine. Subclasses implement the transport.
 
-    `guard` is the running test's PageGuard (page_guard.py; the pool sets it): Chromium's page
+    `guard` is the running test's PageGuard (support/page_guard.py; the pool sets it): Chromium's page
     reports to it through Playwright's events, WebKit's and Firefox's through the guard in the
     page (page_guard.IN_PAGE_GUARD), read before each navigation and by `collect_problems()`."""
 
@@ -257,10 +251,6 @@ class ChromiumEngine(Engine):
 
     def __init__(self) -> None:
         _require(CHROMIUM, "chromium", "Chromium")
-        import sys
-
-        sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # Tests/python
-        from chromium_session import shared_chromium
 
         self._shared = shared_chromium(CHROMIUM)
         browser = self._shared.__enter__()
@@ -398,7 +388,7 @@ class WebKitEngine(Engine):
             env.pop("WAYLAND_DISPLAY", None)
             service = Service(
                 executable_path=WEBKIT_DRIVER,
-                port=_free_port(),
+                port=free_port(),
                 env=env,
                 log_output=str(log_path) if log_path else subprocess.DEVNULL,
             )

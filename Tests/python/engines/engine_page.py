@@ -12,17 +12,13 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from dataclasses import dataclass
-from pathlib import Path
 
 from PIL import Image
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # Tests/python: tagcloud_harness
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "browser"))  # browser_helpers
-import browser_helpers  # noqa: E402
-from engine_driver import PageScriptError  # noqa: E402
-from tagcloud_harness import tagcloud_binary  # noqa: E402
+from engine_driver import PageScriptError
+from support import demo_page
+from support.harness import tagcloud_binary
 
 TOLERANCE = 0.5  # px: "equals the core's layout", as the Chromium suites
 LOOSE = 18.0
@@ -40,12 +36,6 @@ FIND_CLOUD = """
     const cloud = host ?? document.querySelector('[data-tag-cloud]');
     return { host: null, root: document, cloud, buttons: [...cloud.querySelectorAll('button[data-tag-id]')] };
   };
-  const isAnimating = (host) => {
-    for (const selector of [':state(animating)', ':--animating']) {
-      try { return host.matches(selector); } catch { /* this engine does not know the syntax */ }
-    }
-    return false;
-  };
 """
 
 
@@ -55,39 +45,13 @@ def page_function(params: str, body: str) -> str:
 
 
 @dataclass(frozen=True)
-class Capsule(browser_helpers.Capsule):
+class Capsule(demo_page.Capsule):
     """The browser suite's capsule (id, rect in the cloud, pressed) and what the engine suites
     also read: its label's width, and where it is in the viewport (for clicks and pixels)."""
 
     label_w: float
     left: float
     top: float
-
-
-def wait_placed(engine, selector: str | None = None, timeout: float = 20.0) -> None:
-    """Waits until the core has placed the cloud(s), no spacing animation and no CSS transition
-    runs, then two frames more (a resize seen by a ResizeObserver is laid out by then)."""
-    engine.wait_for(
-        page_function(
-            "selector",
-            """
-            // CSS transitions of the capsules (a press's scale springs back) change their rects.
-            const settled = (root) => root.getAnimations().every((a) => a.playState !== 'running');
-            const hosts = selector ? [document.querySelector(selector)] : [...document.querySelectorAll('glass-tag-cloud')];
-            if (hosts.length && hosts.every((h) => h && h.shadowRoot)) {
-              return hosts.every((h) => ['wasm', 'server'].includes(h.layoutSource) && !isAnimating(h)
-                && settled(h.shadowRoot));
-            }
-            const cloud = document.querySelector('[data-tag-cloud]');
-            return Boolean(cloud) && document.documentElement.dataset.ready === 'true'
-              && cloud.classList.contains('is-placed') && !cloud.hasAttribute('data-animating') && settled(document);
-            """,
-        ),
-        selector,
-        timeout=timeout,
-        what="the cloud placed by the core",
-    )
-    engine.frames(2)
 
 
 def capsules(engine, selector: str | None = None) -> tuple[float, list[Capsule]]:

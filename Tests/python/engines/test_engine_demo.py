@@ -23,8 +23,8 @@ from engine_page import (
     mean_rgb,
     navigate_expected,
     tint_box,
-    wait_placed,
 )
+from support.placement import wait_placed
 
 SAVED_STATE = "tagcloud.v1.state"  # saved-state.js
 

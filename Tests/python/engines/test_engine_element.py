@@ -10,13 +10,14 @@ roving-focus.js (keyboard).
 from __future__ import annotations
 
 import engine_page as ep
+from support.placement import wait_placed
 
 PAGE = "examples/element.html"
 
 
 def open_element_page(engine, url: str) -> None:
     engine.open(url + PAGE)
-    ep.wait_placed(engine)
+    wait_placed(engine)
 
 
 def selection(engine, selector: str) -> list[str]:
@@ -28,7 +29,7 @@ def test_both_clouds_sit_where_the_core_puts_them(engine, static_server):
     for selector in ("#interests", "#topics"):
         ep.assert_layout_is_the_core(engine, ep.LOOSE, selector)
     engine.set_viewport(600, 720)
-    ep.wait_placed(engine)
+    wait_placed(engine)
     for selector in ("#interests", "#topics"):
         shown = ep.assert_layout_is_the_core(engine, ep.LOOSE, selector)
         assert len({round(c.y) for c in shown}) >= 3, f"{engine.name}: {selector} wraps at 600 px"
@@ -45,14 +46,14 @@ def test_a_click_selects_and_the_element_reports_it(engine, static_server):
     assert form == ["SwiftUI", "Glass"], f"{engine.name}: the form's data"
     engine.click_at(glass.left + glass.w / 2, glass.top + glass.h / 2)
     assert selection(engine, "#interests") == ["SwiftUI"], engine.name
-    ep.wait_placed(engine)
+    wait_placed(engine)
     ep.assert_layout_is_the_core(engine, ep.LOOSE, "#interests")
 
 
 def test_the_keyboard_moves_in_the_core_order_and_space_toggles(engine, static_server):
     open_element_page(engine, static_server.url)
     engine.set_viewport(600, 720)
-    ep.wait_placed(engine)
+    wait_placed(engine)
     engine.press("Tab")
     assert ep.focused_id(engine, "#interests") == "SwiftUI", f"{engine.name}: Tab reaches the first cloud"
     engine.press("ArrowRight")
@@ -100,7 +101,7 @@ def test_the_screenshot_shows_both_clouds(engine, static_server, screenshots):
     panel beside it."""
     open_element_page(engine, static_server.url)
     engine.move_to(5, 5)
-    ep.wait_placed(engine)
+    wait_placed(engine)
     image = engine.screenshot()
     image.save(screenshots / f"element-{engine.name}.png")
     for selector in ("#interests", "#topics"):

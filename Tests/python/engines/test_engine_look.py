@@ -37,8 +37,8 @@ from engine_page import (
     over,
     saturate,
     tint_box,
-    wait_placed,
 )
+from support.placement import wait_placed
 
 TINT_TOLERANCE = 16
 BACKDROP_TOLERANCE = 4

@@ -6,16 +6,13 @@ A uniquely named module, so that it never clashes with another suite's helpers."
 
 import json
 import os
-import pathlib
 import re
-import sys
 import time
 
 from websockets.sync.client import connect
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))  # Tests/python
-from tagcloud_harness import (  # noqa: E402
-    DEMO_IDS, OP_BINARY, OP_CLOSE, OP_CONT, OP_PING, OP_PONG, OP_TEXT, ROOT, SUBPROTOCOL,  # re-exported
+from support.harness import (
+    DEMO_IDS, OP_BINARY, OP_CLOSE, OP_CONT, OP_PING, OP_PONG, OP_TEXT, SUBPROTOCOL,  # re-exported
     CloseOutcome, Closed, ClosedWithoutCode, NoAnswer, RawClient, ServeProcess, close_code, frame, handshake_request, http_answer, measure_message, raw_http,
     tagcloud_binary)
 

@@ -15,7 +15,7 @@ import os
 import pytest
 
 from reliability_support import FULL
-from tagcloud_requirements import require_module
+from support.requirements import require_module
 
 
 def kosoku():

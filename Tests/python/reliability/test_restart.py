@@ -15,8 +15,9 @@ import pytest
 
 from websockets.sync.client import connect
 
-from reliability_support import DEMO_IDS, ROOT, SUBPROTOCOL, measure_message
-from tagcloud_requirements import require_executable
+from reliability_support import DEMO_IDS, SUBPROTOCOL, measure_message
+from support.paths import WEB
+from support.requirements import require_executable
 
 SESSIONS = 100
 
@@ -39,7 +40,7 @@ class ScriptedRandom:
 def test_the_backoff_port_matches_the_pages_code():
     """The Python port above gives the page's delays for the same random draws."""
     node = require_executable("node", "apt-get install nodejs (node 20; make test's node suite needs it too)")
-    module = ROOT / "web" / "live-connection.js"
+    module = WEB / "live-connection.js"
     assert module.exists(), f"{module} is missing"
     draws, attempts = [0.1, 0.9, 0.5, 0.0, 1.0, 0.33], [0, 1, 2, 3, 6, 20]
     script = (f"import({json.dumps(module.as_uri())}).then(m => {{ const r = {draws}; let i = 0;"

@@ -3,14 +3,11 @@ loopback port with ``--port 0``; the port is read from its start log line), WebS
 HTTP clients. A uniquely named module, so that it never clashes with another suite's helpers."""
 
 import json
-import pathlib
-import sys
 
 from websockets.sync.client import connect
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))  # Tests/python
-from tagcloud_harness import (  # noqa: E402
-    DEMO_IDS, ROOT, SUBPROTOCOL, RawClient, ServeProcess, frame, http_answer, measure_message, raw_http,
+from support.harness import (
+    DEMO_IDS, SUBPROTOCOL, RawClient, ServeProcess, frame, http_answer, measure_message, raw_http,
     tagcloud_binary)
 
 SECRET = "TOP-SECRET-do-not-serve-4f1c"

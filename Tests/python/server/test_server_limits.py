@@ -14,7 +14,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 
 from server_support import Server, metric, open_live, tagcloud_binary
-from tagcloud_harness import OP_TEXT, RawClient, frame
+from support.harness import OP_TEXT, RawClient, frame
 
 LIMIT_FLAGS = {
     "--max-sessions": "TAGCLOUD_MAX_SESSIONS", "--ping-after": "TAGCLOUD_PING_AFTER",

@@ -36,8 +36,8 @@ from websockets.sync.client import connect
 
 from server_support import (SECRET, SUBPROTOCOL, ServeProcess, http_get, measure_message,
                             open_live, raw_http, receive_type, send, tagcloud_binary)
-from systemd_unit import exec_start_arguments, serve_arguments
-from tagcloud_harness import ROOT
+from support.systemd_unit import exec_start_arguments, serve_arguments
+from support.paths import WEB
 
 FOREIGN_ORIGIN = "http://evil.example"
 CORES = len(os.sched_getaffinity(0))
@@ -77,7 +77,7 @@ def site(tmp_path_factory):
     file beside (not inside) the folder."""
     root = tmp_path_factory.mktemp("matrix")
     web = root / "web"
-    shutil.copytree(ROOT / "web", web, ignore=shutil.ignore_patterns("*.gz", "node_modules"))
+    shutil.copytree(WEB, web, ignore=shutil.ignore_patterns("*.gz", "node_modules"))
     for name in ("tagcloud.wasm", "index.html"):
         (web / f"{name}.gz").write_bytes(gzip.compress((web / name).read_bytes(), 9))
     (root / "secret.txt").write_text(SECRET)

@@ -17,7 +17,7 @@ The stable API (other branches use it; extend, do not rename):
 
 Example, for a suite that runs nginx:
 
-    from tagcloud_requirements import require_executable
+    from support.requirements import require_executable
     NGINX = require_executable("nginx", "apt-get install nginx (make test runs scripts/install-deps.sh)")
 
 (call it inside a fixture or test, not at import time, so that the failure is a test's.)

@@ -6,8 +6,12 @@ one to let go closes it."""
 from __future__ import annotations
 
 import contextlib
+import os
 
 from playwright.sync_api import Browser, sync_playwright
+
+# Debian's chromium, or the one TAGCLOUD_CHROMIUM names.
+CHROMIUM = os.environ.get("TAGCLOUD_CHROMIUM", "/usr/bin/chromium")
 
 _shared: dict = {"users": 0, "playwright": None, "browser": None}
 

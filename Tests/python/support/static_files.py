@@ -1,9 +1,12 @@
 """A plain static file server over one folder, on a free 127.0.0.1 port, always stopped: what the
-browser suites (web/ as any static host serves it) and the install tests (a scratch project's
-node_modules) put pages on.
+browser suites (web/ as any static host serves it), the install tests (a scratch project's
+node_modules), scripts/screenshots.py and the page benchmarks put pages on.
 
     with FolderServer(folder) as server:
         page.goto(server.url + "index.html")
+
+    with StaticServer() as server:          # web/, and the browser suite's fixtures at /__fixtures__/
+        page.goto(server.url)
 """
 
 from __future__ import annotations
@@ -12,6 +15,10 @@ import functools
 import http.server
 import threading
 from pathlib import Path
+
+from support.paths import REPO, WEB
+
+FIXTURES = REPO / "Tests" / "python" / "browser" / "fixtures"
 
 
 class QuietStaticHandler(http.server.SimpleHTTPRequestHandler):
@@ -48,6 +55,28 @@ class FolderServer:
         self.httpd.shutdown()
         self.httpd.server_close()
         self.thread.join(timeout=5)
+
+
+class StaticHandler(QuietStaticHandler):
+    """web/ at /, the test fixtures at /__fixtures__/, never cached."""
+
+    def translate_path(self, path: str) -> str:
+        prefix = "/__fixtures__/"
+        if path.startswith(prefix):
+            served = Path(super().translate_path("/" + path[len(prefix):]))
+            return str(FIXTURES / served.relative_to(Path(self.directory).resolve()))
+        return super().translate_path(path)
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-store")
+        super().end_headers()
+
+
+class StaticServer(FolderServer):
+    """web/ (or `directory`, a copy of it) and the fixtures on a free loopback port."""
+
+    def __init__(self, handler_class: type[StaticHandler] = StaticHandler, directory: Path = WEB) -> None:
+        super().__init__(directory, handler_class)
 
 
 # The Content-Security-Policy of the deployment (deploy/nginx): same-origin everything,

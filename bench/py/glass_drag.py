@@ -8,7 +8,7 @@ Main-thread work per frame: CDP Performance.getMetrics, ScriptDuration + LayoutD
 RecalcStyleDuration, difference over the drag divided by the frames. Frame intervals: the rAF
 timestamps' differences (p50 / p90 / max).
 
-    .venv/bin/python Tests/python/element/bench_glass_drag.py [--tags 10,100,1000] [--runs 3]
+    PYTHONPATH=Tests/python .venv/bin/python bench/py/glass_drag.py [--tags 10,100,1000] [--runs 3]
         [--query glass=2d]      # the element with its Canvas 2D fallback instead of WebGL2
 """
 
@@ -18,15 +18,13 @@ import argparse
 import json
 import random
 import statistics
-import sys
-from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-sys.path[:0] = [str(HERE.parent / "browser"), str(HERE.parent), str(HERE)]
+from playwright.sync_api import sync_playwright
 
-from web_static import CHROMIUM, StaticServer  # noqa: E402  (the browser suite's static host)
-from element_helpers import DEMO_TAGS  # noqa: E402
-from playwright.sync_api import sync_playwright  # noqa: E402
+from support.chromium import CHROMIUM
+from support.demo_page import DEMO_TAGS
+from support.placement import wait_placed
+from support.static_files import StaticServer  # the browser suite's static host
 
 FRAMES = 120
 WORDS = ("Swift Layout Glass Motion Charts Metal Widgets Maps Health Music Photos Camera Notes Files "
@@ -92,7 +90,7 @@ def open_drag_page(browser, server, kind: str, count: int, spacing: float, query
         page.goto(url)
         if kind == "element":
             page.evaluate("(tags) => { document.querySelector('glass-tag-cloud').tags = tags; }", make_tags(count))
-            page.wait_for_function("() => document.querySelector('glass-tag-cloud').layoutSource === 'wasm'", timeout=30_000)
+            wait_placed(page, sources=("wasm",), timeout=30)
     except BaseException:
         page.close()
         raise

@@ -6,9 +6,9 @@ it is told to.
 
 The stable API (other branches' suites import it; extend, do not rename):
 
-- ``ROOT``, ``SUBPROTOCOL``, ``DEMO_IDS``, ``measure_message(sizes=None)``
+- ``SUBPROTOCOL``, ``DEMO_IDS``, ``measure_message(sizes=None)``
 - ``tagcloud_binary()``: the binary (``TAGCLOUD_BIN`` or .build/debug/tagcloud); a missing one
-  fails the test naming it ("native", tagcloud_requirements.require), it never skips.
+  fails the test naming it ("native", support.requirements.require), it never skips.
 - ``raw_http(port, request_bytes, timeout=5.0) -> bytes``
 - ``http_answer(port, request_bytes, timeout=5.0) -> HttpAnswer`` (``.status .status_line
   .reply``): like raw_http, but an exchange that ends without a status line fails the test,
@@ -54,9 +54,9 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from tagcloud_requirements import require
+from support.paths import TAGCLOUD_DEBUG
+from support.requirements import require
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
 SUBPROTOCOL = "tagcloud.v1"
 DEMO_IDS = [
     "SwiftUI", "Animation", "Layout", "Glass", "Gestures",
@@ -71,9 +71,21 @@ def measure_message(sizes=None):
 
 
 def tagcloud_binary() -> pathlib.Path:
-    path = pathlib.Path(os.environ.get("TAGCLOUD_BIN", ROOT / ".build" / "debug" / "tagcloud"))
+    path = pathlib.Path(os.environ.get("TAGCLOUD_BIN", TAGCLOUD_DEBUG))
     require("native", path.exists(), f"{path} is missing: run `swift build` (make test does)")
     return path
+
+
+def _read_to_the_end(sock, chunks: list) -> None:
+    """Appends what `sock` sends until it closes, resets, or sends nothing within its timeout."""
+    while True:
+        try:
+            chunk = sock.recv(65536)
+        except (ConnectionResetError, socket.timeout):
+            return
+        if not chunk:
+            return
+        chunks.append(chunk)
 
 
 def raw_http(port, request: bytes, timeout=5.0) -> bytes:
@@ -81,14 +93,7 @@ def raw_http(port, request: bytes, timeout=5.0) -> bytes:
     with socket.create_connection(("127.0.0.1", port), timeout=timeout) as sock:
         sock.sendall(request)
         chunks = []
-        while True:
-            try:
-                chunk = sock.recv(65536)
-            except (ConnectionResetError, socket.timeout):
-                break
-            if not chunk:
-                break
-            chunks.append(chunk)
+        _read_to_the_end(sock, chunks)
         return b"".join(chunks)
 
 
@@ -125,14 +130,7 @@ def http_answer(port, request: bytes, timeout=5.0, idle=0.5) -> HttpAnswer:
                                      f"(after {len(b''.join(chunks))} bytes): {request[:120]!r}")
             chunks.append(chunk)
         sock.settimeout(idle)
-        while True:
-            try:
-                chunk = sock.recv(65536)
-            except (ConnectionResetError, socket.timeout):
-                break
-            if not chunk:
-                break
-            chunks.append(chunk)
+        _read_to_the_end(sock, chunks)
     reply = b"".join(chunks)
     line = reply.split(b"\r\n", 1)[0].decode("latin-1")
     match = re.fullmatch(r"HTTP/1\.[01] (\d{3})(?: .*)?", line)

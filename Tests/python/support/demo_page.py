@@ -1,4 +1,4 @@
-"""What the browser tests read from the demo page, through its public surface: the page's
+"""What the browser tests (and the engine suite, scripts/screenshots.py) read from the demo page, through its public surface: the page's
 <glass-tag-cloud> (its properties: layoutSource, layout, selection, liveStatus; its custom states;
 the buttons in its open shadow root: rects, aria-pressed), the page's own controls and status,
 and the core the page ships (web/tagcloud-core.js)."""
@@ -9,7 +9,15 @@ from dataclasses import dataclass
 
 from playwright.sync_api import Page
 
+from support.placement import wait_placed
+
 TOLERANCE = 0.5  # px: "equals the core's layout"
+# The demo's tags and tints (web/app.js), as the element pages and the drag benchmark use them.
+DEMO_TAGS = [
+    ("SwiftUI", "#0A84FF"), ("Animation", "#FF375F"), ("Layout", "#FF9F0A"), ("Glass", "#40C8E0"),
+    ("Gestures", "#BF5AF2"), ("Symbols", "#30D158"), ("Charts", "#FF453A"),
+    ("Navigation", "#5E5CE6"), ("Metal", "#66D4CF"), ("Widgets", "#FFD60A"),
+]
 LOOSE, TIGHT = 18.0, 3.0
 
 
@@ -53,37 +61,11 @@ def open_demo(page: Page, url: str) -> None:
     wait_placed(page)
 
 
-def wait_placed(page: Page, timeout: float = 10_000) -> None:
-    """The page is wired, the capsules are placed by a core (the Wasm core in the page or the
-    server's frames, not CSS), and no spacing animation runs."""
-    page.wait_for_function(
-        f"""() => {{
-          const host = {HOST};
-          return document.documentElement.dataset.ready === 'true' && host !== null
-            && (host.layoutSource === 'wasm' || host.layoutSource === 'server')
-            && !host.matches(':state(animating)');
-        }}""",
-        timeout=timeout,
-    )
-
-
-def settle(page: Page, frames: int = 3) -> None:
-    """A few animation frames: a resize seen by the ResizeObserver (one frame) is laid out in the
-    element's batched frame (the next one)."""
-    page.evaluate(
-        """(frames) => new Promise((resolve) => {
-          const step = (left) => left === 0 ? resolve() : requestAnimationFrame(() => step(left - 1));
-          step(frames);
-        })""",
-        frames,
-    )
-
-
-def wait_width(page: Page, timeout: float = 10_000) -> None:
-    """Waits until the page has laid out for the cloud's current width (after a resize): the
-    layout on screen spans no more than the cloud, and the element has had its frames."""
-    wait_placed(page, timeout)
-    settle(page)
+def wait_width(page: Page, timeout: float = 10.0) -> None:
+    """Waits (up to `timeout` s) until the page has laid out for the cloud's current width (after
+    a resize): the layout on screen spans no more than the cloud, and the element has had its
+    frames."""
+    wait_placed(page, timeout=timeout)
     page.wait_for_function(
         f"""() => {{
           const host = {HOST};
@@ -91,7 +73,7 @@ def wait_width(page: Page, timeout: float = 10_000) -> None:
           return host.layout !== null && !host.matches(':state(animating)')
             && host.layout.items.every((item) => item.x + item.w <= width + 0.5 || item.w > width);
         }}""",
-        timeout=timeout,
+        timeout=timeout * 1000,
     )
 
 

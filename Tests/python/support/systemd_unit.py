@@ -3,16 +3,16 @@ with the machine-specific ones swapped for local values. The suites that run "th
 command line" (the start-up matrix, the cluster, the unit's own tests) take it from here, so
 that a flag added to the unit is exercised everywhere at once.
 
-    serve_arguments(host="127.0.0.1", port=0, web=ROOT / "web")
+    serve_arguments(host="127.0.0.1", port=0, web=WEB)
     # ['--host', '127.0.0.1', '--port', '0', '--web', '/…/web', '--workers', 'auto', …]
 """
 
 import re
 import shlex
 
-from tagcloud_harness import ROOT
+from support.paths import REPO
 
-UNIT = ROOT / "deploy" / "tagcloud.service"
+UNIT = REPO / "deploy" / "tagcloud.service"
 
 
 def directive(name):

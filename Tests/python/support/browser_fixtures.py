@@ -1,29 +1,27 @@
-"""Fixtures of the browser suite: one headless Debian chromium per session, a fresh context per
-test, a static file server for web/ (the offline case, any static host), and the live server
+"""The browser fixtures, a pytest plugin (Tests/python/conftest.py loads it: `pytest_plugins`) that
+the browser and element suites share: one headless Debian chromium per session, a fresh context
+per test, a static file server for web/ (the offline case, any static host), and the live server
 `tagcloud serve` when it has been built. Every server binds 127.0.0.1 on a free port and is
-always stopped, also when a test fails."""
+always stopped, also when a test fails. (The engine suite has fixtures of its own names.)"""
 
 from __future__ import annotations
 
 import contextlib
-import os
 import re
 import shutil
 import socket
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # Tests/python: chromium_session
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # this suite's web_static (also when loaded by path)
-from chromium_session import shared_chromium  # noqa: E402
-from page_guard import GuardedBrowser, PageGuard  # noqa: E402
-from static_files import CONTENT_SECURITY_POLICY  # noqa: E402
-from tagcloud_requirements import require  # noqa: E402
-from web_static import ARTIFACTS, CHROMIUM, REPO, TAGCLOUD, WEB, StaticHandler, StaticServer, free_port  # noqa: E402,F401
+from support.chromium import CHROMIUM, shared_chromium
+from support.page_guard import GuardedBrowser, PageGuard
+from support.paths import ARTIFACTS, REPO, TAGCLOUD_DEBUG as TAGCLOUD, WEB
+from support.ports import free_port
+from support.requirements import require
+from support.static_files import CONTENT_SECURITY_POLICY, StaticHandler, StaticServer
 
 
 class CSPStaticHandler(StaticHandler):
@@ -115,7 +113,7 @@ def serve_available() -> str | None:
 @pytest.fixture()
 def live_server_factory():
     """Starts `tagcloud serve --web web [extra args]` on free ports; every one is stopped at the
-    end of the test. A missing build fails the test (tagcloud_requirements.require)."""
+    end of the test. A missing build fails the test (support.requirements.require)."""
     reason = serve_available()
     require("native", not reason, f"{reason}: run `swift build` (make test does)")
     require_wasm()
@@ -153,7 +151,7 @@ def chromium_browser():
 
 @pytest.fixture()
 def page_guard(request):
-    """The test's PageGuard (Tests/python/page_guard.py): any page error, console.error, failed
+    """The test's PageGuard (Tests/python/support/page_guard.py): any page error, console.error, failed
     request or HTTP status >= 400 on any page the test opens fails it at teardown, unless the
     test declared it: @pytest.mark.page_errors(regex, ...) or page_guard.expect(regex)."""
     expected = [pattern for marker in request.node.iter_markers("page_errors")

@@ -16,12 +16,9 @@ import functools
 import json
 import random
 import subprocess
-import sys
 import time
-import pathlib
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))  # Tests/python
-from tagcloud_harness import (  # noqa: E402
+from support.harness import (
     DEMO_IDS, OP_CLOSE, OP_PING, OP_PONG, OP_TEXT, NoAnswer, RawClient, close_code, frame,
     measure_message, tagcloud_binary)
 
