@@ -115,13 +115,14 @@ def test_page_drag_measured_the_element_beside_the_chips(page_smoke_run):
         assert 0 < cell["ms_per_frame"] < 1000, cell
         assert 5 < cell["interval_p50"] <= cell["interval_p90"] <= cell["interval_max"], cell
         assert 0 <= cell["dropped_frames"] <= 10
-        # The whole browser, per thread kind: the page's renderer main thread did the main-thread
-        # work DevTools saw (and more: paint), and the kinds add up to the total of one run.
+        # The whole browser, per thread kind: the page's renderer main thread worked, the GPU
+        # process composited, and the kinds add up to the total of one run. (Not compared with
+        # DevTools' main-thread durations: those are wall-clock, CPU time is less under load.)
         assert cell["browser_cpu_ms_per_frame"] >= cell["cpu_by_kind"]["main"] > 0, cell
+        assert cell["cpu_by_kind"]["viz/GPU"] > 0, cell
         assert set(cell["cpu_by_kind"]) == {"main", "compositor", "viz/GPU", "raster", "other"}
         run = cell["runs"][0]
         assert abs(sum(run["cpu_by_kind"].values()) - run["browser_cpu_ms_per_frame"]) < 1e-6
-        assert run["cpu_by_kind"]["main"] >= 0.5 * run["ms_per_frame"], run
 
 
 def test_page_report_has_the_table_the_targets_and_the_plot(page_smoke_run):
