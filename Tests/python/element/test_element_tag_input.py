@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from element_helpers import capsules, wait_placed
+from element_helpers import capsules
+from support.placement import wait_placed
 
 PAGE = "examples/tag-input.html"
 INITIAL = ["SwiftUI", "Glass", "Layout"]
