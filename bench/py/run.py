@@ -2,6 +2,7 @@
 
     python3 bench/py/run.py                    # the full run (about 10 minutes at most)
     python3 bench/py/run.py --smoke --out DIR  # n = 10, short samples: proves the harness works
+    python3 bench/py/run.py --report-only      # docs/benchmarks.md again from its results.json
 
 Each engine is a separate runner process printing one JSON line per measurement (see
 bench/README.md); this script collects the lines, checks that every engine laid the workload out
@@ -132,7 +133,16 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--page-counts", type=int, nargs="+", default=[10, 100, 1000])
     parser.add_argument("--page-frames", type=int, default=120)
     parser.add_argument("--page-repeats", type=int, default=3)
+    parser.add_argument("--report-only", action="store_true",
+                        help="measure nothing: write the report again from OUT/benchmarks/results.json")
     args = parser.parse_args(argv)
+    if args.report_only:
+        import report
+
+        with open(os.path.join(args.out, "benchmarks", "results.json")) as handle:
+            saved = json.load(handle)
+        print(report.write(args.out, saved["results"], saved["failures"], saved["machine"], saved["settings"]))
+        return 0
     if args.smoke:
         args.counts, args.widths, args.repeats, args.min_sample_ms = [10], [390], 3, 1.0
         args.page_counts, args.page_frames, args.page_repeats = [10], 10, 1

@@ -181,6 +181,12 @@ def open_loop_section(results: list[dict]) -> list[str]:
                    f"{100 * r.get('server_cpu_share', 0):.0f} % | "
                    f"{r.get('send_lag_mean_us', 0) / 1000:.2f} / {r.get('send_lag_max_us', 0) / 1000:.1f} ms | "
                    f"{r.get('runs', 1)} |")
+    out.append("")
+    for r in rows:
+        runs = [v for v in r.get("per_run", {}).get("hdr_p99_us", []) if v]
+        if len(runs) > 1:
+            out.append(f"- {'tagcloud' if r['engine'] == 'tagcloud' else 'bare lws'} at {100 * r['fraction']:.0f} %: "
+                       "p99 per run " + ", ".join(f"{v / 1000:.2f} ms" for v in runs))
     pinned = all(r.get("pinned") for r in rows if "error" not in r)
     out.append("")
     out.append("Servers on CPU 0, the load generator on CPU 1." if pinned else
