@@ -151,7 +151,7 @@ def server_smoke_run(tmp_path_factory):
     that gives the capacity, then the open loop at half of it, tagcloud beside the echo floor;
     about 15 s."""
     from support.harness import tagcloud_binary
-    from tagcloud_requirements import require_module
+    from support.requirements import require_module
 
     require_module("hdrh", "pip install -r Tests/requirements.txt (hdrhistogram)")
     require_executable("cc", "the bench harness compiles bench/c: apt-get install gcc")

@@ -13,7 +13,7 @@ import subprocess
 
 from support.cluster import http_status
 from support.harness import ServeProcess, tagcloud_binary
-from support.paths import WEB
+from support.paths import REPO, WEB
 from support.systemd_unit import UNIT, directive, exec_start_arguments, serve_arguments
 
 
