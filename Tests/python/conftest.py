@@ -38,22 +38,27 @@ def _skip_reason(report) -> str:
     return str(longrepr)
 
 
-@pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_makereport(item, call):
-    outcome = yield
-    report = outcome.get_result()
-    if not report.skipped or hasattr(report, "wasxfail"):
-        return
+def _fail_unallowed_skip(report, what: str) -> None:
+    """Counts a skip TAGCLOUD_ALLOW_SKIP allowed; turns any other skip of `report` into a failure
+    that says why (`what`: where it skipped)."""
     reason = _skip_reason(report)
     if reason.startswith(ALLOWED_SKIP_PREFIX):
         _skips[reason.removeprefix("allowed skip: ")] += 1
         return
     report.outcome = "failed"
     report.longrepr = (
-        f"skipped without {ALLOW_VARIABLE}: {reason}\n"
-        "A test that skips itself is a failure here: require the dependency with "
-        "support.requirements.require(name, ...), which names it and honours "
-        f"{ALLOW_VARIABLE}=name.")
+        f"{what} without {ALLOW_VARIABLE}: {reason}\n"
+        "A test or module that skips itself is a failure here: require the dependency in a "
+        "fixture or test with support.requirements.require(name, ...), which names it and "
+        f"honours {ALLOW_VARIABLE}=name.")
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    if report.skipped and not hasattr(report, "wasxfail"):
+        _fail_unallowed_skip(report, "skipped")
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -62,17 +67,8 @@ def pytest_make_collect_report(collector):
     itself: its tests would otherwise vanish from the run behind one "skipped"."""
     outcome = yield
     report = outcome.get_result()
-    if not report.skipped:
-        return
-    reason = _skip_reason(report)
-    if reason.startswith(ALLOWED_SKIP_PREFIX):
-        _skips[reason.removeprefix("allowed skip: ")] += 1
-        return
-    report.outcome = "failed"
-    report.longrepr = (
-        f"{collector.nodeid}: skipped at collection time without {ALLOW_VARIABLE}: {reason}\n"
-        "A module that skips itself is a failure here: require the dependency in a fixture or "
-        "test with support.requirements.require(name, ...).")
+    if report.skipped:
+        _fail_unallowed_skip(report, f"{collector.nodeid}: skipped at collection time")
 
 
 def pytest_terminal_summary(terminalreporter):
