@@ -464,11 +464,11 @@ const DEFAULT_MERGE_DISTANCE = 10;
 const MAX_PACKED_COUNT = 1_000_000;
 /**
  * Linear memory reserved per tag when the packed block grows, for the layout's working arrays
- * (frames, rows, union-find, groups: about 100 bytes a tag; the necks found, 16 bytes each, up
- * to about 3 a tag; in power-of-two blocks, grown by doubling). Measured by
- * Tests/node/packed.test.mjs, which requires a run of layouts not to grow memory.
+ * (frames, rows, union-find, groups: about 100 bytes a tag, in power-of-two blocks; the necks
+ * are written straight into their block). Measured by Tests/node/packed.test.mjs, which
+ * requires a run of layouts not to grow memory.
  */
-const WORKING_BYTES_PER_TAG = 384;
+const WORKING_BYTES_PER_TAG = 256;
 
 /** Bytes of `tc_layout_packed`'s neck output per neck: gap, axis (4), span (f64), pair (2 i32). */
 const NECK_BYTES = 56;

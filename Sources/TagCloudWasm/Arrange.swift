@@ -43,7 +43,7 @@ public func wasmArrange(
 /// `necks` (8-byte aligned) has room for `neckCapacity` necks: their gaps (`neckCapacity` f64),
 /// axes `fromX, fromY, toX, toY` (`4 * neckCapacity` f64), half spans (`neckCapacity` f64),
 /// then the pairs `i, j` (`2 * neckCapacity` i32), 56 bytes a neck
-/// (`PackedLayout.NeckBuffers`). They are written only when all fit; otherwise the neck count
+/// (`PackedLayout.NeckBuffers`). They are complete only when all fit; otherwise the neck count
 /// in `out` says how many to make room for, and a second call writes them.
 ///
 /// Returns the number of merge groups (>= 0), or a refusal code (``refusalCode(_:)``); nothing

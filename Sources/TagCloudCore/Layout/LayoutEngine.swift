@@ -25,9 +25,10 @@ public enum LayoutEngine {
         frames[index].height = size.height
       }
     }
+    var necks = NeckRecord.none
     let placed = place(
       &frames, width: request.width, spacing: request.spacing,
-      mergeDistance: request.mergeDistance, direction: request.direction)
+      mergeDistance: request.mergeDistance, direction: request.direction, necks: &necks)
     let animation =
       request.reduceMotion ? nil : request.animation.map(LayoutResponse.Animation.init)
     return LayoutResponse(
@@ -40,26 +41,26 @@ public enum LayoutEngine {
   /// layout does once the sizes are known, shared by ``layout(_:)`` and ``PackedLayout``.
   ///
   /// `frames` holds the capsule sizes (any origins); the flow writes the origins in place,
-  /// mirrored for right-to-left. With `recordingNecks` the groups also keep every melting pair
-  /// (``MergeGroups/necks``).
+  /// mirrored for right-to-left. `necks` receives every melting pair (``NeckRecord``).
   ///
   ///     var frames = [Rect(x: 0, y: 0, width: 96, height: 40)]
+  ///     var necks = NeckRecord.none
   ///     LayoutEngine.place(&frames, width: 390, spacing: 18, mergeDistance: 10,
-  ///                        direction: .rightToLeft).size  // 96 × 40; frames[0].x == 294
+  ///                        direction: .rightToLeft, necks: &necks).size
+  ///     // 96 × 40; frames[0].x == 294
   ///
   /// - Precondition: sizes finite and non-negative; width, spacing, mergeDistance non-negative.
   /// - Complexity: O(n) for the flow and the merge sweep.
   public static func place(
     _ frames: inout [Rect], width: Double, spacing: Double, mergeDistance: Double,
-    direction: LayoutDirection, recordingNecks: Bool = false
+    direction: LayoutDirection, necks: inout NeckRecord
   ) -> (size: Size, rowStarts: [Int], groups: MergeGroups) {
     var rowStarts: [Int] = []
     let size = FlowLayout.arrange(&frames, width: width, spacing: spacing, rowStarts: &rowStarts)
     // Mirroring keeps every distance, so groups are found on the left-to-right frames, whose
     // rows run left to right as the sweep needs.
     let groups = MergeGroups(
-      frames: frames, rowStarts: rowStarts, mergeDistance: mergeDistance,
-      recordingNecks: recordingNecks)
+      frames: frames, rowStarts: rowStarts, mergeDistance: mergeDistance, necks: &necks)
     if direction == .rightToLeft {
       let extent = width.isFinite ? width : size.width
       frames.withUnsafeMutableBufferPointer { frames in

@@ -3,7 +3,7 @@
 /// arrays).
 ///
 /// The same engine as ``LayoutEngine/layout(_:)`` once the capsules are sized
-/// (``LayoutEngine/place(_:width:spacing:mergeDistance:direction:)``), so the results are the
+/// (``LayoutEngine/place(_:width:spacing:mergeDistance:direction:necks:)``), so the results are the
 /// JSON path's: `origins[2i], origins[2i + 1]` are `items[i].x, y`; `rows[i]` is the row of item
 /// `i` (the JSON `rows` lists each row's first item instead); `groups[i]` is the merge group of
 /// item `i`, groups numbered as the JSON `groups` list them (by their first item). The necks
@@ -36,8 +36,9 @@ public enum PackedLayout {
   /// What a packed layout did.
   public enum Outcome: Equatable, Sendable {
     /// Every output was written: the cloud's size, the number of rows, of merge groups and of
-    /// necks (melting pairs). The necks were written only if the neck buffers had room for
-    /// them all; otherwise none was, and a call with room for `neckCount` writes them.
+    /// necks (melting pairs). The necks are complete only when the neck buffers had room for
+    /// them all; otherwise the buffers hold some of them, partly: call again with room for
+    /// `neckCount`.
     case laidOut(size: Size, rowCount: Int, groupCount: Int, neckCount: Int)
     case refused(Refusal)
   }
@@ -90,8 +91,9 @@ public enum PackedLayout {
   ///   - origins: receives `x0, y0, x1, y1, …`; at least `sizes.count` doubles.
   ///   - rows: receives each item's row; at least `sizes.count / 2`.
   ///   - groups: receives each item's merge group; at least `sizes.count / 2`.
-  ///   - necks: receives the necks when it has room for them all.
-  /// - Complexity: O(n) (that of ``LayoutEngine/place(_:width:spacing:mergeDistance:direction:)``);
+  ///   - necks: receives the necks (complete when it has room for them all).
+  /// - Complexity: O(n + necks) (that of
+  ///   ``LayoutEngine/place(_:width:spacing:mergeDistance:direction:necks:)``);
   ///   allocates the engine's working arrays, which are freed on return.
   public static func layout(
     sizes: UnsafeBufferPointer<Double>, width: Double, spacing: Double, mergeDistance: Double,
@@ -128,9 +130,15 @@ public enum PackedLayout {
     }
     if refused >= 0 { return .refused(.size(index: refused)) }
 
+    // The sweep writes the pairs and gaps as it finds them; the axes follow, over the laid-out
+    // (mirrored) frames, when all fit.
+    let room = necks.capacity
+    var record = NeckRecord(
+      pairs: UnsafeMutableBufferPointer(rebasing: necks.pairs[0..<2 &* room]),
+      gaps: UnsafeMutableBufferPointer(rebasing: necks.gaps[0..<room]))
     let placed = LayoutEngine.place(
       &frames, width: width, spacing: spacing, mergeDistance: mergeDistance, direction: direction,
-      recordingNecks: true)
+      necks: &record)
     for index in 0..<count {
       origins[2 &* index] = frames[index].x
       origins[2 &* index &+ 1] = frames[index].y
@@ -142,24 +150,20 @@ public enum PackedLayout {
     for group in 0..<placed.groups.count {
       for index in placed.groups.group(group) { groups[index] = Int32(truncatingIfNeeded: group) }
     }
-    let neckCount = placed.groups.neckCount
-    if neckCount <= necks.capacity {
-      writeNecks(placed.groups, frames, into: necks)
-    }
+    let neckCount = record.count
+    if neckCount <= room { writeAxes(of: neckCount, frames, into: necks) }
     return .laidOut(
       size: placed.size, rowCount: placed.rowStarts.count, groupCount: placed.groups.count,
       neckCount: neckCount)
   }
 
-  /// The recorded necks, with their axes over the laid-out frames, into buffers with room.
-  private static func writeNecks(_ groups: MergeGroups, _ frames: [Rect], into necks: NeckBuffers) {
-    for neck in 0..<groups.neckCount {
-      let first = groups.necks[2 &* neck]
-      let second = groups.necks[2 &* neck &+ 1]
+  /// The axes and spans of the first `count` recorded necks (`necks.pairs`), over the laid-out
+  /// frames.
+  private static func writeAxes(of count: Int, _ frames: [Rect], into necks: NeckBuffers) {
+    for neck in 0..<count {
+      let first = Int(necks.pairs[2 &* neck])
+      let second = Int(necks.pairs[2 &* neck &+ 1])
       let axis = Stadium(capsule: frames[first]).neck(to: Stadium(capsule: frames[second]))
-      necks.pairs[2 &* neck] = Int32(truncatingIfNeeded: first)
-      necks.pairs[2 &* neck &+ 1] = Int32(truncatingIfNeeded: second)
-      necks.gaps[neck] = groups.neckGaps[neck]
       necks.axes[4 &* neck] = axis.from.x
       necks.axes[4 &* neck &+ 1] = axis.from.y
       necks.axes[4 &* neck &+ 2] = axis.to.x

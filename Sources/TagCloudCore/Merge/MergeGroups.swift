@@ -10,27 +10,13 @@
 ///
 /// Stored flat (`members` and `starts`) so that 100k singletons cost two arrays, not 100k.
 ///
-/// Asked to (`recordingNecks`), it also keeps every melting pair, the necks a renderer draws:
-/// the one melt rule, so that no renderer finds the pairs again.
-///
-///     let melt = MergeGroups(frames: frames, rowStarts: rows, mergeDistance: 10,
-///                            recordingNecks: true)
-///     melt.necks     // [0, 1]: capsules 0 and 1 melt
-///     melt.neckGaps  // [8]: their shapes are 8 px apart
+/// Given a ``NeckRecord``, the sweep also records every melting pair there, the necks a renderer
+/// draws: the one melt rule, so that no renderer finds the pairs again.
 public struct MergeGroups: Equatable, Sendable {
   /// Every item index, group after group.
   public private(set) var members: [Int]
   /// Where each group starts in `members`.
   public private(set) var starts: [Int]
-  /// Every melting pair as `i, j` (i < j), when recorded; empty otherwise. The order is the
-  /// sweep's: by the row of `i`, then the row of `j`, then `i`, then `j` (pairs within a row
-  /// before the pairs reaching the rows below it).
-  public private(set) var necks: [Int] = []
-  /// The gap (``Stadium/gap(to:)``, below the merge distance) of each pair in `necks`.
-  public private(set) var neckGaps: [Double] = []
-
-  /// The number of melting pairs recorded.
-  @inlinable public var neckCount: Int { neckGaps.count }
 
   /// The number of groups.
   @inlinable public var count: Int { starts.count }
@@ -56,34 +42,35 @@ public struct MergeGroups: Equatable, Sendable {
   ///   - frames: the capsules, in the flow's order.
   ///   - rowStarts: the flow's rows (``FlowArrangement/rowStarts``).
   ///   - mergeDistance: the gap below which neighbours melt.
-  ///   - recordingNecks: keep every melting pair and its gap (``necks``, ``neckGaps``).
+  ///   - necks: receives every melting pair and its gap.
   /// - Complexity: O(n + p α(n)), where p is the number of pairs whose boxes are nearer than
   ///   `mergeDistance`: O(n) for any realistic cloud, never O(n²) when tags are spaced.
   public init(
-    frames: [Rect], rowStarts: [Int], mergeDistance: Double, recordingNecks: Bool = false
+    frames: [Rect], rowStarts: [Int], mergeDistance: Double, necks: inout NeckRecord
   ) {
     // The union-find's parents, then each item's root.
     var roots = [Int](repeating: 0, count: frames.count)
     // Each row's top and bottom, at 2 × row and 2 × row + 1 (in range for every row).
     var rowBounds = [Double](repeating: 0, count: 2 * rowStarts.count)
-    var necks: [Int] = []
-    var neckGaps: [Double] = []
     frames.withUnsafeBufferPointer { frames in
       roots.withUnsafeMutableBufferPointer { parents in
         rowBounds.withUnsafeMutableBufferPointer { rowBounds in
           let components = UnionFind(parents)
           rowStarts.withUnsafeBufferPointer { rowStarts in
             MergeGroups.sweep(
-              frames, rowStarts, rowBounds, mergeDistance, components, recordingNecks, &necks,
-              &neckGaps)
+              frames, rowStarts, rowBounds, mergeDistance, components, &necks)
           }
           components.resolveRoots()
         }
       }
     }
     self.init(roots: roots)
-    self.necks = necks
-    self.neckGaps = neckGaps
+  }
+
+  /// Merge groups alone (``init(frames:rowStarts:mergeDistance:necks:)`` without a record).
+  public init(frames: [Rect], rowStarts: [Int], mergeDistance: Double) {
+    var none = NeckRecord.none
+    self.init(frames: frames, rowStarts: rowStarts, mergeDistance: mergeDistance, necks: &none)
   }
 
   /// The sweep over the frames, unions in `components`. Reads the frames without bounds checks
@@ -92,8 +79,7 @@ public struct MergeGroups: Equatable, Sendable {
   private static func sweep(
     _ frames: UnsafeBufferPointer<Rect>, _ rowStarts: UnsafeBufferPointer<Int>,
     _ rowBounds: UnsafeMutableBufferPointer<Double>, _ mergeDistance: Double,
-    _ components: UnionFind, _ recordingNecks: Bool, _ necks: inout [Int],
-    _ neckGaps: inout [Double]
+    _ components: UnionFind, _ necks: inout NeckRecord
   ) {
     let rowCount = rowStarts.count
     for row in 0..<rowCount {
@@ -121,11 +107,7 @@ public struct MergeGroups: Equatable, Sendable {
       let gap = Stadium(capsule: frames[first]).gap(to: Stadium(capsule: frames[second]))
       guard gap < mergeDistance else { return }
       components.union(first, second)
-      if recordingNecks {
-        necks.append(first)
-        necks.append(second)
-        neckGaps.append(gap)
-      }
+      necks.record(first, second, gap: gap)
     }
 
     // `first` with the items from `start` on, up to `end`, while their boxes are within reach:
