@@ -19,6 +19,8 @@ public struct ServerSettings: Sendable {
   public var worker: WorkerRole?
   /// Serve the `/echo` WebSocket for conformance tests (`tagcloud serve --echo`).
   public var echo = false
+  /// `--tags FILE`: where `live.tags` came from, reread on SIGHUP; nil serves the demo's tags.
+  public var tagsFile: String?
 
   public init(
     host: String, port: Int, webDirectory: String, allowedOrigins: [String],

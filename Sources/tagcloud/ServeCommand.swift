@@ -12,16 +12,10 @@ enum ServeCommand {
   static func run(_ options: ServeOptions) -> Int32 {
     var live = LiveConfiguration.demo
     if let path = options.tagsFile {
-      guard let bytes = readFile(path) else {
-        writeErrorLine(
-          "tagcloud serve: error: cannot read tags file '\(path)': \(String(cString: strerror(errno)))"
-        )
-        return 1
-      }
-      do {
-        live = try TagFile.decode(bytes)
-      } catch {
-        writeErrorLine("tagcloud serve: error: bad tags file '\(path)': \(error.description)")
+      switch TagFileLoader.load(path) {
+      case .success(let loaded): live = loaded
+      case .failure(let failure):
+        writeErrorLine("tagcloud serve: error: \(failure.message)")
         return 1
       }
     }
@@ -29,6 +23,7 @@ enum ServeCommand {
       host: options.host, port: options.port, webDirectory: options.webDirectory,
       allowedOrigins: options.allowedOrigins, live: live)
     settings.echo = options.echo
+    settings.tagsFile = options.tagsFile
     let limits = options.limits
     settings.pingAfter = limits.pingAfter
     settings.hangUpAfter = limits.hangUpAfter
@@ -51,28 +46,5 @@ enum ServeCommand {
       }
     }
     return LiveServer.run(settings)
-  }
-
-  private static func readFile(_ path: String) -> [UInt8]? {
-    let descriptor = open(path, O_RDONLY)
-    guard descriptor >= 0 else { return nil }
-    defer { close(descriptor) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if count > 0 {
-        bytes.append(contentsOf: chunk[0..<count])
-        // A tags file is small; refuse to slurp a huge file by mistake.
-        if bytes.count > 1 << 20 {
-          errno = EFBIG
-          return nil
-        }
-      } else if count == 0 {
-        return bytes
-      } else if errno != EINTR {
-        return nil
-      }
-    }
   }
 }

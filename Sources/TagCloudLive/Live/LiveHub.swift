@@ -13,7 +13,7 @@ import TagCloudCore
 /// before it was sent replaces it (counted as coalesced), and the layout is computed only when
 /// the socket can take it, from the newest state.
 public struct LiveHub<Random: RandomNumberGenerator> {
-  public let configuration: LiveConfiguration
+  public private(set) var configuration: LiveConfiguration
   public private(set) var metrics = LiveMetrics()
   private var random: Random
   private var sessions: [String: LiveSession] = [:]
@@ -96,6 +96,52 @@ public struct LiveHub<Random: RandomNumberGenerator> {
     }
     for session in expired { sessions.removeValue(forKey: session.token) }
     metrics.sessionsExpired += expired.count
+  }
+
+  // MARK: - The tag set
+
+  /// Serves a new tag set (a reload of `--tags FILE`): every session, live or detached, keeps
+  /// the selected tags that are still served and drops the rest; what its page measured is kept
+  /// for the tags still served, so a layout follows at once (of the measured tags; the page
+  /// measures the new ones when it hears of them, and its next layout has every tag). Every live
+  /// connection gets a `tags` message (before its next layout), then a layout; a detached
+  /// session that resumes gets the new set in its welcome. New sessions start with the new
+  /// set's initial selection. The limits (sessions, rates) stay as they are.
+  ///
+  /// - Complexity: O(s · t) for s sessions and t tags.
+  public mutating func replaceTags(with replacement: LiveConfiguration, now: Double)
+    -> TagSetChange
+  {
+    let old = configuration
+    var next = configuration
+    next.tags = replacement.tags
+    next.initialSelection = replacement.initialSelection
+    var newIndex: [[UInt8]: Int] = [:]
+    for (index, tag) in next.tags.enumerated() { newIndex[tag.id] = index }
+    let oldIds = Set(old.tags.map(\.id))
+    let change = TagSetChange(
+      added: next.tags.map(\.id).filter { !oldIds.contains($0) },
+      removed: old.tags.map(\.id).filter { newIndex[$0] == nil },
+      liveSessions: connections.count)
+    configuration = next
+    for token in Array(sessions.keys) {
+      guard var session = sessions[token] else { continue }
+      let kept = session.selection.indices.compactMap { newIndex[old.tags[$0].id] }
+      session.selection = SelectionSet(capacity: next.tags.count, indices: kept)
+      if let measured = session.measured {
+        // In the new order, the tags the page measured and that are still served.
+        session.measured = measured.filter { newIndex[$0.id] != nil }
+          .sorted { newIndex[$0.id]! < newIndex[$1.id]! }
+      }
+      sessions[token] = session
+    }
+    for (id, connection) in connections {
+      guard let session = sessions[connection.token] else { continue }
+      enqueueControl(
+        ControlFrame(kind: .tags, bytes: ServerMessage.tags(session, configuration)), for: id)
+      scheduleLayout(for: id, animation: .snappy, now: now)
+    }
+    return change
   }
 
   // MARK: - Messages in
@@ -316,11 +362,12 @@ public struct LiveHub<Random: RandomNumberGenerator> {
 
   // MARK: - Helpers
 
-  /// Queues a control frame; an unsent welcome is replaced by a newer one (its state is stale).
+  /// Queues a control frame; an unsent welcome or tags message is replaced by a newer one of
+  /// its kind (its state is stale).
   private mutating func enqueueControl(_ frame: ControlFrame, for id: ConnectionID) {
     guard var connection = connections[id] else { return }
-    if frame.kind == .welcome,
-      let stale = connection.control.firstIndex(where: { $0.kind == .welcome })
+    if frame.kind != .error,
+      let stale = connection.control.firstIndex(where: { $0.kind == frame.kind })
     {
       connection.control.remove(at: stale)
       metrics.framesCoalesced += 1

@@ -7,7 +7,8 @@ struct LiveSession {
   var token: String
   var selection: SelectionSet
   var spacing: Double
-  /// The page's capsules in the server's tag order, once it has sent `measure`.
+  /// The page's capsules in the server's tag order, once it has sent `measure`. After a reload
+  /// of the tag set, only the served tags the page had measured (until it measures again).
   var measured: [TagSpec]?
   var capsuleMetrics = CapsuleMetrics()
   /// The page's width, once it has sent `viewport`.
@@ -51,7 +52,17 @@ struct LiveConnection {
 
 /// A queued welcome or error frame.
 struct ControlFrame {
-  enum Kind { case welcome, error }
+  enum Kind { case welcome, tags, error }
   var kind: Kind
   var bytes: [UInt8]
+}
+
+/// What a reload of the tag set changed (``LiveHub/replaceTags(with:now:)``), for the log.
+public struct TagSetChange: Equatable, Sendable {
+  /// Ids served now and not before, in the new order.
+  public var added: [[UInt8]]
+  /// Ids served before and not now, in the old order.
+  public var removed: [[UInt8]]
+  /// Live connections told (each got a `tags` message).
+  public var liveSessions: Int
 }

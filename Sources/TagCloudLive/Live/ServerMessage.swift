@@ -18,6 +18,34 @@ enum ServerMessage {
     writer.string(Array(session.token.utf8))
     writer.key("resumed")
     writer.bool(resumed)
+    writeTagSet(session, configuration, into: &writer)
+    writer.key("spacing")
+    writer.number(session.spacing)
+    writer.key("mergeDistance")
+    writer.number(configuration.mergeDistance)
+    writer.endObject()
+    return writer.bytes
+  }
+
+  /// `tags`: the served tag set changed (a reload): the new tags, the session's selection of
+  /// them (selected tags no longer served are dropped), the merge distance. The page measures
+  /// the capsules it does not know yet and sends `measure`.
+  static func tags(_ session: LiveSession, _ configuration: LiveConfiguration) -> [UInt8] {
+    var writer = JSONWriter()
+    writer.beginObject()
+    writer.key("type")
+    writer.string("tags")
+    writeTagSet(session, configuration, into: &writer)
+    writer.key("mergeDistance")
+    writer.number(configuration.mergeDistance)
+    writer.endObject()
+    return writer.bytes
+  }
+
+  /// The `tags` and `selection` members of `welcome` and `tags`.
+  private static func writeTagSet(
+    _ session: LiveSession, _ configuration: LiveConfiguration, into writer: inout JSONWriter
+  ) {
     writer.key("tags")
     writer.beginArray()
     for tag in configuration.tags {
@@ -35,12 +63,6 @@ enum ServerMessage {
     writer.beginArray()
     for index in session.selection.indices { writer.string(configuration.tags[index].id) }
     writer.endArray()
-    writer.key("spacing")
-    writer.number(session.spacing)
-    writer.key("mergeDistance")
-    writer.number(configuration.mergeDistance)
-    writer.endObject()
-    return writer.bytes
   }
 
   /// `error`: a refusal; the connection stays open.
@@ -82,10 +104,20 @@ enum ServerMessage {
     _ session: LiveSession, animation: Spring?, _ configuration: LiveConfiguration
   ) -> LayoutRequest {
     assert(session.canLayOut, "a layout needs measure and viewport")
+    let measured = session.measured ?? []
+    // The measured tags are the served ones in order, or (after a reload, until the page
+    // measures again) a subset: the selection is taken over to their positions.
+    var selection = session.selection
+    if measured.count != configuration.tags.count {
+      let selected = Set(session.selection.indices.map { configuration.tags[$0].id })
+      selection = SelectionSet(
+        capacity: measured.count,
+        indices: measured.indices.filter { selected.contains(measured[$0].id) })
+    }
     return LayoutRequest(
       width: session.width ?? 0, spacing: session.spacing,
       mergeDistance: configuration.mergeDistance, capsuleMetrics: session.capsuleMetrics,
-      tags: session.measured ?? [], selection: session.selection,
+      tags: measured, selection: selection,
       animation: session.reduceMotion ? nil : animation, reduceMotion: session.reduceMotion,
       direction: session.direction)
   }

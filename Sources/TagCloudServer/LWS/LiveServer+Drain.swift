@@ -4,11 +4,15 @@ import TagCloudLive
 
 /// The stop: the first SIGINT/SIGTERM starts the drain (`/readyz` 503, open WebSockets still
 /// served for `--drain-grace`), its end or a second signal closes every WebSocket with 1001;
-/// and the once-a-second tick that expires abandoned sessions.
+/// SIGHUP rereads `--tags FILE`; and the once-a-second tick that expires abandoned sessions.
 extension LiveServer {
   /// The first stop signal starts the drain (`/readyz` 503, connections still served); the
   /// grace's end, or a second signal, closes them.
   func noticeSignals() {
+    if Signals.reloads != reloadsSeen {
+      reloadsSeen = Signals.reloads
+      reloadTags()
+    }
     let count = Signals.count
     guard count > 0, !stopping else { return }
     if drainEnds == nil {
@@ -47,5 +51,30 @@ extension LiveServer {
     hub.expire(now: now)
     if let drainEnds, !stopping, now >= drainEnds { beginStop() }
     scheduleTick(after: drainEnds != nil ? 0.05 : 1)
+  }
+
+  /// SIGHUP: the tags file is read again; a good one replaces the served set (every live
+  /// session told, see ``LiveHub/replaceTags(with:now:)``), a bad one keeps the current set
+  /// and the log says why.
+  func reloadTags() {
+    guard let path = settings.tagsFile else {
+      logLine("SIGHUP: started without --tags FILE; the demo's tags stay")
+      return
+    }
+    let current = hub.configuration.tags.count
+    switch TagFileLoader.load(path) {
+    case .failure(let failure):
+      logLine("error: SIGHUP: \(failure.message); keeping the current \(current) tags")
+    case .success(let loaded):
+      let change = hub.replaceTags(with: loaded, now: monotonicSeconds())
+      func names(_ ids: [[UInt8]]) -> String {
+        ids.isEmpty
+          ? "none" : ids.map { String(decoding: $0, as: UTF8.self) }.joined(separator: ", ")
+      }
+      logLine(
+        "SIGHUP: reloaded \(path): \(hub.configuration.tags.count) tags (added: \(names(change.added)); removed: \(names(change.removed))); \(change.liveSessions) live session(s) told"
+      )
+      wake()
+    }
   }
 }

@@ -40,6 +40,8 @@ public final class LiveServer {
   /// Set at the first stop signal: `/readyz` answers 503 from then on; the WebSockets close
   /// when the drain grace ends (or at a second signal).
   var drainEnds: Double?
+  /// The SIGHUPs handled so far (``Signals/reloads`` moves ahead when one arrives).
+  var reloadsSeen = 0
   var stopping = false
   var stopDeadline = 0.0
   var sessionsAtStop: Int?

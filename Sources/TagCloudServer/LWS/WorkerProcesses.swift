@@ -86,6 +86,13 @@ public enum WorkerProcesses {
         let now = monotonicSeconds()
         for signal in readSignals() {
           if signal == SIGCHLD { continue }
+          if signal == SIGHUP {
+            // Each worker rereads the tags file (a worker restarted later reads it at start).
+            let pids = supervisor.livePids
+            logLine("SIGHUP: passed on to \(pids.count) worker(s), which reread the tags file")
+            for pid in pids { kill(pid, SIGHUP) }
+            continue
+          }
           stopSignal = signal
           if case .stopping = supervisor.phase {
             logLine("\(Signals.name(signal)) again: workers close their WebSockets now")
@@ -231,7 +238,7 @@ public enum WorkerProcesses {
       defer { posix_spawnattr_destroy(&attributes) }
       var defaults = sigset_t()
       sigemptyset(&defaults)
-      for signal in [SIGINT, SIGTERM, SIGCHLD] { sigaddset(&defaults, signal) }
+      for signal in [SIGINT, SIGTERM, SIGHUP, SIGCHLD] { sigaddset(&defaults, signal) }
       var mask = sigset_t()
       sigemptyset(&mask)
       posix_spawnattr_setsigdefault(&attributes, &defaults)
@@ -307,7 +314,7 @@ struct Pipe {
   }
 }
 
-/// SIGINT, SIGTERM and SIGCHLD in the supervisor: the handler writes the signal's number to the
+/// SIGINT, SIGTERM, SIGHUP and SIGCHLD in the supervisor: the handler writes the signal's number to the
 /// wake-up pipe (write(2) is async-signal-safe); the loop does the rest. The descriptor is the
 /// adapter's only global, which a signal handler needs.
 enum SupervisorSignals {
@@ -316,11 +323,11 @@ enum SupervisorSignals {
   static func install(writingTo descriptor: Int32) {
     Self.descriptor = descriptor
     signal(SIGPIPE, SIG_IGN)
-    for number in [SIGINT, SIGTERM, SIGCHLD] { signal(number, supervisorHandler) }
+    for number in [SIGINT, SIGTERM, SIGHUP, SIGCHLD] { signal(number, supervisorHandler) }
   }
 
   static func uninstall() {
-    for number in [SIGINT, SIGTERM, SIGCHLD] { signal(number, SIG_DFL) }
+    for number in [SIGINT, SIGTERM, SIGHUP, SIGCHLD] { signal(number, SIG_DFL) }
     descriptor = -1
   }
 }

@@ -39,6 +39,8 @@ def test_systemd_accepts_the_unit_and_its_hardening_scores_ok(tmp_path):
     assert directive("User") not in ("root", "0")
     assert directive("NoNewPrivileges") == "yes" and directive("ProtectSystem") == "strict"
     assert directive("Restart") == "on-failure" and directive("KillSignal") == "SIGTERM"
+    # `systemctl reload` rereads the tags file (SIGHUP to the supervisor, passed to workers).
+    assert directive("ExecReload") == "/bin/kill -HUP $MAINPID"
 
 
 def test_the_open_file_limit_holds_the_session_cap():
