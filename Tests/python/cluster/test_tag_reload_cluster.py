@@ -16,9 +16,9 @@ import time
 
 from websockets.sync.client import connect
 
-from nginx_support import CLUSTER_CLIENTS as CLIENTS
-from nginx_support import Cluster, worker_pids
-from tagcloud_harness import SUBPROTOCOL
+from support.cluster import CLUSTER_CLIENTS as CLIENTS
+from support.cluster import Cluster, worker_pids
+from support.harness import SUBPROTOCOL
 
 OLD = [{"title": t, "tint": "#0A84FF", "selected": t == "Swift"}
        for t in ("Swift", "Rust", "Zig", "Go")]
