@@ -45,6 +45,8 @@ public enum Usage {
         /healthz (liveness), /readyz (readiness: 503 while stopping) and /metrics (Prometheus
         text). On SIGINT or SIGTERM /readyz turns 503, and after --drain-grace every WebSocket
         closes with 1001 (going away); exit status 0. A second signal closes them at once.
+        On SIGHUP the --tags FILE is read again: every live session is told of the new set (a
+        bad file keeps the current one; the log says why).
 
         OPTIONS:
           --host HOST             Address to listen on (default 127.0.0.1).
@@ -52,6 +54,7 @@ public enum Usage {
           --web DIR               Folder to serve (default web).
           --tags FILE             JSON array of {"title": "...", "tint": "#rrggbb"}; a tag's id
                                   is its title. Default: the demo's ten tags, SwiftUI selected.
+                                  Reread on SIGHUP.
           --allow-origin ORIGIN   Also accept WebSocket connections from pages at ORIGIN
                                   (e.g. https://example.com:8443; '*' accepts any). May repeat.
                                   The server's own origin is always accepted (localhost and

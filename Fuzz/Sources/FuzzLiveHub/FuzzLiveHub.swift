@@ -1,7 +1,7 @@
 import FuzzSupport
 import TagCloudCore
-import TagCloudWire
 import TagCloudLive
+import TagCloudWire
 
 /// libFuzzer entry point for the server's protocol layer, `LiveHub` (sessions, client messages,
 /// latest-wins coalescing), driven the way the libwebsockets adapter drives it. The input is a
@@ -14,7 +14,9 @@ import TagCloudLive
 /// - a connection never holds more than `maxQueued` frames (bounded memory per client, even
 ///   one that never reads);
 /// - draining a connection leaves nothing outgoing;
-/// - sessions never exceed the configured cap.
+/// - sessions never exceed the configured cap;
+/// - a reload of the tag set (a subset of the demo's tags, maybe with one new tag) is served at
+///   once, and every live selection is what it was minus the tags no longer served.
 ///
 ///     .build/debug/FuzzLiveHub corpus/live-hub -max_total_time=60
 @_cdecl("FuzzLiveHub_main")
@@ -33,8 +35,8 @@ public func fuzzLiveHub(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   var open: [ConnectionID] = []
   var tokens: [[UInt8]] = []
   var now = 0.0
-  // Control frames (welcome, errors) plus the one pending layout.
-  let maxQueued = configuration.maxPendingErrors + 2
+  // Control frames (welcome, tags, errors) plus the one pending layout.
+  let maxQueued = configuration.maxPendingErrors + 3
 
   while let code = program.byte() {
     now += Double(code >> 4) * 0.01
@@ -84,6 +86,29 @@ public func fuzzLiveHub(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     case .expire:
       now += Double(program.byte() ?? 0) * 5
       hub.expire(now: now)
+    case .reload:
+      // Two bytes: which demo tags stay (ten bits, at least one), whether "Rust" joins, and
+      // which of the kept tags start selected.
+      let mask = (Int(program.byte() ?? 0) << 8 | Int(program.byte() ?? 0)) | 1
+      var tags = DemoTags.all.enumerated().filter { mask >> $0.offset & 1 == 1 }.map {
+        LiveTag(title: $0.element.id, tint: $0.element.tintBytes)
+      }
+      if mask & 0x400 != 0 {
+        tags.append(LiveTag(title: Array("Rust".utf8), tint: Array("#FF9F0A".utf8)))
+      }
+      let selected = tags.indices.filter { (mask >> 11) & (1 << ($0 % 5)) != 0 }
+      let before = open.map { hub.sessionState(of: $0)?.selection ?? [] }
+      let change = hub.replaceTags(
+        with: LiveConfiguration(tags: tags, initialSelection: selected), now: now)
+      check(hub.configuration.tags == tags, "the reloaded set is not the one served")
+      check(change.liveSessions == open.count, "a reload told a different number of sessions")
+      for (id, previous) in zip(open, before) {
+        // The selection is what it was, minus the tags no longer served, in the new order.
+        let expected = tags.map(\.id).filter { previous.contains($0) }
+        check(
+          hub.sessionState(of: id)?.selection == expected,
+          "a reload changed a selection other than by dropping removed tags")
+      }
     }
     _ = hub.takeWakeups()
     _ = hub.takeLog()
@@ -105,8 +130,8 @@ public func fuzzLiveHub(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 }
 
 private enum Operation: UInt8 {
-  case open, close, text, binary, resume, drain, expire
-  static let count: UInt8 = 7
+  case open, close, text, binary, resume, drain, expire, reload
+  static let count: UInt8 = 8
 }
 
 private func checkFrame(_ frame: [UInt8]) {
@@ -120,7 +145,7 @@ private func checkFrame(_ frame: [UInt8]) {
     let type = members.first(where: { $0.key == Array("type".utf8) }),
     case .string(let name) = type.value.value
   else { fail("a frame without a string type") }
-  let known = ["welcome", "layout", "error"].map { Array($0.utf8) }
+  let known = ["welcome", "tags", "layout", "error"].map { Array($0.utf8) }
   check(known.contains(name), "unknown frame type \(String(decoding: name, as: UTF8.self))")
 }
 
