@@ -46,6 +46,9 @@ extension LiveServer {
     let length = tc_lws_header(wsi, token, &buffer, Int32(buffer.count))
     if length == -2 { return "" }
     guard length >= 0 else { return nil }
-    return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    // All `length` bytes, NULs included: a decoded `%00` must reach the policy (which refuses
+    // control bytes), not cut the value short ("/%00/../x" would read as "/").
+    return String(
+      decoding: buffer[..<Int(length)].lazy.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 }
