@@ -73,7 +73,7 @@ def test_home_end_and_the_page_keys_move_by_row(engine, static_server):
     screen), Home/End to the first/last tag, and the page keys do not scroll the page."""
     open_element_page(engine, static_server.url)
     engine.set_viewport(600, 720)
-    ep.wait_placed(engine)
+    wait_placed(engine)
     rows: dict[int, list] = {}
     for capsule in ep.capsules(engine, "#interests")[1]:
         rows.setdefault(round(capsule.top), []).append(capsule)

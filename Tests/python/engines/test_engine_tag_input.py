@@ -8,6 +8,7 @@ Seen to fail: with the duplicate check made case-sensitive in tag-input.js (ever
 from __future__ import annotations
 
 import engine_page as ep
+from support.placement import wait_placed
 
 PAGE = "examples/tag-input.html"
 SPACING = 12.0  # the page's spacing attribute
@@ -22,7 +23,7 @@ def type_text(engine, text: str) -> None:
 
 def test_enter_adds_backspace_removes_and_a_duplicate_is_refused(engine, static_server):
     engine.open(static_server.url + PAGE)
-    ep.wait_placed(engine, "#tags")
+    wait_placed(engine, "#tags")
     engine.evaluate("() => document.querySelector('#new-tag').focus()")
     type_text(engine, "Metal")
     engine.press("Enter")
@@ -32,7 +33,7 @@ def test_enter_adds_backspace_removes_and_a_duplicate_is_refused(engine, static_
     )
     assert engine.evaluate(TAG_IDS) == ["SwiftUI", "Glass", "Layout", "Metal"], engine.name
     assert engine.evaluate("() => document.querySelector('#new-tag').value") == "", engine.name
-    ep.wait_placed(engine, "#tags")
+    wait_placed(engine, "#tags")
     shown = ep.assert_layout_is_the_core(engine, SPACING, "#tags")
     assert [capsule.id for capsule in shown] == ["SwiftUI", "Glass", "Layout", "Metal"], engine.name
 
@@ -53,5 +54,5 @@ def test_enter_adds_backspace_removes_and_a_duplicate_is_refused(engine, static_
         what="the removal announced",
     )
     assert engine.evaluate(TAG_IDS) == ["SwiftUI", "Glass", "Layout"], engine.name
-    ep.wait_placed(engine, "#tags")
+    wait_placed(engine, "#tags")
     ep.assert_layout_is_the_core(engine, SPACING, "#tags")
