@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { requirement } from './support/require.mjs';
-import { loadTagCloudCore } from '../../web/tagcloud-core.js';
+import { loadTagCloudCore } from '../../web/src/core/tagcloud-core.js';
 import { nativeAvailable, runNative } from './support/native.mjs';
 
 const encoder = new TextEncoder();

@@ -2,7 +2,7 @@
 // over seeded random inputs; and its refusal of bad arguments.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { loadTagCloudCore } from '../../web/tagcloud-core.js';
+import { loadTagCloudCore } from '../../web/src/core/tagcloud-core.js';
 import { seeded } from './support/random.mjs';
 
 /** The seed's `GlassTagCloudFlow.arrange`, written out plainly. */

@@ -3,7 +3,7 @@
 // KeyboardNavigation.swift), over seeded random layouts from the fast path.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { loadTagCloudCore } from '../../web/tagcloud-core.js';
+import { loadTagCloudCore } from '../../web/src/core/tagcloud-core.js';
 import { seeded } from './support/random.mjs';
 
 /**

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { relative } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { loadTagCloudCore } from '../../web/tagcloud-core.js';
+import { loadTagCloudCore } from '../../web/src/core/tagcloud-core.js';
 import { wasmURL } from './support/paths.mjs';
 
 const sizes = new Float64Array([96, 40, 60, 40, 120, 40]);

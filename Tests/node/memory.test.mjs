@@ -2,7 +2,7 @@
 // block they took.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { loadTagCloudCore } from '../../web/tagcloud-core.js';
+import { loadTagCloudCore } from '../../web/src/core/tagcloud-core.js';
 import { seeded } from './support/random.mjs';
 import { hostileRequests, randomRequest } from './support/requests.mjs';
 

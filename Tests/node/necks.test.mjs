@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
-import { loadTagCloudCore } from '../../web/tagcloud-core.js';
+import { loadTagCloudCore } from '../../web/src/core/tagcloud-core.js';
 import { seeded } from './support/random.mjs';
 
 const fixture = new URL('./fixtures/necks-native.json', import.meta.url);
@@ -200,7 +200,7 @@ test('more necks than the block has room for: counted, room made, the same layou
 test('the element\'s PackedLayout hands on the core\'s necks as copies, and samePacked tells necks apart', async () => {
   // Checked to fail: without the neck comparisons in samePacked, the two layouts at merge
   // distances 5 and 10 (capsules unmoved, one group either way) count as the same.
-  const { PackedLayout, samePacked } = await import('../../web/packed-layout.js');
+  const { PackedLayout, samePacked } = await import('../../web/src/layout/packed-layout.js');
   const core = await loadTagCloudCore();
   const packed = new PackedLayout(core);
   const tags = [

@@ -2,10 +2,10 @@
 // messages, and the saved state. The browser suite (Tests/python/browser) covers the rest.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { closestPoints, meltBridges, stadium, stadiumGap } from '../../web/melt-shape.js';
-import { backoffDelay } from '../../web/live-connection.js';
-import { LiveSession, cssColor } from '../../web/live-session.js';
-import { SavedState } from '../../web/saved-state.js';
+import { closestPoints, meltBridges, stadium, stadiumGap } from '../../web/src/glass/melt-shape.js';
+import { backoffDelay } from '../../web/src/live/live-connection.js';
+import { LiveSession, cssColor } from '../../web/src/live/live-session.js';
+import { SavedState } from '../../web/demo/saved-state.js';
 import { seeded } from './support/random.mjs';
 
 /** The plain reference: the distance between two capsules' outlines by dense sampling. */
@@ -165,8 +165,8 @@ test('neckPairs melts exactly the pairs of one merge group closer than the merge
   // Property test against a plain reference (every pair, O(n²)) on the core's own layouts of
   // seeded random sizes, widths, spacings and directions. Broken once by dropping the sweep's
   // adjacent-row step (vertical pairs went missing) and by ignoring the groups: both fail here.
-  const { neckPairs, packedGap } = await import('../../web/melt-shape.js');
-  const { loadTagCloudCore } = await import('../../web/tagcloud-core.js');
+  const { neckPairs, packedGap } = await import('../../web/src/glass/melt-shape.js');
+  const { loadTagCloudCore } = await import('../../web/src/core/tagcloud-core.js');
   const core = await loadTagCloudCore(new URL('../../web/tagcloud.wasm', import.meta.url));
   const random = seeded(0x9e11);
   for (let round = 0; round < 200; round++) {
@@ -200,7 +200,7 @@ test('the smoothing radius of a neck closes the waist at the merge distance and 
   // On the gap's midline a quadratic smooth-min with radius k lowers the field by k/4: the point
   // at lateral offset w is glass when hypot(r + gap/2, w) - r < k/4. Broken once with a fixed
   // k = 2 × mergeDistance (17 % of the height at 95 % of the distance): fails here.
-  const { neckRadius } = await import('../../web/melt-view.js');
+  const { neckRadius } = await import('../../web/src/glass/melt-view.js');
   const waist = (gap, r, md) => {
     const offset = neckRadius(gap, r, md) / 4;
     const centre = r + gap / 2;
@@ -230,9 +230,9 @@ test("a neck's quad holds every pixel where the smooth union shows (seeded pairs
   // fails on both. With 120 rounds it passed the earlier bounds, which missed fillets where a cap
   // meets the other capsule's flat side (round 133 of these 360: 2 px); so 360, and those
   // pairs now get the box both widened capsules share (melt-view.js, neckQuad).
-  const { neckQuad, neckRadius } = await import('../../web/melt-view.js');
-  const { FIELD_RANGE } = await import('../../web/glass-gl.js');
-  const { packedGap } = await import('../../web/melt-shape.js');
+  const { neckQuad, neckRadius } = await import('../../web/src/glass/melt-view.js');
+  const { FIELD_RANGE } = await import('../../web/src/glass/glass-gl.js');
+  const { packedGap } = await import('../../web/src/glass/melt-shape.js');
   const sd = (px, py, c) => {
     const radius = Math.min(c.w, c.h) / 2;
     const hx = Math.max(c.w / 2 - radius, 0);
@@ -285,7 +285,7 @@ test("a neck's quad holds every pixel where the smooth union shows (seeded pairs
 });
 
 test('glass bands cover the window with at most their number of rows, fixed in cloud px (seeded)', async () => {
-  const { bandLayout, ROW_ORIGIN } = await import('../../web/glass-bands.js');
+  const { bandLayout, ROW_ORIGIN } = await import('../../web/src/glass/glass-bands.js');
   const random = seeded(0xba4d).next;
   for (let round = 0; round < 2000; round += 1) {
     const mostHeight = 200 + random() * 2000;
@@ -312,7 +312,7 @@ test('glass bands cover the window with at most their number of rows, fixed in c
 });
 
 test('a band keeps its row while the row is needed; every needed row gets a band (seeded)', async () => {
-  const { assignRows } = await import('../../web/glass-bands.js');
+  const { assignRows } = await import('../../web/src/glass/glass-bands.js');
   const random = seeded(0x50a7).next;
   for (let round = 0; round < 2000; round += 1) {
     const bands = 1 + Math.floor(random() * 4);
@@ -332,7 +332,7 @@ test('a band keeps its row while the row is needed; every needed row gets a band
 });
 
 test("a band's instances are those whose quad meets it, and its rect is cut to them (seeded, a plain filter)", async () => {
-  const { instancesIn } = await import('../../web/glass-bands.js');
+  const { instancesIn } = await import('../../web/src/glass/glass-bands.js');
   const random = seeded(0x1e57).next;
   const floats = 6;
   for (let round = 0; round < 500; round += 1) {

@@ -14,7 +14,7 @@
 // its height forces style and layout. Call i uses width W - (i mod 4), so every call really
 // lays out again.
 import { SPACING, WIDTH_CYCLE } from './timing.mjs';
-import { loadTagCloudCore } from '../../web/tagcloud-core.js';
+import { loadTagCloudCore } from '../../web/src/core/tagcloud-core.js';
 import { flowInJavaScript } from './flow_peer.mjs';
 
 const cloud = document.getElementById('cloud');

@@ -50,7 +50,7 @@ if (counts.length > 1) {
   process.exit(0);
 }
 
-const { loadTagCloudCore } = await import(pathToFileURL(path.join(root, 'web/tagcloud-core.js')));
+const { loadTagCloudCore } = await import(pathToFileURL(path.join(root, 'web/src/core/tagcloud-core.js')));
 const wasmBytes = await readFile(wasmPath);
 const core = await loadTagCloudCore(wasmBytes);
 const { instance } = await WebAssembly.instantiate(wasmBytes, {});

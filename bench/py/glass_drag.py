@@ -58,7 +58,7 @@ DRAG = """(frames) => new Promise((resolve) => {
 
 def page_for(kind: str, count: int, spacing: float) -> str:
     if kind == "element":
-        return (PAGE_HEAD + "<script type=module src='/glass-tag-cloud.js'></script>"
+        return (PAGE_HEAD + "<script type=module src='/src/element/glass-tag-cloud.js'></script>"
                 f"<div id=box style='width:700px'><glass-tag-cloud spacing='{spacing}'></glass-tag-cloud></div>")
     if kind == "chips":
         chips = "".join(

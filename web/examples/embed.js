@@ -1,6 +1,6 @@
 // web/examples/embed.html: the Wasm core alone, without <glass-tag-cloud> (no inline scripts: CSP script-src 'self').
 
-import { loadTagCloudCore } from '../tagcloud-core.js';
+import { loadTagCloudCore } from '../src/core/tagcloud-core.js';
 
 const core = await loadTagCloudCore();
 const tags = [['SwiftUI', 215], ['Animation', 330], ['Layout', 30], ['Glass', 175],

@@ -6,7 +6,7 @@
 // is refused and said so; an empty field adds nothing. Every change is announced in a polite
 // live region, so a screen reader hears what happened without leaving the field.
 
-import '../glass-tag-cloud.js';
+import '../src/element/glass-tag-cloud.js';
 
 /** The tints new tags take in turn: the seed's palette. */
 const TINTS = ['#0A84FF', '#FF375F', '#FF9F0A', '#40C8E0', '#BF5AF2', '#30D158', '#FF453A',

@@ -82,8 +82,8 @@ def test_keyboard_moves_in_reading_order_and_toggles(page, static_server):
     # Down goes where the core's navigation says, by the layout's geometry.
     expected = page.evaluate(
         f"""async () => {{
-          const {{ loadTagCloudCore }} = await import('/tagcloud-core.js');
-          const {{ measureLabels }} = await import('/label-metrics.js');
+          const {{ loadTagCloudCore }} = await import('/src/core/tagcloud-core.js');
+          const {{ measureLabels }} = await import('/src/element/label-metrics.js');
           const core = await loadTagCloudCore();
           const cloud = {CLOUD};
           const tags = {BUTTONS}.map((b) => ({{ id: b.dataset.tagId, label: b.textContent.trim() }}));
@@ -240,8 +240,8 @@ def test_what_a_pointer_hits_is_what_the_core_hit_tests(page, static_server):
     open_demo(page, static_server.url)
     mismatches = page.evaluate(
         """async () => {
-          const { loadTagCloudCore } = await import('/tagcloud-core.js');
-          const { measureLabels } = await import('/label-metrics.js');
+          const { loadTagCloudCore } = await import('/src/core/tagcloud-core.js');
+          const { measureLabels } = await import('/src/element/label-metrics.js');
           const core = await loadTagCloudCore();
           const root = document.querySelector('glass-tag-cloud').shadowRoot;
           const cloud = root.querySelector('[part~="cloud"]');

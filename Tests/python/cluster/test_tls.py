@@ -48,7 +48,7 @@ def test_an_untrusted_certificate_is_refused_and_hsts_is_sent_over_tls_only(tls_
     connection = http.client.HTTPSConnection(
         "127.0.0.1", tls_cluster.https_port, timeout=10,
         context=ssl.create_default_context(cafile=str(certificate)))
-    connection.request("GET", "/styles.css")
+    connection.request("GET", "/src/element/styles.css")
     response = connection.getresponse()
     response.read()
     assert response.status == 200
@@ -59,5 +59,5 @@ def test_an_untrusted_certificate_is_refused_and_hsts_is_sent_over_tls_only(tls_
     assert page.getheader("strict-transport-security") == "max-age=63072000"
     assert "wasm-unsafe-eval" in page.getheader("content-security-policy")
     connection.close()
-    _, plain, _ = fetch(tls_cluster.http_port, "/styles.css")
+    _, plain, _ = fetch(tls_cluster.http_port, "/src/element/styles.css")
     assert "strict-transport-security" not in plain

@@ -73,27 +73,27 @@ def run(args, **kwargs) -> subprocess.CompletedProcess:
     return result
 
 
-def module_closure(entry: pathlib.Path) -> set[str]:
-    """The files a page needs for `entry`: its relative static imports and the files it fetches
-    relative to itself (`new URL("./x", import.meta.url)` or `new URL('x', import.meta.url)`),
-    followed through every imported module: a plain reference, independent of package.json."""
+def module_closure(entry: pathlib.Path, root: pathlib.Path) -> set[str]:
+    """The files a page needs for `entry`, relative to the package's `root`: its relative static
+    imports and the files it fetches relative to itself (`new URL("./x", import.meta.url)` or
+    `new URL('x', import.meta.url)`), followed through every imported module: a plain reference,
+    independent of package.json."""
     pattern = re.compile(
         r"""(?:^\s*import\s[^;]*?from\s*|^\s*import\s*)["'](\.[^"']+)["']"""
         r"""|new URL\(\s*["']([^"']+)["']\s*,\s*import\.meta\.url\s*\)""",
         re.MULTILINE)
     seen: set[str] = set()
-    pending = [entry.name]
+    pending = [entry.resolve()]
     while pending:
-        name = pending.pop()
+        path = pending.pop()
+        name = path.relative_to(root.resolve()).as_posix()
         if name in seen:
             continue
         seen.add(name)
-        path = entry.parent / name
-        assert path.exists(), f"{name} is referenced but not in web/"
+        assert path.exists(), f"{name} is referenced but not in the package"
         if path.suffix == ".js":
             for imported, fetched in pattern.findall(path.read_text()):
-                target = (imported or fetched).removeprefix("./")
-                pending.append(target)
+                pending.append((path.parent / (imported or fetched)).resolve())
     return seen
 
 
@@ -131,8 +131,8 @@ def test_the_package_holds_exactly_what_a_page_needs():
     with tarfile.open(npm_tarball()) as archive:
         packed = {name.removeprefix("package/") for name in archive.getnames()}
     web = REPO / "web"
-    needed = module_closure(web / "glass-tag-cloud.js") | module_closure(web / "tagcloud-core.js")
-    needed |= {"glass-tag-cloud.d.ts", "tagcloud-core.d.ts", "package.json", "README.md", "LICENSE"}
+    needed = module_closure(web / "src/element/glass-tag-cloud.js", web) | module_closure(web / "src/core/tagcloud-core.js", web)
+    needed |= {"src/element/glass-tag-cloud.d.ts", "src/core/tagcloud-core.d.ts", "package.json", "README.md", "LICENSE"}
     assert packed == needed, (
         f"missing from the package: {sorted(needed - packed)}; not needed by a page: {sorted(packed - needed)}")
 
@@ -144,11 +144,13 @@ def test_the_manifest_names_entry_points_types_and_side_effects():
     assert manifest["license"] == "MIT"
     assert not manifest.get("dependencies"), "the package has no dependencies"
     exports = manifest["exports"]
-    assert exports["."] == {"types": "./glass-tag-cloud.d.ts", "default": "./glass-tag-cloud.js"}
-    assert exports["./core"] == {"types": "./tagcloud-core.d.ts", "default": "./tagcloud-core.js"}
-    assert exports["./styles.css"] == "./styles.css" and exports["./tagcloud.wasm"] == "./tagcloud.wasm"
+    # The entry points users import; where they sit inside the package is the package's business.
+    assert set(exports) == {".", "./core", "./styles.css", "./tagcloud.wasm", "./package.json"}
+    assert exports["."] == {"types": "./src/element/glass-tag-cloud.d.ts", "default": "./src/element/glass-tag-cloud.js"}
+    assert exports["./core"] == {"types": "./src/core/tagcloud-core.d.ts", "default": "./src/core/tagcloud-core.js"}
+    assert exports["./styles.css"] == "./src/element/styles.css" and exports["./tagcloud.wasm"] == "./tagcloud.wasm"
     # Only importing the element defines custom elements; the core has no side effect.
-    assert manifest["sideEffects"] == ["./glass-tag-cloud.js"]
+    assert manifest["sideEffects"] == ["./src/element/glass-tag-cloud.js"]
     for target in [exports["."]["types"], exports["."]["default"], exports["./core"]["types"], exports["./core"]["default"]]:
         assert (REPO / "web" / target).exists(), target
 
@@ -166,8 +168,8 @@ def test_a_page_loads_the_element_through_an_import_map(installed, browser):
 <html lang="en"><head><meta charset="utf-8"><title>scratch</title>
 <link rel="icon" href="data:,">
 <script type="importmap">
-{{ "imports": {{ "glass-tag-cloud": "/node_modules/glass-tag-cloud/glass-tag-cloud.js",
-                 "glass-tag-cloud/core": "/node_modules/glass-tag-cloud/tagcloud-core.js" }} }}
+{{ "imports": {{ "glass-tag-cloud": "/node_modules/glass-tag-cloud/src/element/glass-tag-cloud.js",
+                 "glass-tag-cloud/core": "/node_modules/glass-tag-cloud/src/core/tagcloud-core.js" }} }}
 </script>
 <script type="module" src="/app.js"></script></head>
 <body><main><glass-tag-cloud aria-label="Interests" spacing="10" style="width: 200px"></glass-tag-cloud></main></body></html>

@@ -21,7 +21,7 @@ def element_page(page):
         html = (
             "<!doctype html><html lang='en'><head><meta charset='utf-8'>"
             "<style>body { margin: 16px; background: #223; font-family: sans-serif; }</style>"
-            "<script type='module' src='/glass-tag-cloud.js'></script></head>"
+            "<script type='module' src='/src/element/glass-tag-cloud.js'></script></head>"
             f"<body>{body}</body></html>"
         )
         page.route(url, lambda route: route.fulfill(status=200, content_type="text/html", body=html))

@@ -1,6 +1,6 @@
 """What the <glass-tag-cloud> tests read through the element's public surface: its shadow root's
 buttons (rects, aria-pressed, aria-disabled), its properties (selection, layout, layoutSource)
-and the core the page ships (web/tagcloud-core.js)."""
+and the core the page ships (web/src/core/tagcloud-core.js)."""
 
 from __future__ import annotations
 
@@ -39,11 +39,11 @@ def capsules(page: Page, selector: str = "glass-tag-cloud") -> dict:
 
 
 def core_layout_for(page: Page, shown: dict, spacing: float, direction: str = "ltr") -> dict:
-    """The core's layout (through web/tagcloud-core.js in the page) of the element's own capsule
+    """The core's layout (through web/src/core/tagcloud-core.js in the page) of the element's own capsule
     sizes at the element's width."""
     return page.evaluate(
         """async ([shown, spacing, direction]) => {
-          const { loadTagCloudCore } = await import('/tagcloud-core.js');
+          const { loadTagCloudCore } = await import('/src/core/tagcloud-core.js');
           const core = await loadTagCloudCore();
           const request = { width: shown.width, spacing,
             tags: shown.items.map((item) => ({ id: item.id, size: [item.w, item.h] })) };

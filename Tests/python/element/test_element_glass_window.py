@@ -1,4 +1,4 @@
-"""The glass canvas covers the visible window of the cloud, not the cloud (web/glass-window.js):
+"""The glass canvas covers the visible window of the cloud, not the cloud (web/src/glass/glass-window.js):
 at 1,000 tags it stays within the viewport plus its margin and keeps WebGL2 (a cloud-tall canvas
 would pass the texture limit and fall back to Canvas 2D); a loose cloud has no canvas at all;
 and right after a scroll (of the document, of an ancestor scroll container, of one inside a
@@ -79,7 +79,7 @@ GLASS_STATE = """() => {
 
 
 def margin(page) -> float:
-    return page.evaluate("async () => (await import('/glass-window.js')).MARGIN")
+    return page.evaluate("async () => (await import('/src/glass/glass-window.js')).MARGIN")
 
 
 def assert_bounded(state: dict, margin_px: float) -> None:
@@ -211,7 +211,7 @@ COUNT_DRAWS = """() => {
 
 
 def test_a_change_in_one_band_draws_only_that_band(element_page, static_server, page):
-    """The glass is cut into bands (web/glass-bands.js), each its own canvas, drawn again only when
+    """The glass is cut into bands (web/src/glass/glass-bands.js), each its own canvas, drawn again only when
     what lies in it changed: a selected capsule changes the tint of its own necks, and only the
     band that holds them is drawn; the other bands keep their canvases (and the compositor the
     backdrop filters under them). Watched failing with every band drawn on every frame (the

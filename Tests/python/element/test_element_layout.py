@@ -67,7 +67,7 @@ def test_element_reduce_motion_lands_spacing_at_once(browser, static_server):
     try:
         page = context.new_page()
         url = f"{static_server.url}__element__/reduced.html"
-        html = ("<!doctype html><script type='module' src='/glass-tag-cloud.js'></script>"
+        html = ("<!doctype html><script type='module' src='/src/element/glass-tag-cloud.js'></script>"
                 f"<div style='width: 390px'><glass-tag-cloud spacing='18'>{tag_markup()}</glass-tag-cloud></div>")
         page.route(url, lambda route: route.fulfill(status=200, content_type="text/html", body=html))
         page.goto(url)
@@ -95,7 +95,7 @@ def test_element_two_clouds_fetch_the_wasm_module_once(element_page, static_serv
     assert_core_layout(page, 3, "#b")
     wasm = [url for url in requests if url.split("?")[0].endswith("/tagcloud.wasm")]
     assert len(wasm) == 1, wasm
-    styles = [url for url in requests if url.split("?")[0].endswith("/styles.css")]
+    styles = [url for url in requests if url.split("?")[0].endswith("/src/element/styles.css")]
     assert len(styles) == 1, styles
 
 

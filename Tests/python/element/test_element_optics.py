@@ -157,7 +157,7 @@ def test_press_swells_glows_where_pressed_and_springs_back_on_snappy(element_pag
     element_page(static_server.url, BLACK_PAGE + '<div style="padding: 20px"><glass-tag-cloud>'
                  '<glass-tag value="a" tint="#303030">Press and hold me</glass-tag><glass-tag value="b">Other</glass-tag></glass-tag-cloud></div>')
     snappy = page.evaluate(
-        "async () => { const { loadTagCloudCore } = await import('/tagcloud-core.js'); return (await loadTagCloudCore()).motion('snappy'); }")
+        "async () => { const { loadTagCloudCore } = await import('/src/core/tagcloud-core.js'); return (await loadTagCloudCore()).motion('snappy'); }")
     timing = page.evaluate(
         """() => { const s = getComputedStyle(document.querySelector('glass-tag-cloud').shadowRoot.querySelector('[data-tag-id="a"]'));
                    const names = s.transitionProperty.split(', '); const i = names.indexOf('scale');
@@ -204,7 +204,7 @@ def test_necks_grow_from_nothing_at_the_merge_distance(browser, static_server):
     try:
         page = context.new_page()
         url = f"{static_server.url}__element__/neck.html"
-        html = ("<!doctype html><meta charset=utf-8><script type='module' src='/glass-tag-cloud.js'></script>"
+        html = ("<!doctype html><meta charset=utf-8><script type='module' src='/src/element/glass-tag-cloud.js'></script>"
                 "<body style='margin: 20px; background: #000'><glass-tag-cloud spacing='12' merge-distance='10'>"
                 "<glass-tag value='a' tint='#0A84FF'>Liquid</glass-tag><glass-tag value='b' tint='#FF9F0A'>Glass</glass-tag>"
                 "</glass-tag-cloud></body>")

@@ -1,4 +1,4 @@
-"""In a cloud taller than the viewport, a frame writes only the slots near sight (web/slot-placement.js),
+"""In a cloud taller than the viewport, a frame writes only the slots near sight (web/src/view/slot-placement.js),
 and nothing the page shows is ever anywhere but where the core puts it (issue 12).
 
 During a drag of 1,000 tags: every frame, every capsule on screen is at the core's place (the

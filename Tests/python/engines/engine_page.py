@@ -1,6 +1,6 @@
 """What the engine suites read from a page with a tag cloud, through its public surface only, in
 any engine (`engine_driver.Engine`): the capsules' rects, pressed states and focus, the element's
-properties, the core the page ships (web/tagcloud-core.js, asked in the same page), the native
+properties, the core the page ships (web/src/core/tagcloud-core.js, asked in the same page), the native
 `tagcloud layout`, and the pixels of a screenshot.
 
 A cloud is either a `<glass-tag-cloud>` (its open shadow root: `[part~=cloud]` and its
@@ -93,7 +93,7 @@ def wasm_layout(engine, request: dict) -> dict | None:
     try:
         return engine.evaluate(
             """async (request) => {
-                 const { loadTagCloudCore } = await import('/tagcloud-core.js');
+                 const { loadTagCloudCore } = await import('/src/core/tagcloud-core.js');
                  const core = await loadTagCloudCore(new URL('/tagcloud.wasm?engines', location.href));
                  return core.layout(request);
                }""",
@@ -156,7 +156,7 @@ def navigate_expected(engine, width: float, shown: list[Capsule], spacing: float
     """The id the core's keyboard navigation moves to from `index` by `key` ("next", "previous", "up", "down", "first", "last")."""
     return engine.evaluate(
         """async (request, index, key) => {
-             const { loadTagCloudCore } = await import('/tagcloud-core.js');
+             const { loadTagCloudCore } = await import('/src/core/tagcloud-core.js');
              const core = await loadTagCloudCore(new URL('/tagcloud.wasm?engines', location.href));
              const layout = core.layout(request);
              return layout.items[core.navigate(layout, index, key)].id;

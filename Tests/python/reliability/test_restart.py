@@ -1,6 +1,6 @@
 """Restarts: 100 sessions with distinct selections, the server SIGKILLed and started again on
 the same port. The server keeps sessions in memory only, so (as docs/PROTOCOL-live.md says) the
-page's copy restores them: each client reconnects the way the page does (web/live-connection.js:
+page's copy restores them: each client reconnects the way the page does (web/src/live/live-connection.js:
 exponential backoff with jitter, `backoffDelay`), says hello with its token and its selection,
 and gets a welcome and a layout showing exactly that selection. Nothing is lost, and the
 reconnects are spread out rather than a stampede."""
@@ -23,7 +23,7 @@ SESSIONS = 100
 
 
 def backoff_delay(attempt, rng, base=0.5, cap=30.0):
-    """web/live-connection.js `backoffDelay`, in seconds: uniform in [c/2, c], c = min(cap,
+    """web/src/live/live-connection.js `backoffDelay`, in seconds: uniform in [c/2, c], c = min(cap,
     base * 2^attempt)."""
     ceiling = min(cap, base * 2 ** min(attempt, 30))
     return ceiling / 2 + rng.random() * (ceiling / 2)
@@ -40,7 +40,7 @@ class ScriptedRandom:
 def test_the_backoff_port_matches_the_pages_code():
     """The Python port above gives the page's delays for the same random draws."""
     node = require_executable("node", "apt-get install nodejs (node 20; make test's node suite needs it too)")
-    module = WEB / "live-connection.js"
+    module = WEB / "src" / "live" / "live-connection.js"
     assert module.exists(), f"{module} is missing"
     draws, attempts = [0.1, 0.9, 0.5, 0.0, 1.0, 0.33], [0, 1, 2, 3, 6, 20]
     script = (f"import({json.dumps(module.as_uri())}).then(m => {{ const r = {draws}; let i = 0;"

@@ -120,9 +120,9 @@ def test_the_page_comes_with_its_policy(running):
 
 def test_a_module_is_served_as_javascript(running):
     _, server, web = running
-    status, fields, body = http_get(server.port, "/app.js")
+    status, fields, body = http_get(server.port, "/demo/app.js")
     assert status == 200 and fields["content-type"].startswith("text/javascript")
-    assert body == (web / "app.js").read_bytes()
+    assert body == (web / "demo" / "app.js").read_bytes()
 
 
 def test_the_wasm_module_is_gzip_when_accepted_and_plain_when_not(running):
@@ -138,11 +138,11 @@ def test_the_wasm_module_is_gzip_when_accepted_and_plain_when_not(running):
 
 def test_revalidation_gets_304_and_a_missing_file_404(running):
     _, server, web = running
-    status, fields, _ = http_get(server.port, "/app.js")
+    status, fields, _ = http_get(server.port, "/demo/app.js")
     # The ETag is the content's SHA-256 (its first 128 bits): the same on every instance.
-    digest = hashlib.sha256((web / "app.js").read_bytes()).hexdigest()
+    digest = hashlib.sha256((web / "demo" / "app.js").read_bytes()).hexdigest()
     assert status == 200 and fields["etag"] == f'"{digest[:32]}"'
-    status, _, body = http_get(server.port, "/app.js", [f"If-None-Match: {fields['etag']}"])
+    status, _, body = http_get(server.port, "/demo/app.js", [f"If-None-Match: {fields['etag']}"])
     assert status == 304 and body == b""
     status, _, _ = http_get(server.port, "/no-such-file.js")
     assert status == 404
@@ -241,7 +241,7 @@ def test_every_worker_serves_files_health_and_websockets(running):
     each kind over two workers all land on one with a chance of 2 ** -39."""
     configuration, server, _ = running
     for _ in range(40):
-        assert http_get(server.port, "/app.js")[0] == 200
+        assert http_get(server.port, "/demo/app.js")[0] == 200
         assert http_get(server.port, "/healthz")[0] == 200
         open_live(server)[0].close()
     workers = workers_of(configuration)

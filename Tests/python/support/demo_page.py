@@ -1,7 +1,7 @@
 """What the browser tests (and the engine suite, scripts/screenshots.py) read from the demo page, through its public surface: the page's
 <glass-tag-cloud> (its properties: layoutSource, layout, selection, liveStatus; its custom states;
 the buttons in its open shadow root: rects, aria-pressed), the page's own controls and status,
-and the core the page ships (web/tagcloud-core.js)."""
+and the core the page ships (web/src/core/tagcloud-core.js)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from playwright.sync_api import Page
 from support.placement import wait_placed
 
 TOLERANCE = 0.5  # px: "equals the core's layout"
-# The demo's tags and tints (web/app.js), as the element pages and the drag benchmark use them.
+# The demo's tags and tints (web/demo/app.js), as the element pages and the drag benchmark use them.
 DEMO_TAGS = [
     ("SwiftUI", "#0A84FF"), ("Animation", "#FF375F"), ("Layout", "#FF9F0A"), ("Glass", "#40C8E0"),
     ("Gestures", "#BF5AF2"), ("Symbols", "#30D158"), ("Charts", "#FF453A"),
@@ -96,8 +96,8 @@ def core_layout(page: Page, spacing: float) -> dict:
     """The core's layout for the labels measured in the page's font at the cloud's width."""
     return page.evaluate(
         f"""async (spacing) => {{
-          const {{ loadTagCloudCore }} = await import('/tagcloud-core.js');
-          const {{ measureLabels }} = await import('/label-metrics.js');
+          const {{ loadTagCloudCore }} = await import('/src/core/tagcloud-core.js');
+          const {{ measureLabels }} = await import('/src/element/label-metrics.js');
           // Its own copy of the module (a test may block the page's).
           const core = await loadTagCloudCore(new URL('/tagcloud.wasm?test', location.href));
           const cloud = {CLOUD};

@@ -117,7 +117,7 @@ class RecordedClient:
         assert set(adopted["selection"]) == self.selection, (self.index, adopted, self.selection)
         assert adopted["spacing"] == self.spacing, (self.index, adopted, self.spacing)
         self.session = adopted["session"]
-        # As the page does after every welcome (web/glass-tag-cloud.js): its measure and viewport
+        # As the page does after every welcome (web/src/element/glass-tag-cloud.js): its measure and viewport
         # follow the hello, resumed or adopted. A resumed session keeps the server's copies, but
         # a viewport sent just before the drop may never have arrived; without this the client
         # waited for a width the server did not know (seen under make check-full's 300 clients).

@@ -15,9 +15,9 @@
 // tags change.
 // - Complexity: O(tags) comparisons per frame, O(changed in sight) style writes.
 
-import { LensFilters } from "./glass-lens.js";
-import { GlassWindow } from "./glass-window.js";
-import { MeltView } from "./melt-view.js";
+import { LensFilters } from "../glass/glass-lens.js";
+import { GlassWindow } from "../glass/glass-window.js";
+import { MeltView } from "../glass/melt-view.js";
 import { SlotPlacement } from "./slot-placement.js";
 
 const TINT_REST = 0.3;
@@ -242,7 +242,7 @@ export class CloudView {
 
   /**
    * Places every capsule at a JSON layout's rect and draws the merge groups.
-   * @param {import("./tagcloud-core.js").LayoutResponse} layout
+   * @param {import("../core/tagcloud-core.js").LayoutResponse} layout
    * @param {{mergeDistance: number, lineHeight: number, textScale: number}} options
    */
   render(layout, options) {

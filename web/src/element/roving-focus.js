@@ -18,7 +18,7 @@ const KEYS = {
 };
 
 /**
- * @param {import("./cloud-view.js").CloudView} view
+ * @param {import("../view/cloud-view.js").CloudView} view
  * @param {(layout: object, index: number, key: string) => number} navigate  the core's navigation
  */
 export function installRovingFocus(view, navigate) {

@@ -18,7 +18,7 @@ export class PackedLayout {
   #widest = 0;
   #selected = { tags: null, selection: null, flags: null }; // the last selection as per-capsule flags
 
-  /** @param {import("./tagcloud-core.js").TagCloudCore} core */
+  /** @param {import("../core/tagcloud-core.js").TagCloudCore} core */
   constructor(core) {
     this.#core = core;
   }

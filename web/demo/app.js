@@ -9,7 +9,7 @@
 //   demo), which the element animates on the core's `.smooth(duration: 0.7)` spring;
 // - the polite "live" / "offline" / "reconnecting" status, from the element's `livestatus`.
 
-import "./glass-tag-cloud.js";
+import "../src/element/glass-tag-cloud.js";
 import { SavedState } from "./saved-state.js";
 import { StatusView } from "./status-view.js";
 

@@ -1,7 +1,7 @@
 // Types of web/glass-tag-cloud.js: <glass-tag-cloud> and <glass-tag> (hand-written).
 // Usage and decisions: docs/ELEMENT.md.
 
-import type { LayoutResponse } from './tagcloud-core.js';
+import type { LayoutResponse } from '../core/tagcloud-core.js';
 
 /** A tag given through the `tags` property. */
 export interface GlassTagCloudTag {

@@ -25,7 +25,7 @@ let defaultCore = null;
  */
 export async function loadTagCloudCore(source) {
   if (source === undefined) {
-    defaultCore ??= compile(new URL('tagcloud.wasm', import.meta.url)).then(TagCloudCore.create);
+    defaultCore ??= compile(new URL('../../tagcloud.wasm', import.meta.url)).then(TagCloudCore.create);
     try {
       return await defaultCore;
     } catch (error) {

@@ -27,14 +27,14 @@
 // - The selection as read is the selected ids that are current tags, in tag order; ids of tags
 //   that are not (yet) there are kept aside and count again when their tag appears.
 
-import { CloudView } from "./cloud-view.js";
+import { CloudView } from "../view/cloud-view.js";
 import { measureLabels, watchTextMetrics } from "./label-metrics.js";
-import { LiveConnection } from "./live-connection.js";
-import { LiveSession } from "./live-session.js";
-import { PackedLayout, samePacked } from "./packed-layout.js";
+import { LiveConnection } from "../live/live-connection.js";
+import { LiveSession } from "../live/live-session.js";
+import { PackedLayout, samePacked } from "../layout/packed-layout.js";
 import { installRovingFocus } from "./roving-focus.js";
-import { SpacingAnimation } from "./spacing-animation.js";
-import { loadTagCloudCore } from "./tagcloud-core.js";
+import { SpacingAnimation } from "../view/spacing-animation.js";
+import { loadTagCloudCore } from "../core/tagcloud-core.js";
 
 const DEFAULT_SPACING = 16; // the seed's GlassTagCloud defaults
 const DEFAULT_MERGE_DISTANCE = 10;
