@@ -4,7 +4,7 @@ else in the DOM changes: no write on the host, no attribute, class or custom pro
 cloud or the buttons, no node created, moved or removed. The glass layer's own canvas (inside
 `.glass-layer`) is the canvas's business and is left out.
 
-An init script wraps the DOM's writing entry points (CSSOM setters and `setProperty`, attribute
+An init script (support/dom_writes.py) wraps the DOM's writing entry points (CSSOM setters and `setProperty`, attribute
 and class changes, `dataset`, reflected properties, tree mutations, custom states) and records
 each call with its target and whether it changed anything; the page then narrows the cloud's
 box 3 px per animation frame, as the issue-12 bench does. A redundant write (the same value
@@ -25,121 +25,12 @@ import pytest
 
 from element_helpers import assert_core_layout
 from support.demo_page import DEMO_TAGS
+from support.dom_writes import RECORDER
 from support.placement import settle, wait_placed
 
 COUNT = 300
 FRAMES = 40
 
-RECORDER = """
-(() => {
-  const log = [];
-  const state = { on: false };
-  window.__frameWrites = { log, state };
-  const record = (target, kind, name, changed) => {
-    if (state.on) log.push({ target, kind, name, changed });
-  };
-  const wrapMethod = (proto, method, owner, describe) => {
-    const original = proto[method];
-    if (typeof original !== 'function') return;
-    proto[method] = function (...args) {
-      const target = owner(this);
-      const before = target ? describe(target, this, args) : null;
-      const result = original.apply(this, args);
-      if (target) record(target, before.kind, before.name, describe(target, this, args).value !== before.value);
-      return result;
-    };
-  };
-
-  // `style` and `dataset` hand out recording proxies of what the element returns (Chromium's
-  // camelCase style properties are named-property interceptors, not prototype accessors).
-  const proxied = (name, handlerFor) => {
-    const descriptor = Object.getOwnPropertyDescriptor(HTMLElement.prototype, name);
-    Object.defineProperty(HTMLElement.prototype, name, {
-      ...descriptor,
-      get() { return new Proxy(descriptor.get.call(this), handlerFor(this)); },
-      set: descriptor.set && function (value) { record(this, name, '=', true); descriptor.set.call(this, value); },
-    });
-  };
-  proxied('style', (element) => ({
-    get(target, key) {
-      const value = target[key];
-      if (typeof value !== 'function') return value;
-      return (...args) => {
-        if (key !== 'setProperty' && key !== 'removeProperty') return value.apply(target, args);
-        const before = target.getPropertyValue(args[0]);
-        const result = value.apply(target, args);
-        record(element, 'style', args[0], target.getPropertyValue(args[0]) !== before);
-        return result;
-      };
-    },
-    set(target, key, value) {
-      const before = target[key];
-      target[key] = value;
-      record(element, 'style', String(key), target[key] !== before);
-      return true;
-    },
-  }));
-  proxied('dataset', (element) => ({
-    get: (target, key) => target[key],
-    set: (target, key, value) => { const before = target[key]; target[key] = value; record(element, 'dataset', String(key), target[key] !== before); return true; },
-    deleteProperty: (target, key) => { const had = key in target; delete target[key]; record(element, 'dataset', String(key), had); return true; },
-    has: (target, key) => key in target,
-  }));
-
-  // Attributes, classes, data-*, reflected properties.
-  const attribute = (target, element, [name]) => ({ kind: 'attribute', name, value: element.getAttribute(name) });
-  for (const method of ['setAttribute', 'removeAttribute', 'toggleAttribute']) {
-    wrapMethod(Element.prototype, method, (element) => element, attribute);
-  }
-  const tokenOwners = new WeakMap();
-  const classListDescriptor = Object.getOwnPropertyDescriptor(Element.prototype, 'classList');
-  Object.defineProperty(Element.prototype, 'classList', {
-    ...classListDescriptor,
-    get() { const list = classListDescriptor.get.call(this); tokenOwners.set(list, this); return list; },
-  });
-  for (const method of ['add', 'remove', 'toggle', 'replace']) {
-    wrapMethod(DOMTokenList.prototype, method, (list) => tokenOwners.get(list),
-      (target) => ({ kind: 'class', name: 'class', value: target.getAttribute('class') }));
-  }
-  const reflected = [
-    [HTMLElement.prototype, ['tabIndex', 'hidden', 'title', 'dir', 'lang', 'inert']],
-    [HTMLButtonElement.prototype, ['disabled', 'type']],
-    [Element.prototype, ['className', 'id', 'innerHTML', 'part']],
-    [Node.prototype, ['textContent', 'nodeValue']],
-  ];
-  for (const [proto, names] of reflected) {
-    for (const name of names) {
-      const descriptor = Object.getOwnPropertyDescriptor(proto, name);
-      if (!descriptor?.set) continue;
-      Object.defineProperty(proto, name, {
-        ...descriptor,
-        set(value) {
-          const before = descriptor.get.call(this);
-          descriptor.set.call(this, value);
-          record(this, 'property', name, descriptor.get.call(this) !== before);
-        },
-      });
-    }
-  }
-
-  // The tree: nothing may be created, moved or removed while only positions change.
-  const tree = (target) => ({ kind: 'tree', name: 'tree', value: Symbol() });
-  for (const method of ['appendChild', 'insertBefore', 'removeChild', 'replaceChild']) {
-    wrapMethod(Node.prototype, method, (node) => node, tree);
-  }
-  for (const method of ['append', 'prepend', 'before', 'after', 'remove', 'replaceWith', 'replaceChildren']) {
-    wrapMethod(Element.prototype, method, (node) => node, tree);
-  }
-
-  // Custom states (`:state()`): only the element sets them; recorded against the document.
-  if (globalThis.CustomStateSet) {
-    for (const method of ['add', 'delete']) {
-      wrapMethod(CustomStateSet.prototype, method, () => document.documentElement,
-        (target, set, [name]) => ({ kind: 'state', name, value: set.has(name) }));
-    }
-  }
-})();
-"""
 
 
 def drag_tags(count: int) -> list[dict]:

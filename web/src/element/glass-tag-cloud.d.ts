@@ -86,6 +86,11 @@ export class GlassTagCloudElement extends HTMLElement {
   readonly willValidate: boolean;
   checkValidity(): boolean;
   reportValidity(): boolean;
+  /**
+   * Asks for an update in the next animation frame (one for every cloud of the page), as a Lit
+   * host does; the element asks for its own whenever anything it depends on changes.
+   */
+  requestUpdate(): void;
 
   formResetCallback(): void;
   formStateRestoreCallback(state: string | File | FormData | null, mode: 'restore' | 'autocomplete'): void;

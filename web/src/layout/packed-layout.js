@@ -1,22 +1,24 @@
-// The element's per-frame layout without JSON: the core's packed path (core.layoutPacked), fed the
-// capsule sizes the core gave once per measure: origins, merge groups and the necks (the pairs
-// that melt, with their gaps, axes and spans) of each frame. The JSON response the element
-// exposes (`layout`, keyboard navigation, hit testing) is built only when someone asks for it.
+// The element's one frame type, the packed layout, and the two ways a frame is made:
+// - `PackedLayout.layout(request)`: the local core's packed path (core.layoutPacked), fed the
+//   capsule sizes the core gave once per measure, no JSON and no strings per frame;
+// - `frameFromLayout(response, ids, options)`: a JSON layout (docs/PROTOCOL.md: a server frame,
+//   or the core's JSON path when a label wraps) converted at the edge, so nothing after it knows
+//   where a frame came from.
 //
 //   const packed = new PackedLayout(core);
-//   const result = packed.layout(request);   // null: this request needs the JSON path
-//   view.renderFrame(result, result.selected, { mergeDistance, layout: result.json });
+//   const frame = packed.layout(request) ?? frameFromLayout(core.layout(request), ids, { core, … });
+//   frame: { count, size, origins, sizes, rows, groups, necks, neckGaps, neckAxes, neckSpans,
+//            neckCount, animation, json() }   (index i = tag i of the element)
 //
-// When the JSON path is still used: a label wider than the container (the core wraps it, so its
-// capsule's size depends on the width: the JSON request carries the label, not a size).
-// - Complexity: O(tags) per frame (two copies out of the module's memory), no JSON, no strings.
+// The JSON response the element exposes (`layout`, keyboard navigation) is built only when
+// someone asks for it (`json()`).
+// - Complexity: O(tags) per frame (copies out of the module's memory), no JSON, no strings.
 
 export class PackedLayout {
   #core;
   #metrics = null;
   #sizes = null;
   #widest = 0;
-  #selected = { tags: null, selection: null, flags: null }; // the last selection as per-capsule flags
 
   /** @param {import("../core/tagcloud-core.js").TagCloudCore} core */
   constructor(core) {
@@ -50,78 +52,130 @@ export class PackedLayout {
   }
 
   /**
-   * Selected or not, per capsule: the same array while the tags and the selection are the same
-   * arrays (the element hands out the same ones until they change), so a drag builds none.
-   */
-  #selectedFlags(tags, selection) {
-    const last = this.#selected;
-    if (last.tags === tags && last.selection === selection) return last.flags;
-    const chosen = new Set(selection);
-    const flags = new Uint8Array(tags.length);
-    tags.forEach((tag, i) => {
-      flags[i] = chosen.has(tag.id) ? 1 : 0;
-    });
-    this.#selected = { tags, selection, flags };
-    return flags;
-  }
-
-  /**
    * The packed frame of a JSON-shaped request (width, spacing, mergeDistance, textScale,
    * lineHeight, tags, selection, animation, reduceMotion, direction), or null when only the JSON
-   * path can lay it out. Throws what the core throws.
+   * path can lay it out (a label wider than the container: the core wraps it, so its capsule's
+   * size depends on the width). Throws what the core throws.
    */
   layout(request) {
     if (!this.available) return null;
     const sizes = this.#sizesFor(request);
     if (request.width !== null && this.#widest > request.width) return null; // a label wraps
-    const frame = this.#core.layoutPacked(sizes, {
+    const core = this.#core;
+    const frame = core.layoutPacked(sizes, {
       width: request.width,
       spacing: request.spacing,
       mergeDistance: request.mergeDistance,
       direction: request.direction ?? "ltr",
     });
-    const count = frame.count;
-    const selected = this.#selectedFlags(request.tags, request.selection);
-    const core = this.#core;
     let json = null;
-    // As the JSON response's `animation`: the request's spring, null without one.
-    const motion = request.animation ? core.motion(request.animation) : null;
     return {
-      packed: true,
-      count,
+      count: frame.count,
       size: [frame.size[0], frame.size[1]],
-      origins: frame.origins.slice(), // views into the module: valid until its next call
+      // Views into the module, valid until its next call: copies.
+      origins: frame.origins.slice(),
       sizes,
+      rows: frame.rows.slice(),
       groups: frame.groups.slice(),
-      // The core's melting pairs (core.layoutPacked documents them; the renderer draws a neck
-      // for each): copies, as the views are valid only until the core's next call.
+      // The core's melting pairs (core.layoutPacked documents them; the renderer draws a neck for each).
       necks: frame.necks.slice(),
       neckGaps: frame.neckGaps.slice(),
       neckAxes: frame.neckAxes.slice(),
       neckSpans: frame.neckSpans.slice(),
       neckCount: frame.neckCount,
-      selected,
-      animation: motion,
+      // As the JSON response's `animation`: the request's spring, null without one.
+      animation: request.animation ? core.motion(request.animation) : null,
       /** The JSON response of the same request (docs/PROTOCOL.md), made on first use. */
       json: () => (json ??= core.layout(request)),
     };
   }
 }
 
-/** Whether two packed results put the same capsules at the same places, selected and melted alike. */
+/**
+ * A JSON layout (docs/PROTOCOL.md) as a packed frame, index i = `ids[i]` (an item of another id
+ * is left out; a tag the layout does not place sits at 0, 0, melting with none). The necks come
+ * from the core's packed path over the same sizes, width and spacing (the same rule the server
+ * ran), when a core is given; without one the frame has none.
+ * @param {object} response  items, size, groups, rows, and for a server frame width and spacing
+ * @param {string[]} ids  the element's tags, in order
+ * @param {{core?: object | null, width?: number | null, spacing?: number, mergeDistance: number, direction?: string, json?: () => object}} options
+ * - Complexity: O(items + necks).
+ */
+export function frameFromLayout(response, ids, options) {
+  const count = ids.length;
+  const index = new Map(ids.map((id, i) => [id, i]));
+  const origins = new Float64Array(2 * count);
+  const sizes = new Float64Array(2 * count);
+  const rows = new Int32Array(count);
+  const groups = new Int32Array(count).fill(-1);
+  const at = response.items.map((item) => index.get(item.id));
+  const rowStarts = response.rows ?? [];
+  let row = -1;
+  response.items.forEach((item, k) => {
+    while (row + 1 < rowStarts.length && rowStarts[row + 1] <= k) row += 1;
+    const i = at[k];
+    if (i === undefined) return;
+    origins[2 * i] = item.x;
+    origins[2 * i + 1] = item.y;
+    sizes[2 * i] = item.w;
+    sizes[2 * i + 1] = item.h;
+    rows[i] = Math.max(0, row);
+  });
+  (response.groups ?? []).forEach((group, g) => {
+    for (const k of group) if (at[k] !== undefined) groups[at[k]] = g;
+  });
+  for (let i = 0; i < count; i += 1) if (groups[i] < 0) groups[i] = -2 - i; // melts with none
+  const frame = {
+    count,
+    size: [response.size[0], response.size[1]],
+    origins,
+    sizes,
+    rows,
+    groups,
+    necks: new Int32Array(0),
+    neckGaps: new Float64Array(0),
+    neckAxes: new Float64Array(0),
+    neckSpans: new Float64Array(0),
+    neckCount: 0,
+    animation: response.animation ?? null,
+    json: options.json ?? (() => response),
+  };
+  const { core, width = null, spacing } = options;
+  if (core && typeof core.layoutPacked === "function" && typeof spacing === "number" && count > 0) {
+    try {
+      const melt = core.layoutPacked(sizes, {
+        width,
+        spacing,
+        mergeDistance: options.mergeDistance,
+        direction: options.direction ?? "ltr",
+      });
+      frame.necks = melt.necks.slice();
+      frame.neckGaps = melt.neckGaps.slice();
+      frame.neckAxes = melt.neckAxes.slice();
+      frame.neckSpans = melt.neckSpans.slice();
+      frame.neckCount = melt.neckCount;
+    } catch {
+      // sizes the core refuses (a server's bad frame): no necks, the capsules still show
+    }
+  }
+  return frame;
+}
+
+/** Whether two frames put the same capsules at the same places, sized and melted alike. */
 export function samePacked(a, b) {
-  if (!a?.packed || !b?.packed || a.count !== b.count || a.sizes !== b.sizes) return false;
+  if (!a || !b || a.count !== b.count) return false;
   if (a.size[0] !== b.size[0] || a.size[1] !== b.size[1]) return false;
   const equal = (x, y) => {
-    if (x.length !== y.length) return false;
+    if (x === y) return true;
+    if (!x || !y || x.length !== y.length) return false;
     for (let i = 0; i < x.length; i += 1) if (x[i] !== y[i]) return false;
     return true;
   };
   // The necks too: a new merge distance melts other pairs of capsules that have not moved.
   return (
     equal(a.origins, b.origins) &&
+    equal(a.sizes, b.sizes) &&
     equal(a.groups, b.groups) &&
-    equal(a.selected, b.selected) &&
     equal(a.necks, b.necks) &&
     equal(a.neckGaps, b.neckGaps)
   );

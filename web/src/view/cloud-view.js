@@ -1,364 +1,327 @@
-// The tag buttons: built from a tag list, placed at the core's coordinates, their pressed state
-// and tint from the layout, their melted glass drawn by MeltView, their lensing by LensFilters.
+// The cloud's DOM and glass, written by one function: `writeFrame(state)`, called once per
+// update of the element (and never from an event: every cause of change asks for an update).
+// Each tag is a real <button aria-pressed> in a slot placed at the core's coordinates; the glass
+// of the melted groups is drawn by MeltView over them, the lensing by LensFilters.
 //
-//   const view = new CloudView(cloudElement);
-//   view.tags;                                            // [{ id, label, tint }] from the markup
-//   view.render(layoutResponse, { mergeDistance: 10 });   // a JSON layout (docs/PROTOCOL.md)
-//   view.renderFrame(packedFrame, selected, { mergeDistance: 10, layout: () => json });
+//   const view = new CloudView(cloud, { requestUpdate, glassWindow, setState });
+//   view.writeFrame({ tags, changes, frame, selected, full, … });   // the host's update
+//   view.buttons, view.indexOf(button), view.layout (the frame's JSON, for the keyboard)
 //
 // Each button's border box is the core's capsule rect (width, height and a `translate`), so what
-// the user sees, what they can click and what the tests measure are the same box.
-// Per frame only what changed is written: a moved capsule's slot's `translate` (compositor-only;
-// in a cloud taller than the viewport only near sight, the rest when the layout rests:
-// slot-placement.js), a resized capsule's width and height (only when label metrics change), a
-// changed aria-pressed; the glass canvas is drawn whole. No node is created or removed unless the
-// tags change.
+// the user sees, what they can click and what the tests measure are the same box. Per frame only
+// what changed is written, compared with what this view last wrote (never read back): a moved
+// capsule's slot's `translate` (compositor-only; in a cloud taller than the viewport only near
+// sight, the rest when the layout rests: slot-placement.js), a resized capsule's width and height
+// (only when label metrics change), a changed aria-pressed; the glass is drawn in bands, each
+// again only when what lies in it changed (glass-bands.js), and not at all when nothing it draws
+// changed. Tags are kept by id: a kept tag keeps its button (and focus); only inserted tags get
+// nodes and only removed ones lose them.
 // - Complexity: O(tags) comparisons per frame, O(changed in sight) style writes.
 
 import { LensFilters } from "../glass/glass-lens.js";
-import { GlassWindow } from "../glass/glass-window.js";
 import { MeltView } from "../glass/melt-view.js";
+import { samePacked } from "../layout/packed-layout.js";
+import { PressState } from "./press-state.js";
 import { SlotPlacement } from "./slot-placement.js";
+import { TagNodes } from "./tag-nodes.js";
 
 const TINT_REST = 0.3;
 const TINT_SELECTED = 0.85;
 const SOLID_BASE = [0x1c / 255, 0x1c / 255, 0x1e / 255]; // styles.css: --solid-base
 const transparencyQuery = matchMedia("(prefers-reduced-transparency: reduce), (prefers-contrast: more)");
 
-/**
- * Every button sits in a slot, an unstyled positioned <div> that carries its `translate`: moving a
- * slot restyles one tiny element, where moving the button itself restyles a form control, its
- * pseudo-elements and label (measured: about 200× the style work per frame; docs/WEB.md). In the
- * CSS fallback the slot is `display: contents`, so the buttons are the flex items.
- */
-function slotFor(button) {
-  if (button.parentElement?.classList.contains("tag-slot")) return button.parentElement;
-  const slot = document.createElement("div");
-  slot.className = "tag-slot";
-  slot.append(button);
-  return slot;
-}
-
-/**
- * The stage: one box of fixed size (0 × 0) at the cloud's origin that holds every slot (no
- * `contain`: layout containment made it a layout-shift root, docs/WEB.md). The cloud's width follows its container (a drag narrows it every
- * frame), the stage's does not, so the absolutely positioned slots are not laid out again when
- * the cloud is: layout work per frame is O(1) in the tags, not O(tags) (docs/WEB.md). In the CSS
- * fallback the stage, like the slots, is `display: contents`.
- */
-function stageOf(cloud) {
-  let stage = cloud.querySelector(":scope > .tag-stage");
-  if (!stage) {
-    stage = document.createElement("div");
-    stage.className = "tag-stage";
-    cloud.prepend(stage);
-  }
-  return stage;
-}
-
-function tagButton({ id, label, tint }) {
-  const button = document.createElement("button");
-  button.type = "button";
-  button.className = "tag";
-  button.dataset.tagId = id;
-  button.dataset.tint = tint;
-  button.setAttribute("aria-pressed", "false");
-  const text = document.createElement("span");
-  text.className = "tag-label";
-  text.textContent = label;
-  button.append(text);
-  return button;
-}
-
-/** A CSS colour as straight RGB 0…1 (hex forms, rgb()); grey for anything else. */
-export function parseColor(text) {
-  const value = String(text ?? "").trim();
-  let match = /^#([0-9a-f]{3,8})$/i.exec(value);
-  if (match) {
-    let hex = match[1];
-    if (hex.length === 3 || hex.length === 4) hex = [...hex].map((c) => c + c).join("");
-    return [0, 2, 4].map((at) => parseInt(hex.slice(at, at + 2), 16) / 255);
-  }
-  match = /^rgba?\(\s*([\d.]+)[\s,]+([\d.]+)[\s,]+([\d.]+)/i.exec(value);
-  if (match) return [1, 2, 3].map((at) => Math.min(255, Number(match[at])) / 255);
-  return [0.5, 0.5, 0.5];
-}
-
 export class CloudView {
-  #buttons;
-  #slots = [];
-  #index = new Map();
+  #requestUpdate;
+  #glassWindow;
+  #setState;
+  #nodes;
   #placement = new SlotPlacement([]);
-  #window = null; // the cloud's GlassWindow (what is near sight), shared with the glass
-  #renders = 0; // frames rendered, for the rest watch
-  #restFrame = 0;
+  #tagsVersion = -1;
+  #quiet = 0; // updates in a row that moved no capsule (the layout rests at two)
+  #focused = null; // { button, waited }: focus entered a capsule (every slot is placed; one that waited is brought into view)
+  #transparency = false; // the preference changed: read the tint amounts again, redraw
+  #glassDirty = true;
+  #released = false;
+  #frame = null; // the frame on screen
+  #mergeDistance = null;
   #w = new Float64Array(0);
   #h = new Float64Array(0);
-  #pressed = new Int8Array(0);
-  #pressedVersion = 0; // bumped whenever a button's aria-pressed changes
+  #pressed = new Int8Array(0); // aria-pressed as written (-1: not yet)
+  #refused = new Int8Array(0);
+  #part = [];
+  #disabled = null;
+  #active = -1;
+  #flags = null; // the selection flags last written
+  #full = null;
   #melted = new Uint8Array(0); // 1: the slot is marked `is-melted` (the glass canvas draws its rim)
   #tints = new Float32Array(0);
   #rgb = new Float32Array(0);
   #amounts = null; // [rest, selected] tint opacity, read from the styles
-  #height = -1;
-  #layout = null;
-  #layoutOf = null;
-  #lifted = new Set();
-  #settle = 0.5;
-  #frame = null;
-  #mergeDistance = 0;
-  #motionDuration = null; // the --tag-duration and --tag-easing last written (setMotion)
-  #motionEasing = null;
+  #cloudWritten = new Map(); // what this view last wrote on the cloud: name → value
+  #states = new Map();
+  #announced = 0;
+  #sight = undefined; // this frame's visible part of the cloud (read once a frame, lazily)
+  melt = null;
+  lens = null;
 
-  /** @param {HTMLElement} cloud the `[data-tag-cloud]` container */
-  constructor(cloud) {
+  /**
+   * @param {HTMLElement} cloud  the `[data-tag-cloud]` container
+   * @param {{requestUpdate: () => void, updateNow: () => void, glassWindow: import("./glass-window-controller.js").GlassWindowController, setState: (name: string, on: boolean) => void, announcer: HTMLElement}} options
+   */
+  constructor(cloud, { requestUpdate, updateNow, glassWindow, setState, announcer }) {
     this.cloud = cloud;
-    this.stage = stageOf(cloud);
-    this.melt = null;
-    this.lens = null;
-    this.#adopt([...cloud.querySelectorAll("button[data-tag-id]")]);
-    this.#installPress();
+    this.announcer = announcer;
+    this.#requestUpdate = requestUpdate;
+    this.#glassWindow = glassWindow;
+    this.#setState = setState;
+    this.#nodes = new TagNodes(cloud);
+    this.press = new PressState(cloud, {
+      idOf: (button) => (this.indexOf(button) >= 0 ? button.dataset.tagId : null),
+      requestUpdate,
+    });
     // Keyboard focus may land on a capsule that waits out of sight (Tab, a screen reader, mid
-    // drag). The browser scrolls a focused element into view before focus events, so to its old
-    // place: every slot is placed, and a capsule that waited is brought into view again.
+    // drag): the update runs at once, placing every slot, and brings the capsule into view.
     cloud.addEventListener(
       "focusin",
       (event) => {
         const index = this.indexOf(event.target);
-        const waited = index >= 0 && this.#placement.isStale(index);
-        this.#placement.placeAll();
-        if (waited) event.target.scrollIntoView({ block: "nearest", inline: "nearest" });
+        if (index < 0) return;
+        this.#focused = { button: event.target, waited: this.#placement.isStale(index) };
+        updateNow(); // before the browser scrolls the capsule into view from its old place
+
       },
       true,
     );
     transparencyQuery.addEventListener?.("change", () => {
-      this.#amounts = null;
-      this.#redraw();
+      this.#transparency = true;
+      requestUpdate();
     });
+  }
+
+  /** The buttons, in tag order (the same array until the tags change: do not modify it). */
+  get buttons() {
+    return this.#nodes.buttons;
+  }
+
+  indexOf(button) {
+    return this.#nodes.indexOf(button);
+  }
+
+  /** The layout on screen as a JSON response (docs/PROTOCOL.md), built when first asked for. */
+  get layout() {
+    return this.#frame?.json?.() ?? null;
   }
 
   /** Lets go of the glass (its canvases and WebGL2 contexts): the cloud left the document. The next frame makes it anew. */
   releaseGlass() {
     this.melt?.remove();
     this.melt = null;
-    this.#melted.fill(0);
-    for (const slot of this.#slots) slot.classList.remove("is-melted");
+    this.#released = true;
   }
 
   /**
-   * Whether the glass was let go of since the last frame: the next layout must be drawn even if
-   * unchanged (a frame always makes the MeltView, in #drawGlass; only releaseGlass drops it).
+   * The one writer of the cloud's DOM and glass. `state`: tags, changes (tags-controller.js),
+   * frame (packed-layout.js, or null: CSS lays out), mergeDistance, metrics, selected (flags per
+   * tag), full (the limit is reached), disabled, active (the tab stop), spacing, motion,
+   * pressMotion, easing, live (diagnostics or null), announcement, states.
    */
-  get released() {
-    return this.melt === null && this.#frame !== null;
+  writeFrame(state) {
+    this.#sight = undefined;
+    const tagsChanged = state.changes.version !== this.#tagsVersion;
+    if (tagsChanged) this.#writeTags(state);
+    this.#writeCloud(state);
+    const { scrolled, moved } = this.#glassWindow.take();
+    const frame = state.frame?.count === this.buttons.length ? state.frame : null;
+    const released = this.#released && frame !== null;
+    if (released) this.#unmelt();
+    const moves = frame !== null && (tagsChanged || released || !samePacked(frame, this.#frame));
+    if (moves) {
+      this.#writeGeometry(frame, state.metrics);
+      this.#glassDirty = true;
+    }
+    if (frame) this.#frame = frame;
+    if (state.mergeDistance !== this.#mergeDistance) this.#glassDirty = true;
+    this.#mergeDistance = state.mergeDistance;
+    this.#writeStates(state, tagsChanged);
+    if (this.press.write((id) => this.#nodes.buttonFor(id))) this.#glassDirty = true;
+    if (this.#transparency) {
+      this.#transparency = false;
+      this.#amounts = null;
+      this.#glassDirty = true;
+    }
+    // The slots left out of sight are placed once the layout rests: after two updates in a row
+    // that moved nothing (a drag moves capsules in most frames); until then each frame looks.
+    this.#quiet = moves ? 0 : this.#quiet + 1;
+    const rests = this.#placement.stale > 0 && this.#quiet >= 2;
+    if (this.#placement.stale > 0 && !rests) this.#requestUpdate();
+    if (this.#focused || scrolled || rests) {
+      this.#placement.placeAll();
+      const focused = this.#focused;
+      this.#focused = null;
+      if (focused?.waited) focused.button.scrollIntoView({ block: "nearest", inline: "nearest" });
+    }
+    if (this.#frame && (this.#glassDirty || moved)) this.#drawGlass();
   }
 
-  /** The buttons, in tag order (the same array until the tags change: do not modify it). */
-  get buttons() {
-    return this.#buttons;
+  #writeTags({ tags, changes }) {
+    this.#tagsVersion = changes.version;
+    this.press.forget(changes.removed);
+    this.#nodes.reconcile(tags, changes);
+    this.#placement = new SlotPlacement(this.#nodes.slots);
+    const n = tags.length;
+    this.#w = new Float64Array(n).fill(NaN);
+    this.#h = new Float64Array(n).fill(NaN);
+    this.#pressed = new Int8Array(n).fill(-1);
+    this.#refused = new Int8Array(n).fill(-1);
+    this.#part = new Array(n).fill(null);
+    this.#melted = new Uint8Array(n);
+    this.#rgb = this.#nodes.colors();
+    this.#amounts = null;
+    this.#frame = null;
+    this.#disabled = null;
+    this.#active = -1;
+    this.#flags = null;
   }
 
-  /** Changes whenever any button's `aria-pressed` (or the buttons) change: a cheap "same as before?". */
-  get pressedVersion() {
-    return this.#pressedVersion;
+  /** A property, attribute or class of the cloud, written when it differs from what was written. */
+  #cloudValue(name, value, write) {
+    if (this.#cloudWritten.get(name) === value) return;
+    this.#cloudWritten.set(name, value);
+    write(value);
   }
 
-  /** The layout on screen as a JSON response (built when first asked for after a packed frame). */
-  get layout() {
-    if (!this.#layout && this.#layoutOf) this.#layout = this.#layoutOf();
-    return this.#layout;
-  }
-  set layout(value) {
-    this.#layout = value;
-    this.#layoutOf = null;
-  }
-
-  /** The tags as the markup (or the last `setTags`) has them. */
-  get tags() {
-    return this.#buttons.map((button) => ({
-      id: button.dataset.tagId,
-      label: button.textContent.trim(),
-      tint: button.dataset.tint,
-    }));
-  }
-
-  /** Replaces the buttons when the tag list differs (the server's welcome may bring other tags). */
-  setTags(tags) {
-    const current = this.tags;
-    const same =
-      tags.length === current.length &&
-      current.every((tag, i) => tag.id === tags[i].id && tag.label === tags[i].label && tag.tint === tags[i].tint);
-    if (same) return false;
-    // The focused button, also when the cloud lives in a shadow root (a component's).
-    const focusedId = (this.cloud.getRootNode().activeElement ?? document.activeElement)?.dataset?.tagId;
-    for (const slot of this.#slots) slot.remove();
-    const buttons = tags.map(tagButton);
-    this.#adopt(buttons);
-    this.layout = null;
-    if (focusedId) this.buttonFor(focusedId)?.focus();
-    return true;
-  }
-
-  buttonFor(id) {
-    const index = this.#index.get(id);
-    return index === undefined ? null : this.#buttons[index];
-  }
-
-  indexOf(button) {
-    const index = this.#index.get(button?.dataset?.tagId);
-    return index !== undefined && this.#buttons[index] === button ? index : -1;
-  }
-
-  /** Shows the selection before any layout arrives (the CSS fallback, or a live-only page). */
-  showSelection(selection) {
-    const selected = new Set(selection);
-    this.#buttons.forEach((button, i) => this.#setPressed(i, selected.has(button.dataset.tagId)));
-  }
-
-  /** The spacing the CSS fallback uses until the core places the capsules. */
-  showSpacing(spacing) {
-    this.cloud.style.setProperty("--spacing", `${spacing}px`);
-  }
-
-  /** The selection change's spring (`.snappy`), in the layout's CSS `linear()` easing. */
-  setMotion(motion) {
+  #writeCloud(state) {
+    const cloud = this.cloud;
+    const style = (name) => (value) => cloud.style.setProperty(name, value);
+    // The spacing the CSS fallback uses until the core places the capsules.
+    this.#cloudValue("--spacing", `${state.spacing}px`, style("--spacing"));
+    this.#cloudValue("data-spacing", String(state.spacing), (value) => (cloud.dataset.spacing = value));
     // Every layout carries its motion, usually the same one: an unchanged custom property on the
     // cloud would still restyle every capsule under it (measured: 8 ms a frame at 1,000 tags).
-    const duration = motion ? `${motion.settle}s` : "0s";
-    const easing = motion ? motion.easing : "linear";
-    if (duration === this.#motionDuration && easing === this.#motionEasing) return;
-    this.#motionDuration = duration;
-    this.#motionEasing = easing;
-    this.cloud.style.setProperty("--tag-duration", duration);
-    this.cloud.style.setProperty("--tag-easing", easing);
-  }
-
-  /** The press's spring back (the core's `.snappy`: `core.motion("snappy")`); null: no motion. */
-  setPressMotion(motion) {
-    this.#settle = motion ? motion.settle : 0;
-    this.cloud.style.setProperty("--press-duration", motion ? `${motion.settle}s` : "0s");
-    this.cloud.style.setProperty("--press-easing", motion ? motion.easing : "linear");
-  }
-
-  /**
-   * Places every capsule at a JSON layout's rect and draws the merge groups.
-   * @param {import("../core/tagcloud-core.js").LayoutResponse} layout
-   * @param {{mergeDistance: number, lineHeight: number, textScale: number}} options
-   */
-  render(layout, options) {
-    const count = this.#buttons.length;
-    const origins = new Float64Array(2 * count);
-    const sizes = new Float64Array(2 * count);
-    const groups = new Int32Array(count).fill(-1);
-    const selected = new Uint8Array(count);
-    const inOrder = layout.items.length === count && layout.items.every((item, i) => item.id === this.#buttons[i].dataset.tagId);
-    layout.items.forEach((item, k) => {
-      const i = inOrder ? k : this.#index.get(item.id);
-      if (i === undefined) return;
-      origins[2 * i] = item.x;
-      origins[2 * i + 1] = item.y;
-      sizes[2 * i] = item.w;
-      sizes[2 * i + 1] = item.h;
-      selected[i] = item.selected ? 1 : 0;
-    });
-    (layout.groups ?? []).forEach((group, g) => {
-      for (const k of group) {
-        const i = inOrder ? k : this.#index.get(layout.items[k]?.id);
-        if (i !== undefined) groups[i] = g;
-      }
-    });
-    // A button the layout does not place (never, but a server may lag a tag change) melts with none.
-    for (let i = 0; i < count; i += 1) if (groups[i] < 0) groups[i] = -2 - i;
-    const frame = { count, size: layout.size, origins, sizes, groups };
-    this.renderFrame(frame, selected, { ...options, layout: null });
-    this.layout = layout;
-  }
-
-  /**
-   * Places every capsule at a packed frame's origins (index i = button i) and draws the glass.
-   * @param {{count: number, size: number[], origins: ArrayLike<number>, sizes: ArrayLike<number>, groups: ArrayLike<number>}} frame
-   * @param {ArrayLike<number|boolean>} selected  per capsule
-   * @param {{mergeDistance: number, lineHeight?: number, textScale?: number, layout?: (() => object) | null}} options
-   */
-  renderFrame(frame, selected, { mergeDistance, lineHeight = 20, textScale = 1, layout = null }) {
-    this.#window ??= new GlassWindow(this.cloud, () => this.melt?.redraw(), () => this.#placement.placeAll());
-    this.lens ??= LensFilters.create(this.cloud);
-    if (!this.cloud.classList.contains("is-placed")) this.cloud.classList.add("is-placed");
-    const height = frame.size[1];
-    if (height !== this.#height) {
-      this.#height = height;
-      this.cloud.style.height = `${height}px`;
+    if (state.motion !== undefined) {
+      this.#cloudValue("--tag-duration", state.motion ? `${state.motion.settle}s` : "0s", style("--tag-duration"));
+      this.#cloudValue("--tag-easing", state.motion ? state.motion.easing : "linear", style("--tag-easing"));
     }
-    const singleLine = lineHeight + 20 * textScale;
-    const { origins, sizes } = frame;
-    const count = Math.min(frame.count, this.#buttons.length);
-    // What of the cloud is in sight, read at most once this frame and before any write to it
-    // (the read lays the page out: once, not again after the writes).
-    let seen;
-    const sight = () => (seen === undefined ? (seen = this.#window.visible()) : seen);
-    this.#placement.place(origins, sizes, count, this.#nearSight(height, sight));
-    this.#renders += 1;
-    if (this.#placement.stale) this.#watchRest();
+    const press = state.pressMotion;
+    this.press.settle = press ? press.settle : 0;
+    this.#cloudValue("--press-duration", press ? `${press.settle}s` : "0s", style("--press-duration"));
+    this.#cloudValue("--press-easing", press ? press.easing : "linear", style("--press-easing"));
+    // A spacing change served as one frame with its spring: the browser eases the positions.
+    this.#cloudValue("is-easing", state.easing.on, (on) => cloud.classList.toggle("is-easing", on));
+    if (state.easing.duration) this.#cloudValue("--move-duration", state.easing.duration, style("--move-duration"));
+    if (state.easing.easing) this.#cloudValue("--move-easing", state.easing.easing, style("--move-easing"));
+    if (state.live) {
+      // Diagnostics (and the tests): how many server frames came, the selection the server holds.
+      this.#cloudValue("data-live-frames", String(state.live.frames), (value) => (cloud.dataset.liveFrames = value));
+      this.#cloudValue("data-live-selection", state.live.selection, (value) => (cloud.dataset.liveSelection = value));
+    }
+    if (state.announcement.serial !== this.#announced) {
+      this.#announced = state.announcement.serial;
+      // A fresh text node each time, so the same message is announced again on a second try.
+      const text = state.announcement.text;
+      this.announcer.replaceChildren(text ? document.createTextNode(text) : "");
+    }
+    for (const [name, on] of Object.entries(state.states)) {
+      if (this.#states.get(name) === on) continue;
+      this.#states.set(name, on);
+      this.#setState(name, on);
+    }
+  }
+
+  #writeGeometry(frame, metrics) {
+    this.lens ??= LensFilters.create(this.cloud);
+    this.#cloudValue("is-placed", true, () => this.cloud.classList.add("is-placed"));
+    this.#cloudValue("height", frame.size[1], (height) => (this.cloud.style.height = `${height}px`));
+    const singleLine = (metrics?.lineHeight ?? 20) + 20 * (metrics?.textScale ?? 1);
+    const { origins, sizes, count } = frame;
+    this.#placement.place(origins, sizes, count, this.#nearSight(frame.size[1]));
+    const buttons = this.buttons;
     for (let i = 0; i < count; i += 1) {
-      const button = this.#buttons[i];
       const w = sizes[2 * i];
       const h = sizes[2 * i + 1];
-      if (w !== this.#w[i] || h !== this.#h[i]) {
-        this.#w[i] = w;
-        this.#h[i] = h;
-        button.style.width = `${w}px`;
-        button.style.height = `${h}px`;
-        button.classList.toggle("is-wrapped", h > singleLine + 0.5);
-        if (this.lens) button.style.setProperty("--lens", this.lens.filterFor(w, h));
-      }
-      this.#setPressed(i, Boolean(selected[i]));
+      if (w === this.#w[i] && h === this.#h[i]) continue;
+      this.#w[i] = w;
+      this.#h[i] = h;
+      const button = buttons[i];
+      button.style.width = `${w}px`;
+      button.style.height = `${h}px`;
+      button.classList.toggle("is-wrapped", h > singleLine + 0.5);
+      if (this.lens) button.style.setProperty("--lens", this.lens.filterFor(w, h));
     }
-    this.#frame = frame;
-    this.#mergeDistance = mergeDistance;
-    this.#drawGlass(sight);
-    this.#layout = null;
-    this.#layoutOf = layout;
+  }
+
+  /** aria-pressed, the limit's refusals (aria-disabled, state parts), disabled, the tab stop. */
+  #writeStates({ selected, full, disabled, active }, tagsChanged) {
+    const buttons = this.buttons;
+    const n = buttons.length;
+    if (selected !== this.#flags || full !== this.#full) {
+      this.#flags = selected;
+      this.#full = full;
+      for (let i = 0; i < n; i += 1) {
+        const on = selected[i] === 1 ? 1 : 0;
+        if (this.#pressed[i] !== on) {
+          this.#pressed[i] = on;
+          buttons[i].setAttribute("aria-pressed", on ? "true" : "false");
+          this.#glassDirty = true; // the tint's amount
+        }
+        // At the limit, the tags that cannot be added say so before they are tried.
+        const refused = full && !on ? 1 : 0;
+        if (this.#refused[i] !== refused) {
+          this.#refused[i] = refused;
+          if (refused) buttons[i].setAttribute("aria-disabled", "true");
+          else buttons[i].removeAttribute("aria-disabled");
+        }
+        // State parts, so pages can style `::part(tag selected)` and `::part(tag refused)`.
+        const part = `tag${on ? " selected" : ""}${refused ? " refused" : ""}`;
+        if (this.#part[i] !== part) {
+          this.#part[i] = part;
+          buttons[i].setAttribute("part", part);
+        }
+      }
+    }
+    if (disabled !== this.#disabled) {
+      this.#disabled = disabled;
+      for (const button of buttons) button.disabled = disabled;
+    }
+    const tabStop = Math.max(0, Math.min(active, n - 1));
+    if (tabStop !== this.#active || tagsChanged) {
+      this.#active = tabStop;
+      buttons.forEach((button, index) => (button.tabIndex = index === tabStop ? 0 : -1));
+    }
   }
 
   /**
    * The part of the cloud whose slots are placed this frame (cloud px), or null: all of it. A
    * cloud no taller than the viewport can be seen whole; a taller one (or one whose moves the
    * browser eases, `is-easing`) gets the visible part and a margin (glass-window.js).
-   * @param {number} height  the cloud's
-   * @param {() => object | null} sight  this frame's visible part (read once)
    */
-  #nearSight(height, sight) {
-    if (height <= (globalThis.innerHeight || 0) || this.cloud.classList.contains("is-easing")) return null;
-    return this.#window.nearSight(sight());
+  #nearSight(height) {
+    if (height <= (globalThis.innerHeight || 0) || this.#cloudWritten.get("is-easing")) return null;
+    return this.#glassWindow.window.nearSight(this.#visible());
   }
 
   /**
-   * Places the slots left out of sight once the layout rests: after a whole frame without a
-   * render (a drag renders every frame). A check runs before that frame's render, so it waits
-   * for two checks in a row with no render between them.
+   * What of the cloud is in sight, read at most once a frame (the read lays the page out); a
+   * scroll that moved the window since is read again by the glass itself.
    */
-  #watchRest() {
-    if (this.#restFrame) return;
-    let seen = -1;
-    const check = () => {
-      if (this.#renders !== seen) {
-        seen = this.#renders;
-        this.#restFrame = requestAnimationFrame(check);
-        return;
-      }
-      this.#restFrame = 0;
-      this.#placement.placeAll();
-    };
-    this.#restFrame = requestAnimationFrame(check);
+  #visible() {
+    if (this.#sight === undefined) this.#sight = this.#glassWindow.window.visible();
+    return this.#sight;
   }
 
-  /** @param {() => object | null} [sight]  this frame's visible part of the cloud (GlassWindow.visible), read once */
-  #drawGlass(sight) {
+  /** After the glass was let go of: every capsule has its CSS rim until the glass draws again. */
+  #unmelt() {
+    this.#released = false;
+    this.#melted.fill(0);
+    for (const slot of this.#nodes.slots) slot.classList.remove("is-melted");
+  }
+
+  #drawGlass() {
+    this.#glassDirty = false;
     const frame = this.#frame;
-    if (!frame || !this.#window) return;
-    this.melt ??= new MeltView(this.cloud, this.#window); // on the first frame, and again after releaseGlass
+    this.melt ??= new MeltView(this.cloud, this.#glassWindow.window); // on the first frame, and again after releaseGlass
     const amounts = this.#tintAmounts();
-    const count = Math.min(frame.count, this.#buttons.length);
+    const count = frame.count;
     if (this.#tints.length < 4 * count) this.#tints = new Float32Array(4 * count);
     // Solid tints (Reduce Transparency, Increase Contrast): the necks mix with the capsules' base.
     const solid = transparencyQuery.matches;
@@ -370,25 +333,23 @@ export class CloudView {
       }
       this.#tints[4 * i + 3] = solid ? 1 : amount;
     }
-    const lifted = this.#lifted;
+    const press = this.press;
+    const ids = this.#nodes.ids;
     this.melt.draw(frame, this.#tints, {
       mergeDistance: this.#mergeDistance,
-      skip: lifted.size ? (i) => lifted.has(i) : undefined,
-      sight,
+      skip: press.liftedCount ? (i) => press.isLifted(ids[i]) : undefined,
+      sight: () => this.#visible(),
     });
     // A melted capsule's rim is its group's outline on the canvas; the others keep their CSS rim.
     const melted = this.melt.melted;
+    const slots = this.#nodes.slots;
     for (let i = 0; i < count; i += 1) {
       const on = melted[i] === 1 ? 1 : 0;
       if (on !== this.#melted[i]) {
         this.#melted[i] = on;
-        this.#slots[i].classList.toggle("is-melted", on === 1);
+        slots[i].classList.toggle("is-melted", on === 1);
       }
     }
-  }
-
-  #redraw() {
-    if (this.#frame) this.#drawGlass();
   }
 
   /** The tint opacities the styles give an unselected and a selected capsule (theming, preferences). */
@@ -399,100 +360,10 @@ export class CloudView {
       const value = parseFloat(text);
       return Number.isFinite(value) ? Math.min(1, Math.max(0, value / 100)) : fallback;
     };
-    const rest = this.#buttons.find((button) => button.getAttribute("aria-pressed") !== "true");
-    const chosen = this.#buttons.find((button) => button.getAttribute("aria-pressed") === "true");
+    const rest = this.buttons.find((_, i) => this.#pressed[i] !== 1);
+    const chosen = this.buttons.find((_, i) => this.#pressed[i] === 1);
     const amounts = [read(rest, TINT_REST), chosen ? read(chosen, TINT_SELECTED) : TINT_SELECTED];
     if (rest && chosen) this.#amounts = amounts; // else read again once both kinds are on screen
     return amounts;
-  }
-
-  #setPressed(i, on) {
-    const value = on ? 1 : 0;
-    if (this.#pressed[i] === value) return;
-    this.#pressed[i] = value;
-    this.#pressedVersion += 1;
-    this.#buttons[i].setAttribute("aria-pressed", on ? "true" : "false");
-  }
-
-  #adopt(buttons) {
-    this.#buttons = buttons;
-    this.#slots = buttons.map(slotFor);
-    // The stage comes before the glass canvas (which draws over the buttons) and the lens filters.
-    this.stage.append(...this.#slots);
-    this.#index = new Map(buttons.map((button, i) => [button.dataset.tagId, i]));
-    this.#placement = new SlotPlacement(this.#slots);
-    const n = buttons.length;
-    this.#w = new Float64Array(n).fill(NaN);
-    this.#h = new Float64Array(n).fill(NaN);
-    this.#pressed = new Int8Array(n).fill(-1);
-    this.#melted = new Uint8Array(n);
-    this.#rgb = new Float32Array(3 * n);
-    this.#amounts = null;
-    this.#pressedVersion += 1;
-    this.#lifted.clear();
-    buttons.forEach((button, i) => {
-      button.style.setProperty("--tint", button.dataset.tint);
-      this.#rgb.set(parseColor(button.dataset.tint), 3 * i);
-      const pressed = button.getAttribute("aria-pressed");
-      this.#pressed[i] = pressed === "true" ? 1 : pressed === "false" ? 0 : -1;
-    });
-    this.#frame = null;
-  }
-
-  // ---- Press: the capsule swells and glows under the pointer, then springs back ----------------
-
-  #installPress() {
-    const buttonOf = (event) => {
-      const button = event.target.closest?.("button[data-tag-id]");
-      return button && this.indexOf(button) >= 0 ? button : null;
-    };
-    this.cloud.addEventListener("pointerdown", (event) => {
-      const button = buttonOf(event);
-      if (!button || event.button > 0 || button.disabled) return;
-      const rect = button.getBoundingClientRect();
-      this.#press(button, event.clientX - rect.left, event.clientY - rect.top);
-      const release = () => {
-        for (const type of ["pointerup", "pointercancel"]) removeEventListener(type, release, true);
-        this.#release(button);
-      };
-      for (const type of ["pointerup", "pointercancel"]) addEventListener(type, release, true);
-    });
-    this.cloud.addEventListener("keydown", (event) => {
-      const button = buttonOf(event);
-      if (button && (event.key === " " || event.key === "Enter") && !event.repeat && !button.disabled) {
-        this.#press(button, button.offsetWidth / 2, button.offsetHeight / 2);
-        if (event.key === "Enter") setTimeout(() => this.#release(button), 120); // Enter clicks at once
-      }
-    });
-    this.cloud.addEventListener("keyup", (event) => {
-      const button = buttonOf(event);
-      if (button && event.key === " ") this.#release(button);
-    });
-    this.cloud.addEventListener("focusout", (event) => {
-      const button = buttonOf(event);
-      if (button?.classList.contains("is-pressed")) this.#release(button);
-    });
-  }
-
-  #press(button, x, y) {
-    const index = this.indexOf(button);
-    button.style.setProperty("--press-x", `${x}px`);
-    button.style.setProperty("--press-y", `${y}px`);
-    clearTimeout(button.liftTimer);
-    button.classList.add("is-pressed", "is-lifted");
-    // The swelling capsule carries its own rim (CSS) while the canvas leaves it out of its group.
-    this.#lifted.add(index);
-    this.#redraw();
-  }
-
-  #release(button) {
-    if (!button.classList.contains("is-pressed")) return;
-    button.classList.remove("is-pressed");
-    clearTimeout(button.liftTimer);
-    button.liftTimer = setTimeout(() => {
-      button.classList.remove("is-lifted");
-      const index = this.indexOf(button);
-      if (this.#lifted.delete(index)) this.#redraw();
-    }, this.#settle * 1000);
   }
 }

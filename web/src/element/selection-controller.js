@@ -1,0 +1,162 @@
+// The selection and the form: the one place the selected ids live. Everything else (the
+// buttons' aria-pressed, the form value, the live hello, the limit's refusals) is derived from
+// it and never read back.
+//
+//   const selection = new SelectionController(host, internals, tags, { anchor });
+//   selection.ids()        // the selected ids that are current tags, in tag order
+//   selection.flags()      // Uint8Array, 1 per selected tag of `tags.current()`
+//   selection.set(ids)     // the program's (silent); selection.toggle(id) the user's
+//
+// Decisions (docs/ELEMENT.md has the reasons):
+// - Ids of tags that are not (yet) there are kept aside and count again when their tag appears.
+// - `max-selected`: at the limit, unselected tags are refused (the view marks them
+//   aria-disabled) and a try is announced; a programmatic selection above the limit is kept but
+//   makes the control invalid (`rangeOverflow`), as an over-long value does for a native input.
+// - Complexity: O(tags) per change; O(1) per frame (cached by tags and version).
+
+export class SelectionController {
+  #host;
+  #internals;
+  #tags;
+  #anchor;
+  #formTags = null;
+  #raw = new Set(); // may hold ids that are not current tags
+  #cache = { tags: null, version: -1, ids: [], flags: new Uint8Array(0) };
+  version = 0; // bumped whenever the selection changes
+  dirty = false; // set by the user or the program: the tags' defaults no longer apply
+  formDisabled = false;
+  animation = null; // the spring of the last change ("snappy") until a frame shows it
+  announcement = { text: "", serial: 0 };
+
+  /**
+   * @param {HTMLElement} host  @param {ElementInternals} internals
+   * @param {import("./tags-controller.js").TagsController} tags
+   * @param {{anchor: () => HTMLElement | undefined}} options  where validity messages point
+   */
+  constructor(host, internals, tags, { anchor }) {
+    this.#host = host;
+    this.#internals = internals;
+    this.#tags = tags;
+    this.#anchor = anchor;
+  }
+
+  hostConnected() {}
+
+  hostDisconnected() {}
+
+  /** The tags may have changed what counts as selected: the form follows (once per change). */
+  hostUpdate() {
+    const tags = this.#tags.current();
+    if (tags === this.#formTags) return;
+    this.#formTags = tags;
+    this.updateForm();
+  }
+
+  #current() {
+    const tags = this.#tags.current();
+    const cache = this.#cache;
+    if (cache.tags !== tags || cache.version !== this.version) {
+      const ids = [];
+      const flags = new Uint8Array(tags.length);
+      tags.forEach((tag, i) => {
+        if (!this.#raw.has(tag.id)) return;
+        ids.push(tag.id);
+        flags[i] = 1;
+      });
+      this.#cache = { tags, version: this.version, ids, flags };
+    }
+    return this.#cache;
+  }
+
+  /** The selected ids that are current tags, in tag order (the same array until they change: do not modify it). */
+  ids() {
+    return this.#current().ids;
+  }
+
+  /** Per current tag, 1 when selected (the same array until they change). */
+  flags() {
+    return this.#current().flags;
+  }
+
+  has(id) {
+    return this.#raw.has(id);
+  }
+
+  get limit() {
+    return this.#host.maxSelected;
+  }
+
+  /** Whether the limit is reached: the unselected tags are refused. */
+  get full() {
+    const limit = this.limit;
+    return limit !== null && this.ids().length >= limit;
+  }
+
+  /** The program's selection (property, reset, restored state): no `change` event. */
+  set(ids, { dirty = true, animation = null } = {}) {
+    this.#raw = new Set(ids);
+    this.version += 1;
+    this.dirty = dirty;
+    this.animation = animation;
+    this.updateForm();
+    this.#host.requestUpdate();
+  }
+
+  /** The tags' own `selected` defaults (what a form reset restores). */
+  defaults() {
+    return this.#tags.own().filter((tag) => tag.selected).map((tag) => tag.id);
+  }
+
+  /**
+   * The user's toggle (click, Space/Enter): false when refused (disabled, or the limit), which
+   * is announced; true when the selection changed.
+   */
+  toggle(id) {
+    if (this.#host.disabled || this.formDisabled) return false;
+    const selecting = !this.#raw.has(id);
+    const limit = this.limit;
+    if (selecting && limit !== null && this.ids().length >= limit) {
+      this.#announce(
+        limit === 1
+          ? "Only one tag can be selected. Deselect it first."
+          : `At most ${limit} tags can be selected. Deselect one first.`,
+      );
+      return false;
+    }
+    if (selecting) this.#raw.add(id);
+    else this.#raw.delete(id);
+    this.version += 1;
+    this.dirty = true;
+    this.animation = "snappy";
+    this.#announce("");
+    this.updateForm();
+    return true;
+  }
+
+  #announce(text) {
+    // A new serial each time, so the same message is announced again on a second try.
+    this.announcement = { text, serial: this.announcement.serial + 1 };
+    this.#host.requestUpdate();
+  }
+
+  /** The form value (one entry per selected id under `name`) and validity. */
+  updateForm() {
+    const ids = this.ids();
+    const name = this.#host.getAttribute("name");
+    let value = null;
+    if (name) {
+      value = new FormData();
+      for (const id of ids) value.append(name, id);
+    }
+    this.#internals.setFormValue(value, JSON.stringify(ids));
+    const anchor = this.#anchor();
+    const limit = this.limit;
+    if (this.#host.required && ids.length === 0) {
+      this.#internals.setValidity({ valueMissing: true }, "Select at least one tag.", anchor);
+    } else if (limit !== null && ids.length > limit) {
+      this.#internals.setValidity({ rangeOverflow: true }, `Select at most ${limit} ${limit === 1 ? "tag" : "tags"}.`, anchor);
+    } else {
+      this.#internals.setValidity({});
+    }
+  }
+}

@@ -1,0 +1,214 @@
+// The element's layout: width, label metrics, the spacing spring and the frame to show, from
+// the best source there is: a current server frame (live), else the local Wasm core, else none
+// (CSS flex-wrap, the same rule, shows the tags until the core answers). A reactive controller:
+// it writes nothing; each update it decides `frame` (the packed layout, packed-layout.js),
+// `source` and `motion`, which the view then writes.
+//
+//   const layout = new LayoutController(host, { tags, selection, cloud, remProbe, hasButtons });
+//   layout.hostUpdate();   // measure when needed, sample the spring, choose the frame
+//   layout.frame, layout.source ("none" | "css" | "wasm" | "server"), layout.motion
+// - Complexity: O(tags) per update (one packed layout), O(label text) per measure.
+
+import { frameFromLayout, PackedLayout, samePacked } from "./packed-layout.js";
+import { measureLabels, watchTextMetrics } from "../element/label-metrics.js";
+import { reduceMotion, sharedCore, unwatchResize, watchResize } from "../element/page-resources.js";
+import { SpacingAnimation } from "../view/spacing-animation.js";
+
+export class LayoutController {
+  #host;
+  #tags;
+  #selection;
+  #cloud;
+  #remProbe;
+  #hasButtons;
+  #packed = null;
+  #local = null; // { request, frame }: the last local layout
+  measuredVersion = -1; // the tags' version the metrics are for
+  #stopWatchingText = null;
+  core = null;
+  live = null; // the LiveController, when the host has made it
+  metrics = null;
+  width = null;
+  styled = false;
+  spacingOnScreen = null;
+  spring = new SpacingAnimation();
+  frame = null;
+  source = "none";
+  motion = undefined; // the CSS spring for this frame's changes; undefined: as it is
+  needsPass = false; // the labels can be measured once the view has made their buttons
+
+  /**
+   * @param {HTMLElement} host
+   * @param {{tags: object, selection: object, cloud: HTMLElement, remProbe: HTMLElement, hasButtons: () => boolean}} parts
+   */
+  constructor(host, { tags, selection, cloud, remProbe, hasButtons }) {
+    this.#host = host;
+    this.#tags = tags;
+    this.#selection = selection;
+    this.#cloud = cloud;
+    this.#remProbe = remProbe;
+    this.#hasButtons = hasButtons;
+  }
+
+  hostConnected() {
+    watchResize(this.#host, (width) => {
+      if (width === this.width) return;
+      this.width = width;
+      this.#host.requestUpdate();
+    });
+    this.#stopWatchingText = watchTextMetrics(this.#remProbe, () => this.remeasure());
+    sharedCore().then((core) => {
+      this.core = core;
+      this.#packed = core ? new PackedLayout(core) : null;
+      this.#host.requestUpdate();
+    });
+  }
+
+  hostDisconnected() {
+    unwatchResize(this.#host);
+    this.#stopWatchingText?.();
+    this.#stopWatchingText = null;
+    this.spring.stop();
+  }
+
+  /** The labels may measure differently (styles arrived, fonts loaded, the text size changed). */
+  remeasure() {
+    this.metrics = null;
+    this.#host.requestUpdate();
+  }
+
+  get rightToLeft() {
+    // The element's directionality (its own or an ancestor's `dir`): a selector match, where
+    // getComputedStyle would force a style recalculation per cloud per frame.
+    return this.#host.matches(":dir(rtl)");
+  }
+
+  get mergeDistance() {
+    return this.live?.mergeDistance ?? this.#host.mergeDistance;
+  }
+
+  /** The spring's "snappy" for the press, once there is a core (null: no motion). */
+  get pressMotion() {
+    return this.core && !reduceMotion() ? this.core.motion("snappy") : null;
+  }
+
+  hostUpdate() {
+    const tags = this.#tags;
+    if (tags.changes.version !== this.measuredVersion) {
+      this.metrics = null; // other tags: measured again, and no frame of the old ones is shown
+      this.frame = null;
+    }
+    this.width ??= this.#host.getBoundingClientRect().width;
+    this.needsPass = false;
+    if (this.styled && !this.metrics && tags.list.length > 0) {
+      if (this.#hasButtons()) {
+        this.metrics = measureLabels(this.#cloud, tags.list);
+        this.measuredVersion = tags.changes.version;
+        this.live?.measured(this.metrics);
+      } else {
+        this.needsPass = true;
+      }
+    }
+    this.live?.syncViewport();
+    this.spacingOnScreen ??= this.#host.spacing;
+    const animation = this.#selection.animation;
+    this.#selection.animation = null;
+    let spacing = this.spacingOnScreen;
+    let final = true;
+    const springing = this.spring.running;
+    if (springing) {
+      ({ value: spacing, final } = this.spring.sample());
+      this.spacingOnScreen = spacing;
+      if (!final) this.#host.requestUpdate(); // its next frame
+    }
+    const server = this.live?.frameFor(this.width);
+    let frame = null;
+    let source = this.source;
+    if (server && (!springing || (final && server.spacing === spacing))) {
+      frame = server.frame;
+      source = "server";
+    } else if ((frame = this.#layoutLocally(spacing, animation))) {
+      source = "wasm";
+    } else if (!this.frame) {
+      source = tags.list.length ? "css" : "none";
+    }
+    const changed = frame !== null && (source !== this.source || !samePacked(frame, this.frame));
+    this.motion = undefined;
+    if (animation && this.core && !reduceMotion()) this.motion = this.core.motion(animation);
+    else if (changed && frame.animation !== undefined) this.motion = reduceMotion() ? null : frame.animation;
+    if (frame) this.frame = frame;
+    this.source = source;
+  }
+
+  #layoutLocally(spacing, animation) {
+    const packed = this.#packed;
+    if (!this.core || !this.metrics || this.width === null) return null;
+    const reduce = reduceMotion();
+    const request = {
+      width: this.width,
+      spacing,
+      mergeDistance: this.mergeDistance,
+      textScale: this.metrics.textScale,
+      lineHeight: this.metrics.lineHeight,
+      tags: this.metrics.tags,
+      selection: this.#selection.ids(),
+      animation: reduce ? null : animation,
+      reduceMotion: reduce,
+    };
+    if (this.rightToLeft) request.direction = "rtl";
+    // An update for something else (a press, a scroll, a server message) keeps the frame.
+    const last = this.#local;
+    const keys = Object.keys(request);
+    if (last && keys.length === Object.keys(last.request).length && keys.every((key) => request[key] === last.request[key])) {
+      return last.frame;
+    }
+    try {
+      // Every frame through the packed path (no JSON); the JSON path for what only it lays out.
+      const frame =
+        packed.layout(request) ??
+        frameFromLayout(this.core.layout(request), this.#tags.ids, {
+          core: this.core,
+          width: this.width,
+          spacing,
+          mergeDistance: request.mergeDistance,
+          direction: request.direction,
+        });
+      this.#local = { request, frame };
+      return frame;
+    } catch (error) {
+      console.error("glass-tag-cloud: the core refused the layout:", error);
+      return null;
+    }
+  }
+
+  /** The `spacing` attribute changed: spring to it through the core, frame by frame, or land. */
+  spacingChanged() {
+    const target = this.#host.spacing;
+    this.live?.sendSpacing(target);
+    // With a local core the spacing animates frame by frame through it, live or not: every frame
+    // is the flow at that frame's spacing (capsules change rows mid-way, groups melt exactly at
+    // the merge distance); the server's frame for the new spacing ends it.
+    const animatable = this.core && this.metrics && this.frame && this.spacingOnScreen !== null;
+    if (!animatable) {
+      if (this.live?.greeted) return; // no local core: the server's frame comes with its spring
+      this.spacingOnScreen = target;
+    } else {
+      this.spring.start(this.spacingOnScreen, target, reduceMotion() ? null : this.core.motion("spacing"));
+    }
+    this.#host.requestUpdate();
+  }
+
+  reduceMotionChanged() {
+    if (reduceMotion() && this.spring.running) this.spring.start(this.spacingOnScreen, this.#host.spacing, null);
+    this.#host.requestUpdate(); // the live viewport says it
+  }
+
+  /** Where focus goes from `index` on `key`, by the core's rule (the layout's geometry). */
+  navigate(layout, index, key) {
+    if (!this.core) return index;
+    if (this.rightToLeft && (key === "next" || key === "previous")) {
+      key = key === "next" ? "previous" : "next"; // ← is forward in right-to-left reading order
+    }
+    return this.core.navigate(layout, index, key);
+  }
+}

@@ -1,0 +1,250 @@
+// The element's live connection to a `tagcloud serve` /live endpoint (docs/PROTOCOL.md, "Live
+// protocol"): the socket (live-connection.js), the session (live-session.js) and the edge where
+// a server frame becomes the element's one frame type (packed-layout.js `frameFromLayout`), so
+// nothing after it knows where a frame came from. A reactive controller: it writes nothing;
+// what it receives asks for an update.
+//
+//   const live = new LiveController(host, { tags, selection, layout, setStatus });
+//   live.frameFor(width)   // { frame, spacing } of the server for this width, or null
+//   live.diagnostics       // { frames, selection }: frames received, the server's selection
+//   live.easing            // { on, duration, easing }: the browser eases a spacing change
+// - Complexity: O(tags) per server frame (the conversion), O(1) otherwise.
+
+import { LiveConnection } from "./live-connection.js";
+import { LiveSession } from "./live-session.js";
+import { frameFromLayout } from "../layout/packed-layout.js";
+import { reduceMotion } from "../element/page-resources.js";
+
+const LIVE_PROTOCOL = "tagcloud.v1";
+
+/** The `live` attribute as a WebSocket URL, or null (none, or not usable: said on the console). */
+function liveURL(text) {
+  if (!text) return null;
+  try {
+    const url = new URL(text, document.baseURI);
+    if (url.protocol === "http:") url.protocol = "ws:";
+    if (url.protocol === "https:") url.protocol = "wss:";
+    if (url.protocol !== "ws:" && url.protocol !== "wss:") throw new Error("not a WebSocket URL");
+    return url;
+  } catch (error) {
+    console.warn(`glass-tag-cloud: live="${text}" is not usable:`, error);
+    return null;
+  }
+}
+
+/** sessionStorage scoped to one cloud (two clouds on one page are two sessions), or null. */
+function scopedStorage(key) {
+  let storage = null;
+  try {
+    storage = globalThis.sessionStorage ?? null;
+  } catch {
+    storage = null;
+  }
+  return (
+    storage && {
+      getItem: (name) => storage.getItem(`${key}:${name}`),
+      setItem: (name, value) => storage.setItem(`${key}:${name}`, value),
+    }
+  );
+}
+
+export class LiveController {
+  #host;
+  #tags;
+  #selection;
+  #layout;
+  #setStatus;
+  #connection = null;
+  #session = null;
+  #response = null; // the last server frame (JSON), for the width it answers
+  #converted = null; // { response, tagsVersion, frame }
+  #sentViewport = null;
+  greeted = false;
+  mergeDistance = null;
+  status = "off";
+  diagnostics = { frames: 0, selection: "" };
+  easing = { on: false, duration: null, easing: null };
+
+  /** @param {HTMLElement} host  @param {{tags, selection, layout, setStatus: (status: string) => void}} parts */
+  constructor(host, { tags, selection, layout, setStatus }) {
+    this.#host = host;
+    this.#tags = tags;
+    this.#selection = selection;
+    this.#layout = layout;
+    this.#setStatus = setStatus;
+  }
+
+  hostConnected() {
+    this.start();
+  }
+
+  hostDisconnected() {
+    this.stop();
+  }
+
+  hostUpdate() {} // its state changes when messages arrive (or scrolls), each asking for an update
+
+  #status(status) {
+    if (status === this.status) return;
+    this.status = status;
+    this.#setStatus(status);
+  }
+
+  start() {
+    const url = liveURL(this.#host.getAttribute("live"));
+    if (!url) {
+      this.#status(this.#host.hasAttribute("live") ? "offline" : "off");
+      return;
+    }
+    const host = this.#host;
+    const session = new LiveSession(scopedStorage(`glass-tag-cloud:${url.href}#${host.id || host.getAttribute("name") || ""}`));
+    const connection = new LiveConnection(url, LIVE_PROTOCOL, {
+      onStatus: (status) => this.#status(status),
+      onOpen: () => {
+        this.greeted = false; // the server speaks first: its welcome names the tags it serves
+      },
+      onClose: () => {
+        this.greeted = false;
+        this.#response = null;
+        if (this.status === "connecting") this.#status("offline");
+        host.requestUpdate(); // the local core takes over
+      },
+      onMessage: (message) => {
+        if (this.#connection === connection) this.#receive(session.accept(message));
+      },
+    });
+    this.#connection = connection;
+    this.#session = session;
+    this.#status("connecting");
+    connection.start();
+  }
+
+  stop() {
+    if (!this.#connection) return;
+    this.#connection.stop();
+    this.#connection = null;
+    this.greeted = false;
+    this.#response = null;
+    this.mergeDistance = null;
+    this.#tags.setServer(null);
+    this.#status(this.#host.hasAttribute("live") && this.#host.isConnected ? "connecting" : "off");
+    this.#host.requestUpdate();
+  }
+
+  /** The page goes into the back/forward cache: close the socket (it would keep the page out). */
+  suspend() {
+    this.#connection?.stop();
+    this.greeted = false;
+    this.#response = null;
+  }
+
+  /** Shown again from the cache: reconnect; the hello resumes the session with this state. */
+  resume() {
+    this.#connection?.start();
+  }
+
+  #send(message) {
+    if (this.greeted) this.#connection.send(message());
+  }
+
+  sendSpacing(value) {
+    this.#send(() => this.#session.spacing(value));
+  }
+
+  sendToggle(id) {
+    this.#send(() => this.#session.toggle(id));
+  }
+
+  /** A selection set by the program (not a toggle): the hello states it, the server adopts it. */
+  sendSelection() {
+    this.#send(() => this.#session.hello({ selection: this.#selection.ids(), spacing: this.#host.spacing }));
+  }
+
+  /** The labels were measured (the layout's update). */
+  measured(metrics) {
+    this.#send(() => this.#session.measure(metrics));
+  }
+
+  /** Sends the width, Reduce Motion and writing direction when they changed (the layout's update). */
+  syncViewport() {
+    const width = this.#layout.width;
+    if (!this.greeted || width === null) return;
+    const direction = this.#layout.rightToLeft ? "rtl" : "ltr";
+    const key = `${width} ${reduceMotion()} ${direction}`;
+    if (key === this.#sentViewport) return;
+    this.#sentViewport = key;
+    this.#connection.send(this.#session.viewport(width, reduceMotion(), direction));
+  }
+
+  /** The server's frame for `width` as a packed frame of the current tags, with its spacing; or null. */
+  frameFor(width) {
+    const response = this.#response;
+    if (!response || !this.greeted || response.width !== width) return null;
+    const version = this.#tags.changes.version;
+    const converted = this.#converted;
+    if (converted?.response !== response || converted.tagsVersion !== version) {
+      const selection = this.#selection;
+      // The layout as this element shows it: with the element's selection (a toggle may be in flight).
+      const json = () => {
+        const selected = new Set(selection.ids());
+        return { ...response, items: response.items.map((item) => ({ ...item, selected: selected.has(item.id) })) };
+      };
+      const frame = frameFromLayout(response, this.#tags.ids, {
+        core: this.#layout.core,
+        width: response.width,
+        spacing: response.spacing,
+        mergeDistance: this.#layout.mergeDistance,
+        direction: this.#layout.rightToLeft ? "rtl" : "ltr",
+        json,
+      });
+      this.#converted = { response, tagsVersion: version, frame };
+    }
+    return { frame: this.#converted.frame, spacing: response.spacing };
+  }
+
+  #receive(event) {
+    if (!event) return;
+    const layout = this.#layout;
+    if (event.kind === "welcome") {
+      if (event.mergeDistance !== null) this.mergeDistance = event.mergeDistance;
+      if (this.greeted) return; // the answer to our hello: the session is resumed or adopted
+      if (event.tags && event.tags.length) {
+        this.#tags.setServer(event.tags.map(({ id, label, tint }) => ({ id, label, tint, selected: false })));
+      }
+      this.greeted = true;
+      this.#sentViewport = null;
+      this.#connection.send(this.#session.hello({ selection: this.#selection.ids(), spacing: this.#host.spacing }));
+      // The labels as measured, when they are the ones the server serves; else the next update
+      // measures them (and sends them), then the viewport.
+      this.#tags.hostUpdate();
+      if (layout.metrics && this.#tags.changes.version === layout.measuredVersion) this.measured(layout.metrics);
+      this.#host.requestUpdate();
+    } else if (event.kind === "layout") {
+      const frame = event.layout;
+      if (frame.width !== layout.width) return; // answers a width we no longer have
+      // Diagnostics (and the tests): how many frames came, and the selection the server holds.
+      this.diagnostics = {
+        frames: this.diagnostics.frames + 1,
+        selection: frame.items.filter((item) => item.selected).map((item) => item.id).join(","),
+      };
+      this.#host.requestUpdate();
+      if (layout.core && typeof frame.spacing === "number" && frame.spacing !== this.#host.spacing) {
+        this.#response = null; // still in flight for a spacing we left: the local core draws its successor
+        return;
+      }
+      this.#response = frame;
+      if (layout.core && layout.spring.running) return; // the local spring runs on; its last frame is this one
+      const moved = layout.source === "server" && typeof frame.spacing === "number" && frame.spacing !== layout.spacingOnScreen;
+      // A spacing change arrives as one frame with its spring: the browser eases the positions.
+      this.easing = {
+        on: moved && Boolean(frame.animation) && !reduceMotion(),
+        duration: frame.animation ? `${frame.animation.settle}s` : this.easing.duration,
+        easing: frame.animation ? frame.animation.easing : this.easing.easing,
+      };
+      if (typeof frame.spacing === "number") layout.spacingOnScreen = frame.spacing;
+      layout.spring.stop();
+    } else if (event.kind === "error") {
+      console.warn("glass-tag-cloud: the server refused a message:", event.message);
+    }
+  }
+}

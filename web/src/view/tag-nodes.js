@@ -1,0 +1,124 @@
+// The tag buttons and their slots, kept by tag id: `reconcile` gives inserted tags new nodes,
+// removes the nodes of removed ones and keeps (and reorders) the rest, so a kept tag keeps its
+// button, its focus and its place on the stage. Called only by the view's frame (cloud-view.js).
+//
+//   const nodes = new TagNodes(cloud);
+//   nodes.reconcile(tags, { inserted, removed, kept });
+//   nodes.buttons, nodes.slots, nodes.ids, nodes.buttonFor(id), nodes.indexOf(button), nodes.colors()
+//
+// Every button sits in a slot, an unstyled positioned <div> that carries its `translate`: moving
+// a slot restyles one tiny element, where moving the button itself restyles a form control, its
+// pseudo-elements and label (measured: about 200× the style work per frame; docs/WEB.md). The
+// stage is one box of fixed size (0 × 0) at the cloud's origin that holds every slot (no
+// `contain`: layout containment made it a layout-shift root): the cloud's width follows its
+// container (a drag narrows it every frame), the stage's does not, so the slots are not laid out
+// again when the cloud is. In the CSS fallback stage and slots are `display: contents`, so the
+// buttons are the flex items.
+// - Complexity: O(tags) per reconcile (nodes made or removed only for inserted or removed tags).
+
+/** A CSS colour as straight RGB 0…1 (hex forms, rgb()); grey for anything else. */
+export function parseColor(text) {
+  const value = String(text ?? "").trim();
+  let match = /^#([0-9a-f]{3,8})$/i.exec(value);
+  if (match) {
+    let hex = match[1];
+    if (hex.length === 3 || hex.length === 4) hex = [...hex].map((c) => c + c).join("");
+    return [0, 2, 4].map((at) => parseInt(hex.slice(at, at + 2), 16) / 255);
+  }
+  match = /^rgba?\(\s*([\d.]+)[\s,]+([\d.]+)[\s,]+([\d.]+)/i.exec(value);
+  if (match) return [1, 2, 3].map((at) => Math.min(255, Number(match[at])) / 255);
+  return [0.5, 0.5, 0.5];
+}
+
+export class TagNodes {
+  #cloud;
+  #stage;
+  #byId = new Map(); // id → { button, slot, label, tag }
+  #index = new Map(); // id → index in tag order
+  buttons = [];
+  slots = [];
+  ids = [];
+  #tags = [];
+
+  /** @param {HTMLElement} cloud */
+  constructor(cloud) {
+    this.#cloud = cloud;
+    this.#stage = document.createElement("div");
+    this.#stage.className = "tag-stage";
+    // The stage comes before the glass canvas (which draws over the buttons) and the lens filters.
+    cloud.prepend(this.#stage);
+  }
+
+  buttonFor(id) {
+    return this.#byId.get(id)?.button ?? null;
+  }
+
+  indexOf(button) {
+    const index = this.#index.get(button?.dataset?.tagId);
+    return index !== undefined && this.buttons[index] === button ? index : -1;
+  }
+
+  /** The tints as straight RGB, 3 per tag. */
+  colors() {
+    const rgb = new Float32Array(3 * this.#tags.length);
+    this.#tags.forEach((tag, i) => rgb.set(parseColor(tag.tint), 3 * i));
+    return rgb;
+  }
+
+  /**
+   * @param {{id: string, label: string, tint: string}[]} tags  in order
+   * @param {{inserted: string[], removed: string[], kept: string[]}} changes
+   */
+  reconcile(tags, { removed }) {
+    // The focused button, also when the cloud lives in a shadow root (a component's).
+    const focusedId = (this.#cloud.getRootNode().activeElement ?? document.activeElement)?.dataset?.tagId;
+    for (const id of removed) {
+      this.#byId.get(id)?.slot.remove();
+      this.#byId.delete(id);
+    }
+    let cursor = this.#stage.firstChild;
+    for (const tag of tags) {
+      let nodes = this.#byId.get(tag.id);
+      if (!nodes) {
+        nodes = this.#make(tag);
+        this.#byId.set(tag.id, nodes);
+      } else {
+        if (nodes.tag.label !== tag.label) nodes.label.textContent = tag.label;
+        if (nodes.tag.tint !== tag.tint) {
+          nodes.button.dataset.tint = tag.tint;
+          nodes.button.style.setProperty("--tint", tag.tint);
+        }
+        nodes.tag = tag;
+      }
+      // In tag order on the stage (reading and tab order); only what is out of order moves.
+      if (nodes.slot === cursor) cursor = cursor.nextSibling;
+      else this.#stage.insertBefore(nodes.slot, cursor);
+    }
+    this.#tags = tags;
+    this.ids = tags.map((tag) => tag.id);
+    this.buttons = tags.map((tag) => this.#byId.get(tag.id).button);
+    this.slots = tags.map((tag) => this.#byId.get(tag.id).slot);
+    this.#index = new Map(this.ids.map((id, i) => [id, i]));
+    const focused = focusedId === undefined ? null : this.buttonFor(focusedId);
+    if (focused && !focused.matches(":focus")) focused.focus();
+  }
+
+  #make(tag) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "tag";
+    button.dataset.tagId = tag.id;
+    button.dataset.tint = tag.tint;
+    button.setAttribute("part", "tag");
+    button.style.setProperty("--tint", tag.tint);
+    const label = document.createElement("span");
+    label.className = "tag-label";
+    label.setAttribute("part", "label");
+    label.textContent = tag.label;
+    button.append(label);
+    const slot = document.createElement("div");
+    slot.className = "tag-slot";
+    slot.append(button);
+    return { button, slot, label, tag };
+  }
+}
