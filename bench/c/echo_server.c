@@ -6,7 +6,7 @@
 //   cc -O2 -o echo_server bench/c/echo_server.c $(pkg-config --cflags --libs libwebsockets)
 //   ./echo_server PORT FRAME_BYTES      (PORT 0: any free port; prints "listening on N")
 //
-// Speaks just enough of docs/PROTOCOL-live.md for bench/c/loadgen.c: a small `welcome` on
+// Speaks just enough of the live protocol (docs/PROTOCOL.md) for bench/c/loadgen.c: a small `welcome` on
 // connect, and for every message with a "width" a `layout`-shaped frame that carries that width
 // (padded to FRAME_BYTES). Like tagcloud serve: subprotocol tagcloud.v1, one frame per writable
 // callback, latest width wins. Stops on SIGINT/SIGTERM.
