@@ -23,6 +23,7 @@ export class LayoutController {
   #hasButtons;
   #packed = null;
   #local = null; // { request, frame }: the last local layout
+  #snappy = null;
   measuredVersion = -1; // the tags' version the metrics are for
   #stopWatchingText = null;
   core = null;
@@ -87,9 +88,11 @@ export class LayoutController {
     return this.live?.mergeDistance ?? this.#host.mergeDistance;
   }
 
-  /** The spring's "snappy" for the press, once there is a core (null: no motion). */
+  /** The spring's "snappy" for the press, once there is a core (null: no motion); asked of the core once. */
   get pressMotion() {
-    return this.core && !reduceMotion() ? this.core.motion("snappy") : null;
+    if (!this.core || reduceMotion()) return null;
+    this.#snappy ??= this.core.motion("snappy");
+    return this.#snappy;
   }
 
   hostUpdate() {
