@@ -11,11 +11,11 @@ box 3 px per animation frame, as the issue-12 bench does. A redundant write (the
 again) fails too: it is how a per-frame regression looks (an unchanged custom property on the
 cloud still restyled every capsule, commit 7fda96a).
 
-Broken on purpose to watch these fail: CloudView.renderFrame writing every slot's translate
-(dropping its "moved?" check) fails the redundant-write assertion; setMotion without its
-"unchanged?" check writes --tag-duration/--tag-easing on the cloud every frame and fails the
-"only translate and height" assertion; #applyLimit setting `part` on every button every frame
-fails it as well."""
+Broken on purpose to watch these fail: SlotPlacement.place writing every slot's translate
+(dropping its "moved?" check) fails the redundant-write assertion; CloudView's #cloudValue
+without its "unchanged?" check writes --tag-duration/--tag-easing on the cloud every frame and
+fails the "only translate and height" assertion; #writeStates setting `part` on every button
+every frame fails it as well."""
 
 from __future__ import annotations
 
