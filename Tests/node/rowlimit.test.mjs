@@ -239,3 +239,18 @@ test('layoutPacked refuses bad limits and "+K" sizes, naming them, and writes no
   assert.equal(none.hidden, 0);
   assert.equal(none.more, null);
 });
+
+test('row-limited layouts keep memory flat and the handed-out view attached', async () => {
+  const core = await loadTagCloudCore();
+  const moreSizes = [[30, 40], [38, 40], [46, 40], [54, 40], [62, 40]];
+  for (const count of [10, 1000, 20000]) {
+    const sizes = core.sizesBuffer(count);
+    for (let i = 0; i < count; i++) sizes.set([20 + ((i * 37) % 90), 40], 2 * i);
+    const before = core.memoryStats;
+    for (let k = 0; k < 2000; k++) {
+      core.layoutPacked(sizes, { width: 390 - (k % 50), spacing: 3, maxRows: 1 + (k % 7), moreSizes });
+    }
+    assert.deepEqual(core.memoryStats, before, `${count} tags`);
+    assert.equal(sizes.length, 2 * count, `${count} tags: the view was detached`);
+  }
+});
