@@ -3,13 +3,14 @@
 /// arrays).
 ///
 /// The same engine as ``LayoutEngine/layout(_:)`` once the capsules are sized
-/// (``LayoutEngine/place(_:width:spacing:mergeDistance:direction:necks:)``), so the results are the
-/// JSON path's: `origins[2i], origins[2i + 1]` are `items[i].x, y`; `rows[i]` is the row of item
-/// `i` (the JSON `rows` lists each row's first item instead); `groups[i]` is the merge group of
-/// item `i`, groups numbered as the JSON `groups` list them (by their first item). The necks
-/// are the pairs that melt (``MergeGroups/necks``, in its order) with what a renderer draws a
-/// liquid neck from: the gap and the neck's axis (``Stadium/neck(to:)``), in the laid-out
-/// (mirrored, for right-to-left) coordinates.
+/// (``LayoutEngine/place(_:width:spacing:mergeDistance:direction:maxRows:moreSizes:necks:)``),
+/// so the results are the JSON path's: `origins[2i], origins[2i + 1]` are `items[i].x, y`;
+/// `rows[i]` is the row of item `i` (the JSON `rows` lists each row's first item instead);
+/// `groups[i]` is the merge group of item `i`, groups numbered as the JSON `groups` list them (by
+/// their first item). The necks are the pairs that melt
+/// (``MergeGroups/init(frames:rowStarts:mergeDistance:necks:)``, in its order) with what a
+/// renderer draws a liquid neck from: the gap and the neck's axis (``Stadium/neck(to:)``), in the
+/// laid-out (mirrored, for right-to-left) coordinates.
 ///
 ///     // sizes [96, 40, 60, 40]: two capsules on one row, 8 px apart, melting at 10
 ///     PackedLayout.layout(
@@ -51,7 +52,8 @@ public enum PackedLayout {
     case refused(Refusal)
   }
 
-  /// Where ``layout(sizes:width:spacing:mergeDistance:direction:origins:rows:groups:necks:)``
+  /// Where
+  /// ``layout(sizes:width:spacing:mergeDistance:direction:maxRows:moreSizes:origins:rows:groups:necks:)``
   /// writes the necks, in buffers the caller owns; neck `k` is:
   /// - `pairs[2k], pairs[2k + 1]`: the two capsules `i < j`;
   /// - `gaps[k]`: the gap between their shapes (``Stadium/gap(to:)``), below the merge distance;
