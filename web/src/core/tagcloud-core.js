@@ -166,10 +166,22 @@ class TagCloudCore {
    * second. Bad input (a size NaN, infinite or negative, a bad width, spacing, merge distance
    * or direction) throws a `TypeError`/`RangeError` naming it, and nothing is written: the
    * previous frame and the sizes stay as they were.
+   *
+   * `maxRows` (a whole number; 0, the default, for no limit) limits the rows: when the tags need
+   * more, the longest prefix of them is shown that fits with a "+K" capsule after it, K the
+   * number of tags left out (the core's rule, docs/WASM.md). `moreSizes` gives that capsule's
+   * `[w, h]` for a K of one digit, two, …: the caller measures "+9", "+99", …; as many as the
+   * tag count has digits (at most 7). Under a limit the frame holds one item more, the "+K"
+   * capsule, as item `count`: `origins`, `rows` and `groups` have `count + 1` entries, the
+   * necks name it as `count`; hidden tags (and item `count` when nothing is hidden) have NaN
+   * origins, row and group -1; `frame.hidden` is K and `frame.more` the capsule
+   * (`{index, x, y, w, h, row, group}`, or null when nothing is hidden).
    */
   layoutPacked(sizes, options) {
-    const { width = null, spacing, mergeDistance = DEFAULT_MERGE_DISTANCE, direction = 'ltr' } =
-      options ?? {};
+    const {
+      width = null, spacing, mergeDistance = DEFAULT_MERGE_DISTANCE, direction = 'ltr', maxRows = 0,
+      moreSizes = [],
+    } = options ?? {};
     const rightToLeft = direction === 'rtl' ? 1 : direction === 'ltr' ? 0 : -1;
     if (rightToLeft < 0) {
       throw new RangeError(`tagcloud-core: direction must be "ltr" or "rtl", not ${String(direction)}`);
@@ -177,14 +189,19 @@ class TagCloudCore {
     const w = numberOrUnbounded(width, 'width');
     const spacingValue = number(spacing, 'spacing');
     const merge = number(mergeDistance, 'mergeDistance');
+    const rows = rowLimit(maxRows, moreSizes);
     return this.#call((e) => {
       const [input, count] = this.#packedInput(e, sizes);
       const packed = this.#packed;
       const out = packed.output(e, count);
+      const more = rows.moreSizes === null ? 0 : packed.moreSizes(e, rows.moreSizes);
       const lay = () =>
-        e.tc_layout_packed(input, count, w, spacingValue, merge, rightToLeft, out, packed.necks, packed.neckCapacity);
+        e.tc_layout_packed(input, count, w, spacingValue, merge, rightToLeft, rows.maxRows, more,
+          moreSizes.length, out, packed.necks, packed.neckCapacity);
       let code = lay();
-      if (code < 0) throw refusal(code, sizes, input, e, { width: w, spacing: spacingValue, mergeDistance: merge });
+      if (code < 0) {
+        throw refusal(code, sizes, input, e, { width: w, spacing: spacingValue, mergeDistance: merge, count, more });
+      }
       // More necks than room (rare: the block starts with room for four a tag and doubles): the
       // core counted them and wrote none; the same layout again writes them.
       const neckCount = new Float64Array(e.memory.buffer, out + 16, 1)[0];
@@ -192,7 +209,7 @@ class TagCloudCore {
         packed.growNecks(e, neckCount);
         code = lay();
       }
-      return packed.frame(e, count, code, neckCount);
+      return packed.frame(e, count, code, neckCount, rows.moreSizes);
     });
   }
 
@@ -426,10 +443,47 @@ function number(value, name) {
 }
 
 /**
+ * `layoutPacked`'s row limit, its types checked (the core checks the sizes' values):
+ * `{maxRows, moreSizes}` with the sizes flattened to `[w1, h1, w2, h2, …]` (null without a
+ * limit).
+ */
+function rowLimit(maxRows, moreSizes) {
+  if (typeof maxRows !== 'number' || !Number.isInteger(maxRows) || maxRows < 0 || maxRows > 0x7fffffff) {
+    throw new RangeError(`tagcloud-core: maxRows must be a whole number of rows, 0 for no limit, not ${String(maxRows)}`);
+  }
+  if (!Array.isArray(moreSizes) || moreSizes.length > MAX_MORE_SIZES) {
+    throw new TypeError(`tagcloud-core: moreSizes must be an array of at most ${MAX_MORE_SIZES} [width, height] pairs`);
+  }
+  moreSizes.forEach((size, i) => {
+    if (!Array.isArray(size) || size.length !== 2 || typeof size[0] !== 'number' || typeof size[1] !== 'number') {
+      throw new TypeError(`tagcloud-core: moreSizes[${i}] (the "+K" size for a ${i + 1}-digit K) must be [width, height] numbers`);
+    }
+  });
+  // Without a limit the core reads no "+K" size: nothing to copy per frame.
+  return { maxRows, moreSizes: maxRows === 0 ? null : Float64Array.from(moreSizes.flat()) };
+}
+
+/**
  * The error for a refusal code of `tc_arrange`/`tc_layout_packed` (docs/WASM.md): -1 the width,
- * -2 the spacing, -3 the merge distance, -4 - i the size at index i, read back from memory.
+ * -2 the spacing, -3 the merge distance, -4 - i the size at index i, read back from memory;
+ * -2^29 - d too few "+K" sizes (d needed), -2^30 - 1 - j the "+K" size number j.
  */
 function refusal(code, sizes, input, e, scalars) {
+  if (code === MAX_ROWS_CODE) return new RangeError('tagcloud-core: maxRows must not be negative');
+  if (code <= MORE_SIZE_CODE) {
+    const index = MORE_SIZE_CODE - code;
+    const side = index % 2 === 0 ? 'width' : 'height';
+    const value = new Float64Array(e.memory.buffer, scalars.more + 8 * index, 1)[0];
+    return new RangeError(
+      `tagcloud-core: moreSizes[${index >> 1}] (the "+K" size for a ${(index >> 1) + 1}-digit K) needs a finite, non-negative ${side}, not ${value}`,
+    );
+  }
+  if (code <= MORE_SIZES_CODE) {
+    const needed = MORE_SIZES_CODE - code;
+    return new RangeError(
+      `tagcloud-core: moreSizes must hold at least ${needed} [width, height], one per digit count of "+K" (for ${scalars.count} tags)`,
+    );
+  }
   if (code === -1) {
     return new RangeError(`tagcloud-core: width must be a non-negative number, Infinity or null, not ${scalars.width}`);
   }
@@ -458,6 +512,15 @@ function cached(views, e, out, count) {
   return views;
 }
 
+/**
+ * `tc_layout_packed`'s refusal codes of the row limit: too few "+K" sizes (minus the number
+ * needed), a negative `maxRows`, a bad "+K" size number (minus 1 + its index).
+ */
+const MORE_SIZES_CODE = -(2 ** 29);
+const MAX_ROWS_CODE = -(2 ** 30);
+const MORE_SIZE_CODE = -(2 ** 30) - 1;
+/** "+K" sizes `layoutPacked` takes: K is at most `MAX_PACKED_COUNT`, 7 digits. */
+const MAX_MORE_SIZES = 7;
 /** The JSON path's default `mergeDistance`. */
 const DEFAULT_MERGE_DISTANCE = 10;
 /** The JSON path's tag limit (`WireLimits.maximumTags`), for the packed path too. */
@@ -477,11 +540,12 @@ const NECKS_PER_TAG = 4;
 
 /**
  * The packed path's block of linear memory for up to n tags: the sizes (`2n` f64, which
- * `sizesBuffer` hands out); `tc_layout_packed`'s output: `[width, height, neckCount]`, the
- * origins (`2n` f64), the rows and the merge groups (`n` i32 each); `tc_arrange`'s output: the
- * origins then `[width, height]`. And a second block for the necks of `tc_layout_packed`: for
- * room for m necks, their gaps (m f64), axes (4m f64), spans (m f64), pairs (2m i32). Hands out
- * views of both and recognises the sizes views.
+ * `sizesBuffer` hands out); `tc_layout_packed`'s output: `[width, height, neckCount, hidden]`,
+ * the origins (`2n` f64, 2 more under a row limit), the rows and the merge groups (`n` i32
+ * each, 1 more under a row limit); `tc_arrange`'s output: the origins then `[width, height]`;
+ * the "+K" sizes of a row limit (`2 * MAX_MORE_SIZES` f64). And a second block for the necks of
+ * `tc_layout_packed`: for room for m necks, their gaps (m f64), axes (4m f64), spans (m f64),
+ * pairs (2m i32). Hands out views of both and recognises the sizes views.
  */
 class PackedRegion {
   #pointer = 0;
@@ -557,7 +621,14 @@ class PackedRegion {
    */
   arrangeOutput(e, count) {
     this.#ensure(e, count);
-    return this.#pointer + 40 * this.#capacity + 24;
+    return this.#pointer + 40 * this.#capacity + 56;
+  }
+
+  /** Where `tc_layout_packed` reads the "+K" sizes: `flat` (`[w1, h1, …]`) copied there. */
+  moreSizes(e, flat) {
+    const pointer = this.#pointer + 56 * this.#capacity + 72;
+    new Float64Array(e.memory.buffer, pointer, flat.length).set(flat);
+    return pointer;
   }
 
   /** `{origins, width, height}` of `tc_arrange`'s output; `origins` a view. */
@@ -574,14 +645,19 @@ class PackedRegion {
     return { origins: cache.origins, width: cache.f64[at], height: cache.f64[at + 1] };
   }
 
-  /** The frame of `tc_layout_packed`'s output; typed arrays are views. */
-  frame(e, count, groupCount, neckCount) {
+  /**
+   * The frame of `tc_layout_packed`'s output for `count` tags, and under a row limit (`more`,
+   * the "+K" sizes `[w1, h1, …]`, null without a limit) the "+K" capsule as item `count`;
+   * typed arrays are views.
+   */
+  frame(e, count, groupCount, neckCount, more) {
     const out = this.#pointer + 16 * this.#capacity;
-    const cache = cached(this.#frameViews, e, out, count);
+    const items = more === null ? count : count + 1;
+    const cache = cached(this.#frameViews, e, out, items);
     if (cache.origins === null) {
-      cache.origins = new Float64Array(e.memory.buffer, out + 24, 2 * count);
-      cache.rows = new Int32Array(e.memory.buffer, out + 24 + 16 * count, count);
-      cache.groups = new Int32Array(e.memory.buffer, out + 24 + 20 * count, count);
+      cache.origins = new Float64Array(e.memory.buffer, out + 32, 2 * items);
+      cache.rows = new Int32Array(e.memory.buffer, out + 32 + 16 * items, items);
+      cache.groups = new Int32Array(e.memory.buffer, out + 32 + 20 * items, items);
     }
     const necks = this.#neckViews;
     const buffer = e.memory.buffer;
@@ -597,7 +673,7 @@ class PackedRegion {
       necks.necks = new Int32Array(buffer, pointer + 48 * room, 2 * neckCount);
     }
     const at = out >> 3;
-    return {
+    const frame = {
       count,
       size: [cache.f64[at], cache.f64[at + 1]],
       origins: cache.origins,
@@ -610,6 +686,22 @@ class PackedRegion {
       neckSpans: necks.spans,
       neckCount,
     };
+    if (more !== null) {
+      const hidden = cache.f64[at + 3];
+      // The capsule's size is the caller's, for K's digit count.
+      const digits = String(hidden).length;
+      frame.hidden = hidden;
+      frame.more = hidden === 0 ? null : {
+        index: count,
+        x: cache.origins[2 * count],
+        y: cache.origins[2 * count + 1],
+        w: more[2 * digits - 2],
+        h: more[2 * digits - 1],
+        row: cache.rows[count],
+        group: cache.groups[count],
+      };
+    }
+    return frame;
   }
 
   /** After a restart: the block belonged to the old instance. */
@@ -630,7 +722,7 @@ class PackedRegion {
   #ensure(e, count) {
     if (count <= this.#capacity && this.#pointer !== 0) return;
     const capacity = Math.max(count, 2 * this.#capacity, 16);
-    const pointer = e.tc_alloc(56 * capacity + 48);
+    const pointer = e.tc_alloc(56 * capacity + 72 + 16 * MAX_MORE_SIZES);
     if (pointer === 0) throw new RangeError('tagcloud-core: out of memory');
     if (this.#pointer !== 0) {
       new Uint8Array(e.memory.buffer).copyWithin(pointer, this.#pointer, this.#pointer + 16 * this.#capacity);
