@@ -1,4 +1,4 @@
-// The page's side of the `tagcloud.v1` live protocol (docs/PROTOCOL-live.md): which messages the
+// The page's side of the `tagcloud.v1` live protocol (docs/PROTOCOL.md, "Live protocol"): which messages the
 // page sends for its state, and what it makes of the server's.
 //
 //   const session = new LiveSession(storage);
