@@ -15,6 +15,11 @@ def _cells(results: list[dict]) -> dict[tuple, dict]:
             if r.get("engine") == "page-churn" and "ms_per_frame" in r}
 
 
+def _ms(value: float) -> str:
+    """A figure in ms: three significant digits, whole ms with separators from 1,000 on."""
+    return f"{value:,.0f}" if value >= 1000 else f"{value:.3g}"
+
+
 def _ratio(cells, phase, n, count, key) -> str:
     element, chips = cells.get(("element", phase, n, count)), cells.get(("chips", phase, n, count))
     if not element or not chips or not chips.get(key):
@@ -40,8 +45,10 @@ def section(results: list[dict]) -> list[str]:
            "made before the measurement. Per frame = over the phase (its K changes and two frames "
            "after the last), divided by K. Main thread and whole-browser CPU as for the drag above; "
            f"headless Chromium {sample.get('browser', '')}; each subject in a fresh page, the two "
-           "alternating; medians over the repeats (R). Machine load averages (1, 5, 15 min) "
-           f"{sample.get('load_before')} before this runner and {sample.get('load_after')} after.", "",
+           "alternating; medians over the repeats (R). Main-thread durations are wall-clock and grow "
+           "with the machine's load, CPU time less so; machine load averages (1, 5, 15 min) "
+           f"{sample.get('load_before')} when this runner started and {sample.get('load_after')} "
+           "when it ended.", "",
            "| tags | phase | subject | main thread, ms per frame | ÷ chips | whole browser, CPU ms per frame | ÷ chips | interval p50 / p90 / max, ms | dropped | R |",
            "|---|---|---|---:|---:|---:|---:|---:|---:|---:|"]
     for n, count in sizes:
@@ -54,9 +61,9 @@ def section(results: list[dict]) -> list[str]:
                 name = "`<glass-tag-cloud>`" if element else "CSS chips"
                 main_ratio = _ratio(cells, phase, n, count, "ms_per_frame") if element else "1×"
                 cpu_ratio = _ratio(cells, phase, n, count, "browser_cpu_ms_per_frame") if element else "1×"
-                out.append(f"| {n:,} + {count:,} | {phase} | {name} | {cell['ms_per_frame']:.3g} | {main_ratio} | "
-                           f"{cell['browser_cpu_ms_per_frame']:.3g} | {cpu_ratio} | "
-                           f"{cell['interval_p50']:.3g} / {cell['interval_p90']:.3g} / {cell['interval_max']:.3g} | "
+                out.append(f"| {n:,} + {count:,} | {phase} | {name} | {_ms(cell['ms_per_frame'])} | {main_ratio} | "
+                           f"{_ms(cell['browser_cpu_ms_per_frame'])} | {cpu_ratio} | "
+                           f"{_ms(cell['interval_p50'])} / {_ms(cell['interval_p90'])} / {_ms(cell['interval_max'])} | "
                            f"{cell['dropped_frames']:g} | {cell['repeats']} |")
     out += ["", "Whole-browser CPU per frame by thread kind (each kind its own median over the repeats):", "",
             "| tags | phase | subject | " + " | ".join(KINDS) + " | total |",
@@ -68,6 +75,6 @@ def section(results: list[dict]) -> list[str]:
                 if not cell:
                     continue
                 name = "`<glass-tag-cloud>`" if subject == "element" else "CSS chips"
-                kinds = " | ".join(f"{cell['cpu_by_kind'].get(kind, 0):.3g}" for kind in KINDS)
-                out.append(f"| {n:,} + {count:,} | {phase} | {name} | {kinds} | {cell['browser_cpu_ms_per_frame']:.3g} |")
+                kinds = " | ".join(_ms(cell["cpu_by_kind"].get(kind, 0)) for kind in KINDS)
+                out.append(f"| {n:,} + {count:,} | {phase} | {name} | {kinds} | {_ms(cell['browser_cpu_ms_per_frame'])} |")
     return out + [""]
