@@ -3,12 +3,19 @@ FILE`, SIGHUP: the `tags` message of docs/PROTOCOL.md): the page shows the new s
 server's layout puts it (the same as the core's for the page's capsules), drops the selection of
 a removed tag from its form value for good (as the server does), keeps the rest, fires no
 `change`, announces nothing, logs no error, and never shows a frame with capsules missing. Once
-against one server, once with `--workers 2` on the demo page at /."""
+against one server, once with `--workers 2` on the demo page at /, where a bad file then changes
+nothing on the page.
+
+Broken once each to watch them fail: without the element's hook for `tags` (both time out
+waiting for the new set), without dropping the removed tags' selections (['Swift', 'Rust'] when
+Rust is served again), without LiveSession holding back the server's frames of the old measure
+(capsules sized to nothing)."""
 
 from __future__ import annotations
 
 import json
 import signal
+import time
 
 from element_helpers import assert_core_layout, capsules, changes, click_tag, record_changes
 from support.placement import settle
@@ -158,3 +165,20 @@ def test_demo_shows_a_reloaded_tag_set_with_workers(live_server_factory, page, t
     assert announced(page, cloud) == ""
     assert page.text_content("[data-status]") == "live"
     assert page.evaluate("() => window.__unplaced") == []
+
+    # A bad file: every worker keeps the current set and says why; the page is not told anything.
+    frames_before = page.evaluate(
+        "() => document.querySelector('glass-tag-cloud').shadowRoot.querySelector('.cloud').dataset.liveFrames")
+    bad = "error: SIGHUP: bad tags file"
+    seen = server.log.read_text().count(bad)  # the log file is appended to (a reused port)
+    path.write_text('[{"title": "Swift", "tint": "blue"}]')
+    server.process.send_signal(signal.SIGHUP)
+    deadline = time.monotonic() + 10
+    while server.log.read_text().count(bad) < seen + 2:  # one per worker
+        assert time.monotonic() < deadline, server.log.read_text()[-2000:]
+        time.sleep(0.05)
+    settle(page, 10)
+    assert [c["id"] for c in capsules(page, cloud)["items"]] == ids(NEW)
+    assert page.evaluate(
+        "() => document.querySelector('glass-tag-cloud').shadowRoot.querySelector('.cloud').dataset.liveFrames") == frames_before
+    assert page.evaluate("() => document.querySelector('glass-tag-cloud').selection") == ["Swift"]
