@@ -1,5 +1,5 @@
 """Restarts: 100 sessions with distinct selections, the server SIGKILLed and started again on
-the same port. The server keeps sessions in memory only, so (as docs/PROTOCOL-live.md says) the
+the same port. The server keeps sessions in memory only, so (as docs/PROTOCOL.md, "Live protocol" says) the
 page's copy restores them: each client reconnects the way the page does (web/src/live/live-connection.js:
 exponential backoff with jitter, `backoffDelay`), says hello with its token and its selection,
 and gets a welcome and a layout showing exactly that selection. Nothing is lost, and the

@@ -966,6 +966,20 @@ export class GlassTagCloudElement extends HTMLElement {
     this.#sendLive(() => this.#live.session.hello({ selection: this.selection, spacing: this.spacing }));
   }
 
+  /**
+   * The server's tag set changed: show it, drop the selections of the tags that left (as the
+   * server did), measure (#update sends the new measure; the server's next layout follows).
+   * Silent, like any change the user did not make: no `change` event, nothing announced.
+   */
+  #liveTagsChanged(live, { tags, removed, mergeDistance }) {
+    if (mergeDistance !== null) live.mergeDistance = mergeDistance;
+    for (const id of removed) if (this.#selection.delete(id)) this.#selectionVersion += 1;
+    this.#serverTags = tags.map(({ id, label, tint }) => ({ id, label, tint, selected: false }));
+    this.#tagsDirty = true;
+    live.frame = null; // of the old set
+    this.#update();
+  }
+
   #receive(live, event) {
     if (!event || this.#live !== live) return;
     if (event.kind === "welcome") {
@@ -980,6 +994,8 @@ export class GlassTagCloudElement extends HTMLElement {
       live.connection.send(live.session.hello({ selection: this.selection, spacing: this.spacing }));
       if (this.#metrics) live.connection.send(live.session.measure(this.#metrics));
       this.#sendViewport();
+    } else if (event.kind === "tags") {
+      this.#liveTagsChanged(live, event);
     } else if (event.kind === "layout") {
       const frame = event.layout;
       if (frame.width !== this.#width) return; // answers a width we no longer have

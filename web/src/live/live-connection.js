@@ -14,7 +14,7 @@
 
 const GIVE_UP_AFTER = 6; // failed attempts before "reconnecting" turns into "offline"
 // Closed by the server because this client is at fault (bad UTF-8, flooding, too big): retrying
-// in a loop would only repeat it (docs/PROTOCOL-live.md, closing codes).
+// in a loop would only repeat it (docs/PROTOCOL.md, "Live protocol", closing codes).
 const FATAL_CLOSE_CODES = new Set([1007, 1008, 1009]);
 
 /** Delay before attempt `n` (0-based): uniform in [base·2ⁿ/2, base·2ⁿ], capped. */
