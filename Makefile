@@ -124,7 +124,7 @@ capacity: deps venv web-gzip
 
 ## `make bench`: the core, its Wasm build, the page and the server beside their peers (Taffy,
 ## Yoga, Chromium, a C loop, a plain JavaScript loop, CSS glass chips, a bare libwebsockets
-## server); writes docs/benchmarks.md and its plots. About 20 minutes; never part of
+## server); writes docs/benchmarks.md and its plots. About 40 minutes; never part of
 ## `make test`. See bench/README.md.
 BENCH_STAMP := $(VENV)/.bench-requirements-installed
 bench-venv: $(BENCH_STAMP)

@@ -17,7 +17,7 @@ import Testing
     var spans: [Double]
 
     var neckCount: Int {
-      if case .laidOut(_, _, _, let count) = outcome { return count }
+      if case .laidOut(_, _, _, let count, _) = outcome { return count }
       return -1
     }
   }

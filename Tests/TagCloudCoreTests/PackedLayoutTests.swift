@@ -32,7 +32,7 @@ import Testing
     }
     // The necks are NeckTests' (against the brute force); here the engine's outputs.
     var withoutNecks = outcome
-    if case .laidOut(let size, let rows, let groups, _) = outcome {
+    if case .laidOut(let size, let rows, let groups, _, _) = outcome {
       withoutNecks = .laidOut(size: size, rowCount: rows, groupCount: groups, neckCount: 0)
     }
     return Packed(outcome: withoutNecks, origins: origins, rows: rows, groups: groups)
@@ -84,7 +84,7 @@ import Testing
         sizes.flatMap { [$0.width, $0.height] }, width: width, spacing: spacing,
         mergeDistance: mergeDistance, direction: direction)
       #expect(result == reference)
-      if case .laidOut(_, _, let groupCount, _) = reference.outcome, groupCount < count {
+      if case .laidOut(_, _, let groupCount, _, _) = reference.outcome, groupCount < count {
         melted += 1
       }
     }

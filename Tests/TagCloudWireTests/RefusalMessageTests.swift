@@ -96,6 +96,12 @@ private let requestMessages: [RequestFault.Problem: String] = [
   .space: "tags[7].label.space must be a non-negative number",
   .unknownLabelField: #"unknown field "tag" in tags[7].label"#,
   .missingLabelWidth: #"tags[7].label is missing "width""#,
+  .maxRows: #""maxRows" must be a whole number from 0 to 1000000"#,
+  .moreSizes: #""moreSizes" must be an array of [width, height]"#,
+  .moreSize: "moreSizes[7] must be [width, height]",
+  .moreSizeNumbers: "moreSizes[7] must hold two non-negative numbers",
+  .moreSizesMissing:
+    #""moreSizes" must hold at least 1 [width, height], one per digit count of "+K" (for 7 tags)"#,
 ]
 
 @Suite struct RefusalMessageTests {

@@ -1,6 +1,7 @@
 // web/examples/embed.html from a plain static file server in headless Chromium: it lays out its
 // ten tags with the Wasm core alone, lays them out again when its container narrows, toggles a
-// tag with the core's spring easing, and moves focus with the arrow keys by the core's rule.
+// tag with the core's spring easing, and moves focus with the arrow keys, Home/End and
+// PageUp/PageDown by the core's rule.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -79,4 +80,27 @@ test('embed.html: layout, resize, selection with motion, keyboard focus', { ...c
   assert.equal(await focusAfter('Home'), 0);
   const below = await focusAfter('ArrowDown');
   assert.ok(narrow[below].y > narrow[0].y, 'ArrowDown goes to the next row');
+
+  // PageUp/PageDown: the first tag (the leftmost) of the row above or below, in reading order;
+  // the first and last rows are edges. Against a plain reference: the rows of the capsules drawn.
+  const rowStarts = [...new Set(narrow.map((tag) => tag.y))].sort((a, b) => a - b)
+    .map((y) => narrow.findIndex((tag) => tag.y === y));
+  assert.ok(rowStarts.length >= 3, `three rows or more to page through (${rowStarts.length})`);
+  const rowOf = (index) => rowStarts.findLastIndex((start) => start <= index);
+  // From the last tag of the first row, where PageDown is not simply "next" in general.
+  await browser.evaluate(`document.querySelectorAll('.tag')[${rowStarts[1] - 1}].focus()`);
+  for (let row = 1; row < rowStarts.length; row += 1) {
+    assert.equal(await focusAfter('PageDown'), rowStarts[row], `PageDown from row ${row - 1} to the first tag of row ${row}`);
+  }
+  assert.equal(await focusAfter('PageDown'), rowStarts.at(-1), 'PageDown on the last row stays');
+  await browser.evaluate(`document.querySelectorAll('.tag')[9].focus()`);
+  assert.equal(await focusAfter('PageUp'), rowStarts[rowOf(9) - 1], 'PageUp from the last tag: the row above');
+  for (let row = rowOf(9) - 2; row >= 0; row -= 1) assert.equal(await focusAfter('PageUp'), rowStarts[row]);
+  assert.equal(await focusAfter('PageUp'), 0, 'PageUp on the first row stays');
+  // With Ctrl the key is the browser's: focus does not move, the default is not prevented.
+  const prevented = await browser.evaluate(`(() => {
+    const event = new KeyboardEvent('keydown', { key: 'PageDown', ctrlKey: true, bubbles: true, cancelable: true });
+    document.activeElement.dispatchEvent(event);
+    return [event.defaultPrevented, [...document.querySelectorAll('.tag')].indexOf(document.activeElement)]; })()`);
+  assert.deepEqual(prevented, [false, 0]);
 }));

@@ -128,11 +128,41 @@ test('the live session resumes with its token and sends the page state', () => {
   assert.deepEqual(session.viewport(390, true, 'rtl'), { type: 'viewport', width: 390, reduceMotion: true, direction: 'rtl' });
   assert.deepEqual(session.spacing(3), { type: 'spacing', value: 3 });
   assert.deepEqual(session.toggle('Glass'), { type: 'toggle', id: 'Glass' });
-  assert.equal(session.accept({ type: 'layout', seq: 4, size: [1, 1], items: [] }).seq, 4);
+  const glass = { id: 'Glass', x: 0, y: 0, w: 60, h: 40, selected: false };
+  assert.equal(session.accept({ type: 'layout', seq: 4, size: [60, 40], items: [glass] }).seq, 4);
   assert.equal(session.accept({ type: 'layout' }), null, 'a layout without items is not one');
   assert.equal(session.accept({ type: 'surprise' }), null);
   assert.equal(session.accept('not an object'), null);
   assert.deepEqual(session.accept({ type: 'error', message: 'bad' }), { kind: 'error', message: 'bad' });
+});
+
+test('a new served tag set: what left, and layouts held back until they place every served tag', () => {
+  const session = new LiveSession(memoryStorage());
+  const item = (id) => ({ id, x: 0, y: 0, w: 60, h: 40, selected: false });
+  const layout = (...ids) => ({ type: 'layout', seq: 1, size: [60, 40], items: ids.map(item) });
+  session.accept({
+    type: 'welcome', session: 'cd'.repeat(16), resumed: false, mergeDistance: 10, selection: ['Swift'], spacing: 18,
+    tags: [{ id: 'Swift', title: 'Swift', tint: '#0A84FF' }, { id: 'Rust', title: 'Rust', tint: '#FF9F0A' }],
+  });
+  assert.equal(session.accept(layout('Swift', 'Rust')).kind, 'layout');
+  assert.equal(session.accept(layout('Rust', 'Swift')).kind, 'layout', 'any order');
+  assert.equal(session.accept(layout('Swift')), null, 'a tag missing');
+  assert.equal(session.accept(layout('Swift', 'Swift')), null, 'a tag twice');
+
+  const told = session.accept({
+    type: 'tags', selection: ['Swift'], mergeDistance: 12,
+    tags: [{ id: 'Swift', title: 'Swift', tint: '#0A84FF' }, { id: 'Go', title: 'Go', tint: '#64D2FF' }],
+  });
+  assert.deepEqual(told, {
+    kind: 'tags', removed: ['Rust'], mergeDistance: 12,
+    tags: [{ id: 'Swift', label: 'Swift', tint: '#0A84FF' }, { id: 'Go', label: 'Go', tint: '#64D2FF' }],
+  });
+  // The server lays out what the page had measured until the page's new measure: held back.
+  assert.equal(session.accept(layout('Swift')), null);
+  assert.equal(session.accept(layout('Swift', 'Rust')), null);
+  assert.equal(session.accept(layout('Go', 'Swift')).kind, 'layout');
+  assert.equal(session.accept({ type: 'tags', tags: 'not a list' }), null);
+  assert.equal(session.accept({ type: 'tags', tags: [] }).removed.length, 2, 'every tag left');
 });
 
 test('tints from the wire become CSS colours', () => {

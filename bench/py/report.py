@@ -244,6 +244,7 @@ def machine_section(info: dict) -> list[str]:
 
 
 def write(out_dir: str, results: list[dict], failures: list[dict], info: dict, settings: dict) -> str:
+    import churn_report
     import page_report
     import server_report
 
@@ -281,6 +282,7 @@ def write(out_dir: str, results: list[dict], failures: list[dict], info: dict, s
         doc.append("")
     doc += ["### Plots", ""] + plots(out_dir, index, counts, widths)
     doc += page_report.section(out_dir, results)
+    doc += churn_report.section(results)
     doc += server_report.section(results)
     doc += ["## Size of the Wasm core", ""]
     doc += wasm_size(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "web", "tagcloud.wasm"))

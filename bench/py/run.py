@@ -2,6 +2,7 @@
 
     python3 bench/py/run.py                    # the full run (about 10 minutes at most)
     python3 bench/py/run.py --smoke --out DIR  # n = 10, short samples: proves the harness works
+    python3 bench/py/run.py --only page-churn --out DIR   # the page's insert/remove alone
     python3 bench/py/run.py --report-only      # docs/benchmarks.md again from its results.json
 
 Each engine is a separate runner process printing one JSON line per measurement (see
@@ -65,6 +66,12 @@ def runners(args) -> list[dict]:
             "command": [python, os.path.join(HERE, "page_runner.py"), "--counts",
                         *(str(n) for n in args.page_counts), "--frames", str(args.page_frames),
                         "--repeats", str(args.page_repeats)],
+        },
+        {
+            "name": "page-churn",
+            "needs": ["playwright"],
+            "command": [python, os.path.join(HERE, "page_churn.py"), "--base", str(args.churn_base),
+                        "--count", str(args.churn_count), "--repeats", str(args.churn_repeats)],
         },
         {
             "name": "server",
@@ -133,6 +140,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--page-counts", type=int, nargs="+", default=[10, 100, 1000])
     parser.add_argument("--page-frames", type=int, default=120)
     parser.add_argument("--page-repeats", type=int, default=3)
+    parser.add_argument("--churn-base", type=int, default=1000, help="page-churn: tags before the inserts")
+    parser.add_argument("--churn-count", type=int, default=100, help="page-churn: tags inserted, then removed")
+    parser.add_argument("--churn-repeats", type=int, default=3)
     parser.add_argument("--report-only", action="store_true",
                         help="measure nothing: write the report again from OUT/benchmarks/results.json")
     args = parser.parse_args(argv)
@@ -146,6 +156,7 @@ def main(argv: list[str]) -> int:
     if args.smoke:
         args.counts, args.widths, args.repeats, args.min_sample_ms = [10], [390], 3, 1.0
         args.page_counts, args.page_frames, args.page_repeats = [10], 10, 1
+        args.churn_base, args.churn_count, args.churn_repeats = 10, 5, 1
 
     workload.write_workload(args.workload, args.counts)
     info = machine.describe()
@@ -156,7 +167,7 @@ def main(argv: list[str]) -> int:
         if args.only and runner["name"] not in args.only:
             continue
         # The page drags take minutes at 1,000 tags (the element's frames are slow today).
-        timeout = 3600.0 if runner["name"] == "page" else args.runner_timeout_s
+        timeout = 3600.0 if runner["name"] in ("page", "page-churn") else args.runner_timeout_s
         lines, failure = run_one(runner, timeout)
         results.extend(lines)
         if failure:

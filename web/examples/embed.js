@@ -52,12 +52,14 @@ function render(animation) {
   });
 }
 
-// Arrow keys move focus by the layout's geometry, as the core's navigation rule says.
+// Arrow keys move focus by the layout's geometry, as the core's navigation rule says; PageUp
+// and PageDown to the first tag of the row above or below (the core knows the rows). With a
+// modifier the key is the browser's (Ctrl+PageDown switches tabs).
 const keys = { ArrowRight: 'next', ArrowLeft: 'previous', ArrowUp: 'up', ArrowDown: 'down',
-  Home: 'first', End: 'last' };
+  Home: 'first', End: 'last', PageUp: 'previousRow', PageDown: 'nextRow' };
 cloud.addEventListener('keydown', (event) => {
   const key = keys[event.key];
-  if (!key || !response) return;
+  if (!key || !response || event.altKey || event.ctrlKey || event.metaKey) return;
   event.preventDefault();
   const next = core.navigate(response, buttons.indexOf(document.activeElement), key);
   if (next >= 0) buttons[next].focus();

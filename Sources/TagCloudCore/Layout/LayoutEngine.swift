@@ -5,6 +5,10 @@
 ///     ])
 ///     LayoutEngine.layout(request).frames  // [Rect(x: 0, y: 0, width: 96, height: 40)]
 public enum LayoutEngine {
+  /// Under a row limit (`maxRows > 0`) the response holds the shown tags and the "+K" capsule
+  /// apart (``LayoutResponse/more``), as ``place(_:width:spacing:mergeDistance:direction:maxRows:moreSizes:necks:)``
+  /// decides.
+  ///
   /// - Complexity: O(n) for the flow and the merge sweep, plus the spring's fixed cost when an
   ///   animation is asked for.
   public static func layout(_ request: LayoutRequest) -> LayoutResponse {
@@ -28,17 +32,30 @@ public enum LayoutEngine {
     var necks = NeckRecord.none
     let placed = place(
       &frames, width: request.width, spacing: request.spacing,
-      mergeDistance: request.mergeDistance, direction: request.direction, necks: &necks)
+      mergeDistance: request.mergeDistance, direction: request.direction,
+      maxRows: request.maxRows, moreSizes: request.moreSizes, necks: &necks)
+    var rowStarts = placed.rowStarts
+    var more: LayoutResponse.MoreCapsule?
+    if placed.hasMore {
+      // The "+K" capsule, placed after the shown tags, goes apart: the shown tags' rows leave
+      // out a row it starts.
+      let index = placed.shown
+      let row = rowStarts.count &- 1
+      more = LayoutResponse.MoreCapsule(
+        hidden: count &- index, frame: frames.removeLast(), row: row)
+      if rowStarts[row] == index { rowStarts.removeLast() }
+    }
     let animation =
       request.reduceMotion ? nil : request.animation.map(LayoutResponse.Animation.init)
     return LayoutResponse(
-      ids: ids, frames: frames, rowStarts: placed.rowStarts, size: placed.size,
-      groups: placed.groups,
-      selection: request.selection, animation: animation)
+      ids: ids, frames: frames, rowStarts: rowStarts, size: placed.size, groups: placed.groups,
+      selection: request.selection, animation: animation, rowLimited: request.maxRows > 0,
+      more: more)
   }
 
   /// The flow, the merge groups and the writing direction over capsules already sized: what a
-  /// layout does once the sizes are known, shared by ``layout(_:)`` and ``PackedLayout``.
+  /// layout does once the sizes are known (the row-limited placement without a limit, which
+  /// ``layout(_:)`` and ``PackedLayout`` share).
   ///
   /// `frames` holds the capsule sizes (any origins); the flow writes the origins in place,
   /// mirrored for right-to-left. `necks` receives every melting pair (``NeckRecord``).
@@ -55,8 +72,21 @@ public enum LayoutEngine {
     _ frames: inout [Rect], width: Double, spacing: Double, mergeDistance: Double,
     direction: LayoutDirection, necks: inout NeckRecord
   ) -> (size: Size, rowStarts: [Int], groups: MergeGroups) {
-    var rowStarts: [Int] = []
-    let size = FlowLayout.arrange(&frames, width: width, spacing: spacing, rowStarts: &rowStarts)
+    let placed = place(
+      &frames, width: width, spacing: spacing, mergeDistance: mergeDistance, direction: direction,
+      maxRows: 0, moreSizes: [], necks: &necks)
+    return (placed.size, placed.rowStarts, placed.groups)
+  }
+
+  /// The merge groups of capsules the flow has laid out left to right, then the mirroring for
+  /// right-to-left: what follows the flow in
+  /// ``place(_:width:spacing:mergeDistance:direction:maxRows:moreSizes:necks:)``.
+  ///
+  /// - Complexity: O(n) for the merge sweep.
+  static func meltAndMirror(
+    _ frames: inout [Rect], size: Size, rowStarts: [Int], width: Double, mergeDistance: Double,
+    direction: LayoutDirection, necks: inout NeckRecord
+  ) -> MergeGroups {
     // Mirroring keeps every distance, so groups are found on the left-to-right frames, whose
     // rows run left to right as the sweep needs.
     let groups = MergeGroups(
@@ -70,7 +100,7 @@ public enum LayoutEngine {
         }
       }
     }
-    return (size, rowStarts, groups)
+    return groups
   }
 
   /// Each tag's capsule: given outright, or derived from its label for this container width.

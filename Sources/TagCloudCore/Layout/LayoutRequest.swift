@@ -21,12 +21,18 @@ public struct LayoutRequest: Equatable, Sendable {
   public var reduceMotion: Bool
   /// Which edge rows start from.
   public var direction: LayoutDirection
+  /// At most this many rows, the tags beyond folded into a "+K" capsule (``RowLimit``); 0 for
+  /// no limit.
+  public var maxRows: Int
+  /// The "+K" capsule's size for each digit count of K, packed: `w, h` for one digit, then two,
+  /// …; at least ``RowLimit/sizesNeeded(forCount:)`` pairs when `maxRows > 0`.
+  public var moreSizes: [Double]
 
   public init(
     width: Double, spacing: Double, mergeDistance: Double = DemoTags.mergeDistance,
     capsuleMetrics: CapsuleMetrics = CapsuleMetrics(), tags: [TagSpec],
     selection: SelectionSet? = nil, animation: Spring? = nil, reduceMotion: Bool = false,
-    direction: LayoutDirection = .leftToRight
+    direction: LayoutDirection = .leftToRight, maxRows: Int = 0, moreSizes: [Double] = []
   ) {
     self.width = width
     self.spacing = spacing
@@ -37,5 +43,7 @@ public struct LayoutRequest: Equatable, Sendable {
     self.animation = animation
     self.reduceMotion = reduceMotion
     self.direction = direction
+    self.maxRows = maxRows
+    self.moreSizes = moreSizes
   }
 }

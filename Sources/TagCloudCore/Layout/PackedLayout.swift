@@ -3,13 +3,14 @@
 /// arrays).
 ///
 /// The same engine as ``LayoutEngine/layout(_:)`` once the capsules are sized
-/// (``LayoutEngine/place(_:width:spacing:mergeDistance:direction:necks:)``), so the results are the
-/// JSON path's: `origins[2i], origins[2i + 1]` are `items[i].x, y`; `rows[i]` is the row of item
-/// `i` (the JSON `rows` lists each row's first item instead); `groups[i]` is the merge group of
-/// item `i`, groups numbered as the JSON `groups` list them (by their first item). The necks
-/// are the pairs that melt (``MergeGroups/necks``, in its order) with what a renderer draws a
-/// liquid neck from: the gap and the neck's axis (``Stadium/neck(to:)``), in the laid-out
-/// (mirrored, for right-to-left) coordinates.
+/// (``LayoutEngine/place(_:width:spacing:mergeDistance:direction:maxRows:moreSizes:necks:)``),
+/// so the results are the JSON path's: `origins[2i], origins[2i + 1]` are `items[i].x, y`;
+/// `rows[i]` is the row of item `i` (the JSON `rows` lists each row's first item instead);
+/// `groups[i]` is the merge group of item `i`, groups numbered as the JSON `groups` list them (by
+/// their first item). The necks are the pairs that melt
+/// (``MergeGroups/init(frames:rowStarts:mergeDistance:necks:)``, in its order) with what a
+/// renderer draws a liquid neck from: the gap and the neck's axis (``Stadium/neck(to:)``), in the
+/// laid-out (mirrored, for right-to-left) coordinates.
 ///
 ///     // sizes [96, 40, 60, 40]: two capsules on one row, 8 px apart, melting at 10
 ///     PackedLayout.layout(
@@ -31,19 +32,28 @@ public enum PackedLayout {
     /// `sizes[index]` is NaN, infinite or negative (item `index / 2`'s width when even, its
     /// height when odd).
     case size(index: Int)
+    /// `maxRows` is negative.
+    case maxRows
+    /// `moreSizes` holds fewer than `needed` sizes: one is needed for every digit count K can
+    /// have (``RowLimit/sizesNeeded(forCount:)``).
+    case moreSizes(needed: Int)
+    /// `moreSizes[index]` is NaN, infinite or negative (the size for `index / 2 + 1` digits:
+    /// its width when `index` is even, its height when odd).
+    case moreSize(index: Int)
   }
 
   /// What a packed layout did.
   public enum Outcome: Equatable, Sendable {
     /// Every output was written: the cloud's size, the number of rows, of merge groups and of
-    /// necks (melting pairs). The necks are complete only when the neck buffers had room for
-    /// them all; otherwise the buffers hold some of them, partly: call again with room for
-    /// `neckCount`.
-    case laidOut(size: Size, rowCount: Int, groupCount: Int, neckCount: Int)
+    /// necks (melting pairs), and under a row limit how many tags are hidden (K). The necks are
+    /// complete only when the neck buffers had room for them all; otherwise the buffers hold
+    /// some of them, partly: call again with room for `neckCount`.
+    case laidOut(size: Size, rowCount: Int, groupCount: Int, neckCount: Int, hidden: Int = 0)
     case refused(Refusal)
   }
 
-  /// Where ``layout(sizes:width:spacing:mergeDistance:direction:origins:rows:groups:necks:)``
+  /// Where
+  /// ``layout(sizes:width:spacing:mergeDistance:direction:maxRows:moreSizes:origins:rows:groups:necks:)``
   /// writes the necks, in buffers the caller owns; neck `k` is:
   /// - `pairs[2k], pairs[2k + 1]`: the two capsules `i < j`;
   /// - `gaps[k]`: the gap between their shapes (``Stadium/gap(to:)``), below the merge distance;
@@ -80,7 +90,20 @@ public enum PackedLayout {
     public var capacity: Int { min(pairs.count / 2, gaps.count, axes.count / 4, spans.count) }
   }
 
-  /// Lays out `sizes.count / 2` capsules (`sizes` = `w0, h0, w1, h1, …`).
+  /// Lays out `sizes.count / 2` capsules (`sizes` = `w0, h0, w1, h1, …`), at most `maxRows`
+  /// rows of them when `maxRows > 0` (``RowLimit``).
+  ///
+  /// Under a row limit the outputs hold one item more, the "+K" capsule, as item `n` (n =
+  /// `sizes.count / 2`, after the tags): its origin, row and group, and the necks name it as
+  /// `n`. Hidden tags get a NaN origin and row and group -1; so does item `n` when nothing is
+  /// hidden. Rows and groups count the "+K" capsule (it is glass: it melts like a tag).
+  ///
+  ///     // sizes: four 100 × 40 tags; moreSizes [40, 40] (the "+K" capsule for one digit)
+  ///     PackedLayout.layout(
+  ///       sizes: sizes, width: 250, spacing: 10, mergeDistance: 10, direction: .leftToRight,
+  ///       maxRows: 1, moreSizes: moreSizes, origins: origins, rows: rows, groups: groups)
+  ///     // .laidOut(size: 150 × 40, rowCount: 1, groupCount: 2, neckCount: 0, hidden: 3)
+  ///     // origins [0, 0, nan, nan, nan, nan, nan, nan, 110, 0]; rows [0, -1, -1, -1, 0]
   ///
   /// - Parameters:
   ///   - sizes: `w0, h0, w1, h1, …`, finite and non-negative.
@@ -88,25 +111,43 @@ public enum PackedLayout {
   ///   - spacing: the gap between capsules and rows.
   ///   - mergeDistance: capsules closer than this melt into one group.
   ///   - direction: left to right, or mirrored.
-  ///   - origins: receives `x0, y0, x1, y1, …`; at least `sizes.count` doubles.
-  ///   - rows: receives each item's row; at least `sizes.count / 2`.
-  ///   - groups: receives each item's merge group; at least `sizes.count / 2`.
+  ///   - maxRows: at most this many rows; 0 for no limit.
+  ///   - moreSizes: the "+K" capsule's `w, h` for one digit, then two, …: at least
+  ///     ``RowLimit/sizesNeeded(forCount:)`` pairs when `maxRows > 0`, each finite and
+  ///     non-negative.
+  ///   - origins: receives `x0, y0, x1, y1, …`; at least `sizes.count` doubles (2 more under a
+  ///     row limit).
+  ///   - rows: receives each item's row; at least `sizes.count / 2` (1 more under a row limit).
+  ///   - groups: receives each item's merge group; as many as `rows`.
   ///   - necks: receives the necks (complete when it has room for them all).
   /// - Complexity: O(n + necks) (that of
-  ///   ``LayoutEngine/place(_:width:spacing:mergeDistance:direction:necks:)``);
-  ///   allocates the engine's working arrays, which are freed on return.
+  ///   ``LayoutEngine/place(_:width:spacing:mergeDistance:direction:necks:)``, with a second
+  ///   flow under a row limit); allocates the engine's working arrays, which are freed on return.
   public static func layout(
     sizes: UnsafeBufferPointer<Double>, width: Double, spacing: Double, mergeDistance: Double,
-    direction: LayoutDirection, origins: UnsafeMutableBufferPointer<Double>,
-    rows: UnsafeMutableBufferPointer<Int32>, groups: UnsafeMutableBufferPointer<Int32>,
-    necks: NeckBuffers = .none
+    direction: LayoutDirection, maxRows: Int = 0,
+    moreSizes: UnsafeBufferPointer<Double> = UnsafeBufferPointer(start: nil, count: 0),
+    origins: UnsafeMutableBufferPointer<Double>, rows: UnsafeMutableBufferPointer<Int32>,
+    groups: UnsafeMutableBufferPointer<Int32>, necks: NeckBuffers = .none
   ) -> Outcome {
     let count = sizes.count / 2
+    let items = maxRows > 0 ? count &+ 1 : count
     precondition(
-      origins.count >= 2 * count && rows.count >= count && groups.count >= count
-        && count <= Int(Int32.max), "output buffers too small")
+      origins.count >= 2 * items && rows.count >= items && groups.count >= items
+        && count < Int(Int32.max), "output buffers too small")
     if let refusal = refusal(width: width, spacing: spacing) { return .refused(refusal) }
     guard mergeDistance >= 0, mergeDistance < .infinity else { return .refused(.mergeDistance) }
+    guard maxRows >= 0 else { return .refused(.maxRows) }
+    var more: [Double] = []
+    if maxRows > 0 {
+      let needed = RowLimit.sizesNeeded(forCount: count)
+      guard moreSizes.count / 2 >= needed else { return .refused(.moreSizes(needed: needed)) }
+      for index in 0..<moreSizes.count / 2 * 2 {
+        let length = moreSizes[index]
+        guard length >= 0, length < .infinity else { return .refused(.moreSize(index: index)) }
+        more.append(length)
+      }
+    }
     // The sizes are checked in the pass that copies them into frames, before any output is
     // written.
     var frames = [Rect](repeating: Rect(x: 0, y: 0, width: 0, height: 0), count: count)
@@ -138,23 +179,48 @@ public enum PackedLayout {
       gaps: UnsafeMutableBufferPointer(rebasing: necks.gaps[0..<room]))
     let placed = LayoutEngine.place(
       &frames, width: width, spacing: spacing, mergeDistance: mergeDistance, direction: direction,
-      necks: &record)
-    for index in 0..<count {
-      origins[2 &* index] = frames[index].x
-      origins[2 &* index &+ 1] = frames[index].y
+      maxRows: maxRows, moreSizes: more, necks: &record)
+    // Placed capsule `index` is item `index`, but for the "+K" capsule (placed after the shown
+    // tags, at `shown`), which is item `count`.
+    let shown = placed.shown
+    for index in 0..<frames.count {
+      let item = index < shown ? index : count
+      origins[2 &* item] = frames[index].x
+      origins[2 &* item &+ 1] = frames[index].y
+    }
+    // The hidden tags, and under a row limit with nothing hidden the absent "+K" capsule.
+    let absent = placed.hasMore ? count : items
+    for item in shown..<absent {
+      origins[2 &* item] = .nan
+      origins[2 &* item &+ 1] = .nan
+      rows[item] = -1
+      groups[item] = -1
     }
     for row in placed.rowStarts.indices {
-      let end = row &+ 1 < placed.rowStarts.count ? placed.rowStarts[row &+ 1] : count
-      for index in placed.rowStarts[row]..<end { rows[index] = Int32(truncatingIfNeeded: row) }
+      let end = row &+ 1 < placed.rowStarts.count ? placed.rowStarts[row &+ 1] : frames.count
+      for index in placed.rowStarts[row]..<end {
+        rows[index < shown ? index : count] = Int32(truncatingIfNeeded: row)
+      }
     }
     for group in 0..<placed.groups.count {
-      for index in placed.groups.group(group) { groups[index] = Int32(truncatingIfNeeded: group) }
+      for index in placed.groups.group(group) {
+        groups[index < shown ? index : count] = Int32(truncatingIfNeeded: group)
+      }
     }
     let neckCount = record.count
-    if neckCount <= room { writeAxes(of: neckCount, frames, into: necks) }
+    if neckCount <= room {
+      writeAxes(of: neckCount, frames, into: necks)
+      // The "+K" capsule is the last placed capsule, so only a pair's second index can be it.
+      if placed.hasMore {
+        let moreIndex = Int32(truncatingIfNeeded: shown)
+        for neck in 0..<neckCount where necks.pairs[2 &* neck &+ 1] == moreIndex {
+          necks.pairs[2 &* neck &+ 1] = Int32(truncatingIfNeeded: count)
+        }
+      }
+    }
     return .laidOut(
       size: placed.size, rowCount: placed.rowStarts.count, groupCount: placed.groups.count,
-      neckCount: neckCount)
+      neckCount: neckCount, hidden: count &- shown)
   }
 
   /// The axes and spans of the first `count` recorded necks (`necks.pairs`), over the laid-out

@@ -77,6 +77,8 @@ struct RequestReader {
     var lineHeight = 20.0
     var tags: (node: Int, tags: [TagSpec], ids: TagIndex)?
     var selectionNode: Int?
+    var maxRowsNode: Int?
+    var moreSizesNode: Int?
     var key = root + 1
     for _ in 0..<count(root) {
       let value = key + 1
@@ -103,6 +105,12 @@ struct RequestReader {
       } else if spells(key, "reduceMotion") {
         guard kind(value) == .bool else { throw RequestFault(.reduceMotion, value) }
         request.reduceMotion = count(value) != 0
+      } else if spells(key, "maxRows") {
+        request.maxRows = try maxRows(value)
+        maxRowsNode = value
+      } else if spells(key, "moreSizes") {
+        request.moreSizes = try moreSizes(value)
+        moreSizesNode = value
       } else if spells(key, "direction") {
         if kind(value) == .string && spells(value, "ltr") {
           request.direction = .leftToRight
@@ -127,7 +135,52 @@ struct RequestReader {
       throw RequestFault(.duplicateID, idNode(ofTag: repeated, in: tags.node))
     }
     request.selection = try selection(selectionNode, ids: tags.ids, count: tags.tags.count)
+    // Sizes for every digit count K can have, whatever the width: a request that works at one
+    // width works at all.
+    if let maxRowsNode, request.maxRows > 0,
+      request.moreSizes.count < 2 * RowLimit.sizesNeeded(forCount: tags.tags.count)
+    {
+      throw RequestFault(.moreSizesMissing, moreSizesNode ?? maxRowsNode, tag: tags.tags.count)
+    }
     return request
+  }
+
+  /// `maxRows`: a whole number of rows, 0 for no limit.
+  private func maxRows(_ node: Int) throws(RequestFault) -> Int {
+    let value = try number(node, .maxRows)
+    // In range first, so that the conversion cannot trap (NaN fails the comparison too).
+    guard value >= 0, value <= Double(WireLimits.maximumTags), Double(Int(value)) == value else {
+      throw RequestFault(.maxRows, node)
+    }
+    return Int(value)
+  }
+
+  /// `moreSizes`: the "+K" capsule's `[width, height]` for one digit, two, …, packed
+  /// (``LayoutRequest/moreSizes``).
+  private func moreSizes(_ node: Int) throws(RequestFault) -> [Double] {
+    guard kind(node) == .array else { throw RequestFault(.moreSizes, node) }
+    var sizes: [Double] = []
+    var item = node + 1
+    for position in 0..<count(node) {
+      let size = try self.size(item, .moreSize, .moreSizeNumbers, position)
+      sizes.append(size.width)
+      sizes.append(size.height)
+      item = next(item)
+    }
+    return sizes
+  }
+
+  /// A `[width, height]` (a tag's `size`, an entry of `moreSizes`): `shape` when it is not a
+  /// pair, `numbers` when a length is bad; `position` names the tag or entry.
+  private func size(
+    _ node: Int, _ shape: RequestFault.Problem, _ numbers: RequestFault.Problem, _ position: Int
+  ) throws(RequestFault) -> Size {
+    guard kind(node) == .array, count(node) == 2 else {
+      throw RequestFault(shape, node, tag: position)
+    }
+    let width = try length(node + 1, numbers, tag: position)
+    let height = try length(next(node + 1), numbers, tag: position)
+    return Size(width: width, height: height)
   }
 
   /// The `id` value node of tag `position` of the `tags` array `tagsNode` (read before, so it
@@ -235,12 +288,7 @@ struct RequestReader {
       } else if spells(key, "size") || spells(key, "label") {
         guard content == nil else { throw RequestFault(.sizeAndLabel, key, tag: position) }
         if spells(key, "size") {
-          guard kind(value) == .array, count(value) == 2 else {
-            throw RequestFault(.size, value, tag: position)
-          }
-          let width = try length(value + 1, .sizeNumbers, tag: position)
-          let height = try length(next(value + 1), .sizeNumbers, tag: position)
-          content = .size(Size(width: width, height: height))
+          content = .size(try size(value, .size, .sizeNumbers, position))
         } else {
           content = .label(try label(value, position))
         }

@@ -1,3 +1,5 @@
+import TagCloudCore
+
 /// Why the request decoder refused a request: which rule, at which node, for which tag. The
 /// decoder throws these and words the ``WireError`` once, at its entry points, where the
 /// document that holds the node's text is at hand.
@@ -14,6 +16,7 @@ struct RequestFault: Error {
     case tagNotObject, id, emptyID, sizeAndLabel, size, sizeNumbers, unknownTagField, missingID
     case missingContent, labelNotObject, labelWidth, words, tooManyWords, wordWidths, space
     case unknownLabelField, missingLabelWidth
+    case maxRows, moreSizes, moreSize, moreSizeNumbers, moreSizesMissing
   }
 
   /// Why a length was refused, said after the rule's message.
@@ -30,7 +33,8 @@ struct RequestFault: Error {
   /// The node at fault: the error's offset is where it starts; its text is what `unknown
   /// field`, `duplicate id`, `unknown selected id` and `unknown animation` quote.
   let node: Int
-  /// The tag's position, for the messages about `tags[N]`.
+  /// The tag's position, for the messages about `tags[N]` (the size's for `moreSizes[N]`, the
+  /// tag count for `moreSizesMissing`).
   let tag: Int
   let detail: LengthDetail
 
@@ -158,6 +162,22 @@ struct RequestFault: Error {
     case .missingLabelWidth:
       appendTag(to: &message)
       message.append(".label is missing \"width\"")
+    case .maxRows:
+      message.append("\"maxRows\" must be a whole number from 0 to 1000000")
+    case .moreSizes:
+      message.append("\"moreSizes\" must be an array of [width, height]")
+    case .moreSize, .moreSizeNumbers:
+      message.append("moreSizes[")
+      message.append(number: tag)
+      message.append(
+        problem == .moreSize
+          ? "] must be [width, height]" : "] must hold two non-negative numbers")
+    case .moreSizesMissing:
+      message.append("\"moreSizes\" must hold at least ")
+      message.append(number: RowLimit.sizesNeeded(forCount: tag))
+      message.append(" [width, height], one per digit count of \"+K\" (for ")
+      message.append(number: tag)
+      message.append(" tags)")
     }
     switch detail {
     case .none: break

@@ -5,6 +5,8 @@ import TagCloudCore
 ///     let bytes = LayoutEngine.layout(request).json
 ///     // {"size":[w,h],"items":[{"id":…,"x":…,"y":…,"w":…,"h":…,"selected":…,"touch":[…]}],
 ///     //  "groups":[[…]],"rows":[…],"animation":null}
+///     // under a row limit, then: "hidden":K,"more":{"x":…,"y":…,"w":…,"h":…,"touch":[…],
+///     //  "row":…} (null when nothing is hidden)
 extension LayoutResponse {
   /// Writes the response's members into an object the writer has open, so that a caller can
   /// add members of its own around them (the server's `"type"` and `"seq"`).
@@ -20,19 +22,7 @@ extension LayoutResponse {
       writer.beginObject()
       writer.key("id")
       writer.string(ids[index])
-      writer.key("x")
-      writer.number(frame.x)
-      writer.key("y")
-      writer.number(frame.y)
-      writer.key("w")
-      writer.number(frame.width)
-      writer.key("h")
-      writer.number(frame.height)
-      writer.key("selected")
-      writer.bool(selection.contains(index))
-      let touch = CapsuleSizing.touchTarget(for: frame)
-      writer.key("touch")
-      writeNumbers(touch.x, touch.y, touch.width, touch.height, into: &writer)
+      writeFrame(frame, selected: selection.contains(index), into: &writer)
       writer.endObject()
     }
     writer.endArray()
@@ -63,6 +53,42 @@ extension LayoutResponse {
     } else {
       writer.null()
     }
+    if rowLimited { writeMore(into: &writer) }
+  }
+
+  /// Under a row limit: `"hidden": K` and `"more"`, the "+K" capsule (null when nothing is
+  /// hidden): its frame, touch target and row (its merge group is the one of `groups` that
+  /// holds the index after the shown items).
+  private func writeMore(into writer: inout JSONWriter) {
+    writer.key("hidden")
+    writer.number(more?.hidden ?? 0)
+    writer.key("more")
+    guard let more else { return writer.null() }
+    writer.beginObject()
+    writeFrame(more.frame, selected: nil, into: &writer)
+    writer.key("row")
+    writer.number(more.row)
+    writer.endObject()
+  }
+
+  /// A capsule's `x`, `y`, `w`, `h`, `selected` (a tag's; nil for the "+K" capsule, which has
+  /// none) and `touch` members: items and the "+K" capsule share it.
+  private func writeFrame(_ frame: Rect, selected: Bool?, into writer: inout JSONWriter) {
+    writer.key("x")
+    writer.number(frame.x)
+    writer.key("y")
+    writer.number(frame.y)
+    writer.key("w")
+    writer.number(frame.width)
+    writer.key("h")
+    writer.number(frame.height)
+    if let selected {
+      writer.key("selected")
+      writer.bool(selected)
+    }
+    let touch = CapsuleSizing.touchTarget(for: frame)
+    writer.key("touch")
+    writeNumbers(touch.x, touch.y, touch.width, touch.height, into: &writer)
   }
 
   /// The whole response as JSON bytes.

@@ -51,10 +51,57 @@ export function number(value, name) {
 }
 
 /**
+ * `tc_layout_packed`'s refusal codes of the row limit: too few "+K" sizes (minus the number
+ * needed), a negative `maxRows`, a bad "+K" size number (minus 1 + its index).
+ */
+const MORE_SIZES_CODE = -(2 ** 29);
+const MAX_ROWS_CODE = -(2 ** 30);
+const MORE_SIZE_CODE = -(2 ** 30) - 1;
+/** "+K" sizes `layoutPacked` takes: K is at most `MAX_PACKED_COUNT` (1,000,000), 7 digits. */
+export const MAX_MORE_SIZES = 7;
+
+/**
+ * `layoutPacked`'s row limit, its types checked (the core checks the sizes' values):
+ * `{maxRows, moreSizes}` with the sizes flattened to `[w1, h1, w2, h2, …]` (null without a
+ * limit).
+ */
+export function rowLimit(maxRows, moreSizes) {
+  if (typeof maxRows !== 'number' || !Number.isInteger(maxRows) || maxRows < 0 || maxRows > 0x7fffffff) {
+    throw new RangeError(`tagcloud-core: maxRows must be a whole number of rows, 0 for no limit, not ${String(maxRows)}`);
+  }
+  if (!Array.isArray(moreSizes) || moreSizes.length > MAX_MORE_SIZES) {
+    throw new TypeError(`tagcloud-core: moreSizes must be an array of at most ${MAX_MORE_SIZES} [width, height] pairs`);
+  }
+  moreSizes.forEach((size, i) => {
+    if (!Array.isArray(size) || size.length !== 2 || typeof size[0] !== 'number' || typeof size[1] !== 'number') {
+      throw new TypeError(`tagcloud-core: moreSizes[${i}] (the "+K" size for a ${i + 1}-digit K) must be [width, height] numbers`);
+    }
+  });
+  // Without a limit the core reads no "+K" size: nothing to copy per frame.
+  return { maxRows, moreSizes: maxRows === 0 ? null : Float64Array.from(moreSizes.flat()) };
+}
+
+/**
  * The error for a refusal code of `tc_arrange`/`tc_layout_packed` (docs/WASM.md): -1 the width,
- * -2 the spacing, -3 the merge distance, -4 - i the size at index i, read back from memory.
+ * -2 the spacing, -3 the merge distance, -4 - i the size at index i, read back from memory;
+ * -2^29 - d too few "+K" sizes (d needed), -2^30 - 1 - j the "+K" size number j.
  */
 export function refusal(code, sizes, input, e, scalars) {
+  if (code === MAX_ROWS_CODE) return new RangeError('tagcloud-core: maxRows must not be negative');
+  if (code <= MORE_SIZE_CODE) {
+    const index = MORE_SIZE_CODE - code;
+    const side = index % 2 === 0 ? 'width' : 'height';
+    const value = new Float64Array(e.memory.buffer, scalars.more + 8 * index, 1)[0];
+    return new RangeError(
+      `tagcloud-core: moreSizes[${index >> 1}] (the "+K" size for a ${(index >> 1) + 1}-digit K) needs a finite, non-negative ${side}, not ${value}`,
+    );
+  }
+  if (code <= MORE_SIZES_CODE) {
+    const needed = MORE_SIZES_CODE - code;
+    return new RangeError(
+      `tagcloud-core: moreSizes must hold at least ${needed} [width, height], one per digit count of "+K" (for ${scalars.count} tags)`,
+    );
+  }
   if (code === -1) {
     return new RangeError(`tagcloud-core: width must be a non-negative number, Infinity or null, not ${scalars.width}`);
   }

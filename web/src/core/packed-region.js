@@ -2,6 +2,8 @@
 // `tc_layout_packed` and `tc_arrange`, one for the necks, and the typed-array views of both,
 // kept while they stay valid (WebAssembly detaches every view when memory grows).
 
+import { MAX_MORE_SIZES } from './core-arguments.js';
+
 /** `views` (an output's cached views) for this buffer, output and count, emptied when any changed. */
 function cached(views, e, out, count) {
   const buffer = e.memory.buffer;
@@ -34,11 +36,12 @@ const NECKS_PER_TAG = 4;
 
 /**
  * The packed path's block of linear memory for up to n tags: the sizes (`2n` f64, which
- * `sizesBuffer` hands out); `tc_layout_packed`'s output: `[width, height, neckCount]`, the
- * origins (`2n` f64), the rows and the merge groups (`n` i32 each); `tc_arrange`'s output: the
- * origins then `[width, height]`. And a second block for the necks of `tc_layout_packed`: for
- * room for m necks, their gaps (m f64), axes (4m f64), spans (m f64), pairs (2m i32). Hands out
- * views of both and recognises the sizes views.
+ * `sizesBuffer` hands out); `tc_layout_packed`'s output: `[width, height, neckCount, hidden]`,
+ * the origins (`2n` f64, 2 more under a row limit), the rows and the merge groups (`n` i32
+ * each, 1 more under a row limit); `tc_arrange`'s output: the origins then `[width, height]`;
+ * the "+K" sizes of a row limit (`2 * MAX_MORE_SIZES` f64). And a second block for the necks of
+ * `tc_layout_packed`: for room for m necks, their gaps (m f64), axes (4m f64), spans (m f64),
+ * pairs (2m i32). Hands out views of both and recognises the sizes views.
  */
 export class PackedRegion {
   #pointer = 0;
@@ -114,7 +117,14 @@ export class PackedRegion {
    */
   arrangeOutput(e, count) {
     this.#ensure(e, count);
-    return this.#pointer + 40 * this.#capacity + 24;
+    return this.#pointer + 40 * this.#capacity + 56;
+  }
+
+  /** Where `tc_layout_packed` reads the "+K" sizes: `flat` (`[w1, h1, …]`) copied there. */
+  moreSizes(e, flat) {
+    const pointer = this.#pointer + 56 * this.#capacity + 72;
+    new Float64Array(e.memory.buffer, pointer, flat.length).set(flat);
+    return pointer;
   }
 
   /** `{origins, width, height}` of `tc_arrange`'s output; `origins` a view. */
@@ -131,14 +141,19 @@ export class PackedRegion {
     return { origins: cache.origins, width: cache.f64[at], height: cache.f64[at + 1] };
   }
 
-  /** The frame of `tc_layout_packed`'s output; typed arrays are views. */
-  frame(e, count, groupCount, neckCount) {
+  /**
+   * The frame of `tc_layout_packed`'s output for `count` tags, and under a row limit (`more`,
+   * the "+K" sizes `[w1, h1, …]`, null without a limit) the "+K" capsule as item `count`;
+   * typed arrays are views.
+   */
+  frame(e, count, groupCount, neckCount, more) {
     const out = this.#pointer + 16 * this.#capacity;
-    const cache = cached(this.#frameViews, e, out, count);
+    const items = more === null ? count : count + 1;
+    const cache = cached(this.#frameViews, e, out, items);
     if (cache.origins === null) {
-      cache.origins = new Float64Array(e.memory.buffer, out + 24, 2 * count);
-      cache.rows = new Int32Array(e.memory.buffer, out + 24 + 16 * count, count);
-      cache.groups = new Int32Array(e.memory.buffer, out + 24 + 20 * count, count);
+      cache.origins = new Float64Array(e.memory.buffer, out + 32, 2 * items);
+      cache.rows = new Int32Array(e.memory.buffer, out + 32 + 16 * items, items);
+      cache.groups = new Int32Array(e.memory.buffer, out + 32 + 20 * items, items);
     }
     const necks = this.#neckViews;
     const buffer = e.memory.buffer;
@@ -154,7 +169,7 @@ export class PackedRegion {
       necks.necks = new Int32Array(buffer, pointer + 48 * room, 2 * neckCount);
     }
     const at = out >> 3;
-    return {
+    const frame = {
       count,
       size: [cache.f64[at], cache.f64[at + 1]],
       origins: cache.origins,
@@ -167,6 +182,22 @@ export class PackedRegion {
       neckSpans: necks.spans,
       neckCount,
     };
+    if (more !== null) {
+      const hidden = cache.f64[at + 3];
+      // The capsule's size is the caller's, for K's digit count.
+      const digits = String(hidden).length;
+      frame.hidden = hidden;
+      frame.more = hidden === 0 ? null : {
+        index: count,
+        x: cache.origins[2 * count],
+        y: cache.origins[2 * count + 1],
+        w: more[2 * digits - 2],
+        h: more[2 * digits - 1],
+        row: cache.rows[count],
+        group: cache.groups[count],
+      };
+    }
+    return frame;
   }
 
   /** After a restart: the block belonged to the old instance. */
@@ -187,7 +218,7 @@ export class PackedRegion {
   #ensure(e, count) {
     if (count <= this.#capacity && this.#pointer !== 0) return;
     const capacity = Math.max(count, 2 * this.#capacity, 16);
-    const pointer = e.tc_alloc(56 * capacity + 48);
+    const pointer = e.tc_alloc(56 * capacity + 72 + 16 * MAX_MORE_SIZES);
     if (pointer === 0) throw new RangeError('tagcloud-core: out of memory');
     if (this.#pointer !== 0) {
       new Uint8Array(e.memory.buffer).copyWithin(pointer, this.#pointer, this.#pointer + 16 * this.#capacity);

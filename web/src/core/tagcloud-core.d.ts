@@ -33,6 +33,17 @@ export interface LayoutRequest {
   selection?: string[];
   animation?: Animation | null;
   reduceMotion?: boolean;
+  direction?: 'ltr' | 'rtl';
+  /**
+   * At most this many rows (0: no limit): the tags beyond fold into a "+K" capsule after the
+   * longest prefix that fits with it. Then `moreSizes` is required.
+   */
+  maxRows?: number;
+  /**
+   * The "+K" capsule's `[width, height]` for a K of 1 digit, 2, …: as many as the tag count has
+   * digits (measured by the caller: "+9", "+99", …).
+   */
+  moreSizes?: [width: number, height: number][];
 }
 
 /** Where a tag went. Items come in request order. */
@@ -61,9 +72,23 @@ export interface LayoutResponse {
   items: LayoutItem[];
   /** Merge groups: indices of capsules closer than `mergeDistance`, ordered by first index. */
   groups: number[][];
-  /** The index of the first item of each row. */
+  /** The index of the first item of each row (the "+K" capsule's row is `more.row`). */
   rows: number[];
   animation: Motion | null;
+  /** Under `maxRows`: how many tags (the last ones) the "+K" capsule stands for. */
+  hidden?: number;
+  /**
+   * Under `maxRows`: the "+K" capsule, null when nothing is hidden. `items` holds the shown tags
+   * only; `groups` lists the capsule as index `items.length`.
+   */
+  more?: {
+    x: number;
+    y: number;
+    w: number;
+    h: number;
+    touch: [x: number, y: number, w: number, h: number];
+    row: number;
+  } | null;
 }
 
 /** The container of a packed layout: as a JSON request's fields of the same names. */
@@ -75,6 +100,27 @@ export interface PackedLayoutOptions {
   mergeDistance?: number;
   /** `"rtl"` mirrors the rows as the JSON path does; `"ltr"` by default. */
   direction?: 'ltr' | 'rtl';
+  /**
+   * At most this many rows, a whole number (0, the default: no limit); the tags beyond fold
+   * into a "+K" capsule, item `count` of the frame.
+   */
+  maxRows?: number;
+  /**
+   * The "+K" capsule's `[width, height]` for a K of 1 digit, 2, … (at most 7): needed under
+   * `maxRows`, as many as the tag count has digits.
+   */
+  moreSizes?: [width: number, height: number][];
+}
+
+/** The "+K" capsule of a row-limited packed layout: item `index` (the tag count). */
+export interface PackedMore {
+  index: number;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  row: number;
+  group: number;
 }
 
 /**
@@ -86,12 +132,25 @@ export interface PackedFrame {
   count: number;
   /** The content's width and height, as the JSON response's `size`. */
   size: [width: number, height: number];
-  /** `[x0, y0, x1, y1, …]` (2n): the JSON `items[i].x, y`, mirrored for rtl. */
+  /**
+   * `[x0, y0, x1, y1, …]` (2n; 2n + 2 under `maxRows`, the "+K" capsule last): the JSON
+   * `items[i].x, y`, mirrored for rtl; NaN for a hidden tag.
+   */
   origins: Float64Array;
-  /** The row of item i (n); the JSON `rows` lists each row's first item instead. */
+  /**
+   * The row of item i (n; n + 1 under `maxRows`); the JSON `rows` lists each row's first item
+   * instead; -1 for a hidden tag.
+   */
   rows: Int32Array;
-  /** The merge group of item i (n), groups numbered by their first item as the JSON `groups`. */
+  /**
+   * The merge group of item i (n; n + 1 under `maxRows`), groups numbered by their first item
+   * as the JSON `groups`; -1 for a hidden tag.
+   */
   groups: Int32Array;
+  /** Under `maxRows`: the number of hidden tags, K (the last K). */
+  hidden?: number;
+  /** Under `maxRows`: the "+K" capsule, null when nothing is hidden. */
+  more?: PackedMore | null;
   /** The number of merge groups. */
   groupCount: number;
   /**

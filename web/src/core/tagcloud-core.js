@@ -8,7 +8,7 @@
 // Every call is synchronous and runs to completion, so any number of components may share one
 // core. The module imports nothing; see docs/WASM.md for the exports and the memory model.
 
-import { checkedLayout, number, numberOrUnbounded, readResult, refusal } from './core-arguments.js';
+import { checkedLayout, number, numberOrUnbounded, readResult, refusal, rowLimit } from './core-arguments.js';
 import { DEFAULT_MERGE_DISTANCE, MAX_PACKED_COUNT, PackedRegion } from './packed-region.js';
 
 const encoder = new TextEncoder();
@@ -169,10 +169,22 @@ class TagCloudCore {
    * second. Bad input (a size NaN, infinite or negative, a bad width, spacing, merge distance
    * or direction) throws a `TypeError`/`RangeError` naming it, and nothing is written: the
    * previous frame and the sizes stay as they were.
+   *
+   * `maxRows` (a whole number; 0, the default, for no limit) limits the rows: when the tags need
+   * more, the longest prefix of them is shown that fits with a "+K" capsule after it, K the
+   * number of tags left out (the core's rule, docs/WASM.md). `moreSizes` gives that capsule's
+   * `[w, h]` for a K of one digit, two, …: the caller measures "+9", "+99", …; as many as the
+   * tag count has digits (at most 7). Under a limit the frame holds one item more, the "+K"
+   * capsule, as item `count`: `origins`, `rows` and `groups` have `count + 1` entries, the
+   * necks name it as `count`; hidden tags (and item `count` when nothing is hidden) have NaN
+   * origins, row and group -1; `frame.hidden` is K and `frame.more` the capsule
+   * (`{index, x, y, w, h, row, group}`, or null when nothing is hidden).
    */
   layoutPacked(sizes, options) {
-    const { width = null, spacing, mergeDistance = DEFAULT_MERGE_DISTANCE, direction = 'ltr' } =
-      options ?? {};
+    const {
+      width = null, spacing, mergeDistance = DEFAULT_MERGE_DISTANCE, direction = 'ltr', maxRows = 0,
+      moreSizes = [],
+    } = options ?? {};
     const rightToLeft = direction === 'rtl' ? 1 : direction === 'ltr' ? 0 : -1;
     if (rightToLeft < 0) {
       throw new RangeError(`tagcloud-core: direction must be "ltr" or "rtl", not ${String(direction)}`);
@@ -180,14 +192,19 @@ class TagCloudCore {
     const w = numberOrUnbounded(width, 'width');
     const spacingValue = number(spacing, 'spacing');
     const merge = number(mergeDistance, 'mergeDistance');
+    const rows = rowLimit(maxRows, moreSizes);
     return this.#call((e) => {
       const [input, count] = this.#packedInput(e, sizes);
       const packed = this.#packed;
       const out = packed.output(e, count);
+      const more = rows.moreSizes === null ? 0 : packed.moreSizes(e, rows.moreSizes);
       const lay = () =>
-        e.tc_layout_packed(input, count, w, spacingValue, merge, rightToLeft, out, packed.necks, packed.neckCapacity);
+        e.tc_layout_packed(input, count, w, spacingValue, merge, rightToLeft, rows.maxRows, more,
+          moreSizes.length, out, packed.necks, packed.neckCapacity);
       let code = lay();
-      if (code < 0) throw refusal(code, sizes, input, e, { width: w, spacing: spacingValue, mergeDistance: merge });
+      if (code < 0) {
+        throw refusal(code, sizes, input, e, { width: w, spacing: spacingValue, mergeDistance: merge, count, more });
+      }
       // More necks than room (rare: the block starts with room for four a tag and doubles): the
       // core counted them and wrote none; the same layout again writes them.
       const neckCount = new Float64Array(e.memory.buffer, out + 16, 1)[0];
@@ -195,7 +212,7 @@ class TagCloudCore {
         packed.growNecks(e, neckCount);
         code = lay();
       }
-      return packed.frame(e, count, code, neckCount);
+      return packed.frame(e, count, code, neckCount, rows.moreSizes);
     });
   }
 

@@ -102,6 +102,20 @@ export class SelectionController {
     this.#host.requestUpdate();
   }
 
+  /**
+   * Tags that are gone for good (the server stopped serving them): their selections drop, as
+   * the server drops them, so a tag served again later comes back unselected. Silent: no
+   * `change` event, nothing announced.
+   */
+  forget(ids) {
+    let changed = false;
+    for (const id of ids) changed = this.#raw.delete(id) || changed;
+    if (!changed) return;
+    this.version += 1;
+    this.updateForm();
+    this.#host.requestUpdate();
+  }
+
   /** The tags' own `selected` defaults (what a form reset restores). */
   defaults() {
     return this.#tags.own().filter((tag) => tag.selected).map((tag) => tag.id);

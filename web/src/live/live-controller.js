@@ -219,6 +219,15 @@ export class LiveController {
       this.#tags.hostUpdate();
       if (layout.metrics && this.#tags.changes.version === layout.measuredVersion) this.measured(layout.metrics);
       this.#host.requestUpdate();
+    } else if (event.kind === "tags") {
+      // The server reread its tag set: show it, drop the selections of the tags that left (as
+      // the server did); the next update measures the new labels and sends them, and the
+      // server's layout of the new set follows (the session holds back frames of the old one).
+      if (event.mergeDistance !== null) this.mergeDistance = event.mergeDistance;
+      this.#selection.forget(event.removed);
+      this.#tags.setServer(event.tags.map(({ id, label, tint }) => ({ id, label, tint, selected: false })));
+      this.#response = null;
+      this.#host.requestUpdate();
     } else if (event.kind === "layout") {
       const frame = event.layout;
       if (frame.width !== layout.width) return; // answers a width we no longer have

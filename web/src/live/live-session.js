@@ -6,7 +6,12 @@
 //   session.measure(metrics), session.viewport(width, reduceMotion, direction),
 //   session.toggle(id),
 //   session.spacing(value)
-//   session.accept(message)       // → { kind: "welcome" | "layout" | "error", … } or null
+//   session.accept(message)       // → { kind: "welcome" | "tags" | "layout" | "error", … } or null
+//
+// The served tag set can change under a live page (`tags`, the server reread its tag file): the
+// session says which tags left (their selections drop, as on the server) and holds back the
+// layouts that do not place every served tag (the server lays out what the page had measured
+// until the page's new `measure` arrives), so the page never shows a frame with capsules missing.
 //
 // The session token lives in sessionStorage (one per tab), so a reload or a reconnect resumes
 // the same session; the state itself (selection, spacing) is the page's and is sent again in
@@ -19,6 +24,7 @@ export class LiveSession {
   constructor(storage) {
     this.storage = storage;
     this.token = null;
+    this.served = null; // the ids of the served tags (welcome, tags), or null before the first welcome
     try {
       this.token = storage?.getItem(TOKEN_KEY) ?? null;
     } catch {
@@ -57,22 +63,47 @@ export class LiveSession {
     switch (message.type) {
       case "welcome": {
         if (typeof message.session === "string") this.#remember(message.session);
-        const tags = Array.isArray(message.tags)
-          ? message.tags
-              .filter((tag) => tag && typeof tag.id === "string")
-              .map((tag) => ({ id: tag.id, label: tag.title ?? tag.label ?? tag.id, tint: cssColor(tag.tint) }))
-          : null;
-        const mergeDistance = typeof message.mergeDistance === "number" ? message.mergeDistance : null;
-        return { kind: "welcome", tags, resumed: message.resumed === true, mergeDistance };
+        const tags = this.#serve(message.tags);
+        return { kind: "welcome", tags, resumed: message.resumed === true, mergeDistance: mergeDistanceOf(message) };
+      }
+      case "tags": {
+        const before = this.served;
+        const tags = this.#serve(message.tags);
+        if (!tags) return null;
+        const removed = before ? [...before].filter((id) => !this.served.has(id)) : [];
+        return { kind: "tags", tags, removed, mergeDistance: mergeDistanceOf(message) };
       }
       case "layout":
         if (!Array.isArray(message.items) || !Array.isArray(message.size)) return null;
+        if (!this.#placesEveryServedTag(message.items)) return null; // lags a tag change
         return { kind: "layout", layout: message, seq: message.seq ?? null };
       case "error":
         return { kind: "error", message: String(message.message ?? "error") };
       default:
         return null;
     }
+  }
+
+  /** The wire's tags as the page shows them; they become the served set. Null when not a list. */
+  #serve(wireTags) {
+    if (!Array.isArray(wireTags)) return null;
+    const tags = wireTags
+      .filter((tag) => tag && typeof tag.id === "string")
+      .map((tag) => ({ id: tag.id, label: tag.title ?? tag.label ?? tag.id, tint: cssColor(tag.tint) }));
+    this.served = new Set(tags.map((tag) => tag.id));
+    return tags;
+  }
+
+  /** Whether a layout's items are the served tags, each once (any order). */
+  #placesEveryServedTag(items) {
+    if (!this.served) return true;
+    if (items.length !== this.served.size) return false;
+    const seen = new Set();
+    for (const item of items) {
+      if (!this.served.has(item?.id) || seen.has(item.id)) return false;
+      seen.add(item.id);
+    }
+    return true;
   }
 
   #remember(token) {
@@ -83,6 +114,10 @@ export class LiveSession {
       // no storage: the session just does not outlive the tab
     }
   }
+}
+
+function mergeDistanceOf(message) {
+  return typeof message.mergeDistance === "number" ? message.mergeDistance : null;
 }
 
 /** A tint from the wire as a CSS colour: "#RRGGBB", [r, g, b(, a)] in 0…1 or 0…255, or {r, g, b}. */

@@ -1,0 +1,80 @@
+"""The page's insert/remove part of docs/benchmarks.md, from bench/py/page_churn.py's lines:
+`<glass-tag-cloud>` beside plain CSS glass chips, tags inserted one per frame and removed again.
+
+    churn_report.section(results)   # the section: per phase, element beside chips, as ratios
+"""
+
+from __future__ import annotations
+
+KINDS = ("main", "compositor", "viz/GPU", "raster", "other")  # bench/py/browser_cpu.py's
+PHASES = ("insert", "remove")
+
+
+def _cells(results: list[dict]) -> dict[tuple, dict]:
+    return {(r["subject"], r["phase"], r["n"], r["count"]): r for r in results
+            if r.get("engine") == "page-churn" and "ms_per_frame" in r}
+
+
+def _ms(value: float) -> str:
+    """A figure in ms: three significant digits, whole ms with separators from 1,000 on."""
+    return f"{value:,.0f}" if value >= 1000 else f"{value:.3g}"
+
+
+def _ratio(cells, phase, n, count, key) -> str:
+    element, chips = cells.get(("element", phase, n, count)), cells.get(("chips", phase, n, count))
+    if not element or not chips or not chips.get(key):
+        return "–"
+    return f"{element[key] / chips[key]:.3g}×"
+
+
+def section(results: list[dict]) -> list[str]:
+    cells = _cells(results)
+    if not cells:
+        return []
+    sizes = sorted({(n, count) for _, _, n, count in cells})
+    sample = next(iter(cells.values()))
+    out = ["## Page: tags inserted and removed, `<glass-tag-cloud>` beside plain CSS glass chips", "",
+           "bench/py/page_churn.py, bench/js/churn.mjs: N tags laid out in a 700 px box (the drag's "
+           "page and subjects, loose: spacing 10 against gap 10), then K tags inserted one per "
+           "animation frame, spread over the cloud (tag k before the original tag ⌊(k + ½)·N / K⌋), "
+           "then removed again one per frame in the same order. The element gets each new list "
+           "through its `tags` property. **It has no insert motion yet**: what is measured is what it "
+           "does today, which is to build every capsule's button anew for the new list, measure "
+           "every label and lay the whole list out at once through the Wasm core. The chips get one "
+           "`<button>` inserted into (removed from) their flex-wrap box. Every list and button is "
+           "made before the measurement. Per frame = over the phase (its K changes and two frames "
+           "after the last), divided by K. Main thread and whole-browser CPU as for the drag above; "
+           f"headless Chromium {sample.get('browser', '')}; each subject in a fresh page, the two "
+           "alternating; medians over the repeats (R). Main-thread durations are wall-clock and grow "
+           "with the machine's load, CPU time less so; machine load averages (1, 5, 15 min) "
+           f"{sample.get('load_before')} when this runner started and {sample.get('load_after')} "
+           "when it ended.", "",
+           "| tags | phase | subject | main thread, ms per frame | ÷ chips | whole browser, CPU ms per frame | ÷ chips | interval p50 / p90 / max, ms | dropped | R |",
+           "|---|---|---|---:|---:|---:|---:|---:|---:|---:|"]
+    for n, count in sizes:
+        for phase in PHASES:
+            for subject in ("element", "chips"):
+                cell = cells.get((subject, phase, n, count))
+                if not cell:
+                    continue
+                element = subject == "element"
+                name = "`<glass-tag-cloud>`" if element else "CSS chips"
+                main_ratio = _ratio(cells, phase, n, count, "ms_per_frame") if element else "1×"
+                cpu_ratio = _ratio(cells, phase, n, count, "browser_cpu_ms_per_frame") if element else "1×"
+                out.append(f"| {n:,} + {count:,} | {phase} | {name} | {_ms(cell['ms_per_frame'])} | {main_ratio} | "
+                           f"{_ms(cell['browser_cpu_ms_per_frame'])} | {cpu_ratio} | "
+                           f"{_ms(cell['interval_p50'])} / {_ms(cell['interval_p90'])} / {_ms(cell['interval_max'])} | "
+                           f"{cell['dropped_frames']:g} | {cell['repeats']} |")
+    out += ["", "Whole-browser CPU per frame by thread kind (each kind its own median over the repeats):", "",
+            "| tags | phase | subject | " + " | ".join(KINDS) + " | total |",
+            "|---|---|---|" + "---:|" * (len(KINDS) + 1)]
+    for n, count in sizes:
+        for phase in PHASES:
+            for subject in ("element", "chips"):
+                cell = cells.get((subject, phase, n, count))
+                if not cell:
+                    continue
+                name = "`<glass-tag-cloud>`" if subject == "element" else "CSS chips"
+                kinds = " | ".join(_ms(cell["cpu_by_kind"].get(kind, 0)) for kind in KINDS)
+                out.append(f"| {n:,} + {count:,} | {phase} | {name} | {kinds} | {_ms(cell['browser_cpu_ms_per_frame'])} |")
+    return out + [""]

@@ -1,0 +1,116 @@
+"""The page's insert/remove benchmark: N tags laid out in a 700 px box, then `count` tags
+inserted one per animation frame (spread over the cloud) and removed again one per frame,
+`<glass-tag-cloud>` beside its peer, plain CSS glass chips, in one headless Chromium run.
+
+    PYTHONPATH=Tests/python python3 bench/py/page_churn.py [--base 1000] [--count 100] [--repeats 3]
+
+The subjects and the page are the drag's (bench/js/drag.html, drag.mjs: the element gets its tags
+through its `tags` property; the chips are `<button>`s in a `display: flex; flex-wrap: wrap;
+gap: 10px` box with `backdrop-filter: blur(12px) saturate(180%)`, a tint and a 1 px rim); the
+changes are bench/js/churn.mjs's. The element has no insert motion yet: each change sets its
+`tags` to the new list and the element lays that out at once, which is what is measured.
+Measured per phase (insert, remove), as bench/py/page_runner.py measures the drag:
+
+- main-thread work per frame: ScriptDuration + LayoutDuration + RecalcStyleDuration from
+  DevTools' `Performance.getMetrics`, after minus before, divided by the changes (one a frame);
+- whole-browser CPU per frame: every thread of this Chromium (bench/py/browser_cpu.py), from
+  /proc, after minus before, divided by the changes; also per thread kind;
+- frame intervals: p50, p90, max, dropped (over 25 ms).
+
+Loose spacing only (10 against gap 10: nothing melts). The element and the chips alternate,
+`repeats` times each, each in a fresh page; the figures are medians over the repeats. One JSON
+line per (subject, phase): {"engine": "page-churn", "subject", "phase", "n", "count", ...}, with
+the machine's load averages before and after the run (the machine may be shared).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+
+import browser_cpu
+from page_runner import BUSY, CHROMIUM, DROPPED_MS, ORIGIN, SUBJECTS, main_thread_seconds, medians, percentile, serve
+
+SPACING = 10  # loose: the element's merge distance, the chips' gap
+PHASES = ("insert", "remove")
+
+
+def churn_once(browser, subject: str, base: int, count: int) -> dict[str, dict]:
+    """One insert and one remove of `count` tags into `base` in a fresh page: per phase, the
+    main-thread ms and browser CPU ms per frame and the frame intervals."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    out = {}
+    try:
+        page.route(f"{ORIGIN}/**", serve)
+        page.goto(f"{ORIGIN}/bench/js/drag.html")
+        page.wait_for_function("window.drag !== undefined && window.churn !== undefined")
+        page.evaluate("(a) => window.drag.setup(a[0], a[1], a[2])", [subject, base, SPACING])
+        renderer = browser_cpu.page_renderer(os.getpid(), lambda: page.evaluate(BUSY))
+        session = page.context.new_cdp_session(page)
+        session.send("Performance.enable")
+        page.evaluate("(a) => window.churn.prepare(a[0], a[1])", [base, count])
+        for phase, shown in (("insert", base + count), ("remove", base)):
+            before = main_thread_seconds(session)
+            cpu_before = browser_cpu.snapshot(os.getpid(), renderer)
+            intervals = page.evaluate(f"() => window.churn.{phase}()")
+            cpu = browser_cpu.spent(cpu_before, browser_cpu.snapshot(os.getpid(), renderer))
+            after = main_thread_seconds(session)
+            page.evaluate("(n) => window.churn.check(n)", shown)
+            out[phase] = {
+                "ms_per_frame": (after - before) * 1000 / count,
+                "interval_p50": percentile(intervals, 0.5),
+                "interval_p90": percentile(intervals, 0.9),
+                "interval_max": max(intervals),
+                "dropped_frames": sum(1 for interval in intervals if interval > DROPPED_MS),
+                "browser_cpu_ms_per_frame": cpu.total() / 1e6 / count,
+                "cpu_by_kind": {kind: ns / 1e6 / count for kind, ns in cpu.by_kind().items()},
+            }
+        if errors:
+            raise RuntimeError(f"page errors ({subject}, {base} + {count}): {errors[:3]}")
+    finally:
+        page.close()
+    return out
+
+
+def main(argv: list[str]) -> int:
+    from playwright.sync_api import sync_playwright
+
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--base", type=int, default=1000, help="tags laid out before the changes")
+    parser.add_argument("--count", type=int, default=100, help="tags inserted, then removed")
+    parser.add_argument("--repeats", type=int, default=3)
+    args = parser.parse_args(argv)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True)
+        try:
+            runs: dict[str, list[dict]] = {subject: [] for subject in SUBJECTS}
+            started = time.perf_counter()
+            load_before = [round(value, 2) for value in os.getloadavg()]
+            for _ in range(args.repeats):
+                for subject in SUBJECTS:
+                    runs[subject].append(churn_once(browser, subject, args.base, args.count))
+            load_after = [round(value, 2) for value in os.getloadavg()]
+            for subject in SUBJECTS:
+                for phase in PHASES:
+                    phase_runs = [run[phase] for run in runs[subject]]
+                    line = {"engine": "page-churn", "subject": subject, "phase": phase, "n": args.base,
+                            "count": args.count, "spacing": SPACING, "repeats": len(phase_runs),
+                            "browser": browser.version, "load_before": load_before, "load_after": load_after}
+                    line.update(medians(phase_runs))
+                    line["runs"] = phase_runs
+                    print(json.dumps(line), flush=True)
+            print(f"page_churn: {args.base} + {args.count}: {time.perf_counter() - started:.1f} s",
+                  file=sys.stderr, flush=True)
+        finally:
+            browser.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
