@@ -5,7 +5,7 @@
 // the packed path's refusals.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { loadTagCloudCore } from '../../web/tagcloud-core.js';
+import { loadTagCloudCore } from '../../web/src/core/tagcloud-core.js';
 import { nativeAvailable, runNative } from './support/native.mjs';
 import { seeded } from './support/random.mjs';
 import { requirement } from './support/require.mjs';
