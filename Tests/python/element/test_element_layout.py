@@ -76,7 +76,6 @@ def test_element_reduce_motion_lands_spacing_at_once(browser, static_server):
             """() => { const cloud = document.querySelector('glass-tag-cloud'); cloud.spacing = 3;
                        return cloud.matches(':state(animating)'); }""")
         assert animating is False
-        settle(page, 1)  # the next frame's update shows it: the final layout, no spring between
         assert_core_layout(page, 3)
         duration = page.evaluate("() => document.querySelector('glass-tag-cloud').shadowRoot.querySelector('.cloud').style.getPropertyValue('--tag-duration')")
         assert duration in ("", "0s")

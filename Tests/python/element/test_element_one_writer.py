@@ -111,7 +111,7 @@ def test_every_cause_writes_through_the_one_writer(element_page, static_server, 
     page.evaluate(f"(tags) => {{ {cloud}.tags = tags; }}", tags(400)[1:] + [{"id": "new", "title": "New", "tint": "#FF9F0A"}])
     settle(page)
     assert_one_writer(page.evaluate(SUMMARY, "glass-tag-cloud"),
-                      "slot style translate", "states state animating", "button attribute aria-pressed", "slot tree tree",
+                      "slot style translate", "button attribute aria-pressed", "slot tree tree",
                       "canvas draw draw")
 
     # A drag narrows the box frame by frame; then the layout rests (the slots out of sight placed).

@@ -4,14 +4,15 @@ and nothing the page shows is ever anywhere but where the core puts it (issue 12
 During a drag of 1,000 tags: every frame, every capsule on screen is at the core's place (the
 layout on screen, `host.layout`), while capsules out of sight may wait (and do: the test asserts
 that some wait, or it would prove nothing about the window). Then the rests that place the
-waiting ones: the layout resting (two frames without a render), a scroll mid-drag (the newly
+waiting ones: the layout resting (two updates that move nothing), a scroll mid-drag (the newly
 visible capsules are placed in the frame the scroll is seen), and keyboard focus landing on a
 waiting capsule (placed before the browser scrolls it into view).
 
 Watched failing once each: SlotPlacement.place writing a moved slot only when its new rect meets
 the window (not also its old one) leaves capsules on screen at their old place; the scroll hook
-removed from CloudView (GlassWindow's onScroll) fails the scroll test; the focusin listener
-removed fails the focus test; #watchRest never placing fails the rest test."""
+removed (GlassWindowController never asking for `scrolled`) fails the scroll test; the focusin
+listener removed fails the focus test; CloudView.writeFrame never placing at rest fails the rest
+test."""
 
 from __future__ import annotations
 

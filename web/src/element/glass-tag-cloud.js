@@ -13,8 +13,9 @@
 // (`hostConnected`, `hostDisconnected`, `hostUpdate`): the tags (tags-controller.js), the
 // selection and the form (selection-controller.js), the layout and the spacing spring
 // (layout-controller.js), the live connection (live-controller.js) and the glass window
-// (glass-window-controller.js). Every cause of change asks for an update (`requestUpdate`); once
-// per animation frame `#update` lets each controller bring its state up to date, then the view's
+// (glass-window-controller.js). Every cause of change asks for an update (`requestUpdate`: in the
+// next animation frame; attributes and properties in a microtask; a scroll, focus and the user's
+// toggle at once); `#update` lets each controller bring its state up to date, then the view's
 // `writeFrame` writes the DOM and the glass: the only writer (docs/ELEMENT.md, "The update cycle").
 //
 // Decisions (docs/ELEMENT.md has the reasons):
@@ -73,6 +74,7 @@ export class GlassTagCloudElement extends HTMLElement {
   #view;
   #roving;
   #styled = false;
+  #soon = false;
   #liveStatus = "off";
 
   constructor() {
@@ -126,6 +128,20 @@ export class GlassTagCloudElement extends HTMLElement {
   /** Asks for an update in the next animation frame (one for every cloud of the page). */
   requestUpdate() {
     if (this.#connected) scheduleUpdate(this, () => this.#update());
+  }
+
+  /**
+   * The update once the current script is done (a microtask, as a Lit element's): for changes
+   * by the program or the parser (attributes, properties, the form), which then show before the
+   * page's next task, however many come at once.
+   */
+  #updateSoon() {
+    if (this.#soon || !this.#connected) return;
+    this.#soon = true;
+    queueMicrotask(() => {
+      this.#soon = false;
+      if (this.#connected) this.#updateNow();
+    });
   }
 
   /**
@@ -220,12 +236,13 @@ export class GlassTagCloudElement extends HTMLElement {
         this.#live.start();
       }
     } else if (name === "name" || name === "required" || name === "max-selected") this.#selection.updateForm();
-    this.requestUpdate();
+    this.#updateSoon();
   }
 
   formResetCallback() {
     this.#selection.set(this.#selection.defaults(), { dirty: false });
     this.#live.sendSelection();
+    this.#updateSoon();
   }
 
   formStateRestoreCallback(state) {
@@ -238,17 +255,18 @@ export class GlassTagCloudElement extends HTMLElement {
     if (!Array.isArray(ids)) return;
     this.#selection.set(ids.map(String));
     this.#live.sendSelection();
+    this.#updateSoon();
   }
 
   formDisabledCallback(disabled) {
     this.#selection.formDisabled = disabled;
-    this.requestUpdate();
+    this.#updateSoon();
   }
 
   #tagsChanged() {
     if (!this.#selection.dirty) this.#selection.set(this.#selection.defaults(), { dirty: false });
     else this.#selection.updateForm();
-    this.requestUpdate();
+    this.#updateSoon();
   }
 
   #userToggle(id) {
@@ -292,6 +310,7 @@ export class GlassTagCloudElement extends HTMLElement {
     }
     this.#selection.set([...ids].map(String), { animation: this.#layout.frame ? "snappy" : null });
     this.#live.sendSelection();
+    this.#updateSoon();
   }
 
   get spacing() { return parseNumber(this.getAttribute("spacing"), DEFAULT_SPACING); }

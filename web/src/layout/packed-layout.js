@@ -95,7 +95,7 @@ export class PackedLayout {
  * A JSON layout (docs/PROTOCOL.md) as a packed frame, index i = `ids[i]` (an item of another id
  * is left out; a tag the layout does not place sits at 0, 0, melting with none). The necks come
  * from the core's packed path over the same sizes, width and spacing (the same rule the server
- * ran), when a core is given; without one the frame has none.
+ * ran), when a core is given; without one they are null (not known).
  * @param {object} response  items, size, groups, rows, and for a server frame width and spacing
  * @param {string[]} ids  the element's tags, in order
  * @param {{core?: object | null, width?: number | null, spacing?: number, mergeDistance: number, direction?: string, json?: () => object}} options
@@ -132,10 +132,11 @@ export function frameFromLayout(response, ids, options) {
     sizes,
     rows,
     groups,
-    necks: new Int32Array(0),
-    neckGaps: new Float64Array(0),
-    neckAxes: new Float64Array(0),
-    neckSpans: new Float64Array(0),
+    // Without a core the necks are not known (null): MeltView then finds them itself.
+    necks: null,
+    neckGaps: null,
+    neckAxes: null,
+    neckSpans: null,
     neckCount: 0,
     animation: response.animation ?? null,
     json: options.json ?? (() => response),
@@ -155,7 +156,7 @@ export function frameFromLayout(response, ids, options) {
       frame.neckSpans = melt.neckSpans.slice();
       frame.neckCount = melt.neckCount;
     } catch {
-      // sizes the core refuses (a server's bad frame): no necks, the capsules still show
+      // sizes the core refuses (a server's bad frame): necks not known, the capsules still show
     }
   }
   return frame;
