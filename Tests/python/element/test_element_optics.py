@@ -4,10 +4,10 @@ press (swell, glow, spring back on the core's `.snappy`), necks that grow from n
 distance, and the solid tints of Reduce Transparency / Increase Contrast.
 
 Each test was watched failing once against a broken renderer: lensing with the displacement scale
-set to 0 in glass-lens.js; specular with the light term removed from glass-gl.js's shade shader
+set to 0 in glass-lens.js; specular with the light term removed from glass-shaders.js's SHADE
 (and the inset 1px 1px highlight removed from styles.css for the fallback); the press with
 `.tag.is-pressed { scale: 1.08 }` removed; the neck sweep with a fixed smoothing radius
-k = 2 × mergeDistance in melt-view.js (the midline was 17 % covered at 95 % of the distance)."""
+k = 2 × mergeDistance in neck-geometry.js (the midline was 17 % covered at 95 % of the distance)."""
 
 from __future__ import annotations
 
@@ -104,8 +104,9 @@ def test_the_rim_is_lit_from_the_top_left(element_page, static_server, page, ren
     element_page(static_server.url, BLACK_PAGE + '<glass-tag-cloud spacing="3"><glass-tag value="a" tint="#000000">Specular</glass-tag>'
                  '<glass-tag value="b" tint="#000000">highlight</glass-tag></glass-tag-cloud>')
     state = page.evaluate(
-        """() => { const root = document.querySelector('glass-tag-cloud').shadowRoot; const cloud = root.querySelector('.cloud');
-                   return [cloud.dataset.glass, cloud.glassPairs.length / 2, root.querySelector('.glass-layer').hidden,
+        """async () => { const root = document.querySelector('glass-tag-cloud').shadowRoot; const cloud = root.querySelector('.cloud');
+                   const { drawnNecks } = await import('/src/glass/melt-view.js');
+                   return [cloud.dataset.glass, drawnNecks(cloud).length / 2, root.querySelector('.glass-layer').hidden,
                            getComputedStyle(root.querySelector('.tag')).boxShadow]; }""")
     assert state[0] == renderer
     assert state[1] == 1, "the two capsules melt"
@@ -137,8 +138,9 @@ def test_a_lone_capsule_keeps_its_css_rim_and_no_canvas_is_drawn(element_page, s
     element_page(static_server.url, BLACK_PAGE + '<glass-tag-cloud spacing="18"><glass-tag value="a" tint="#000000">Specular highlight</glass-tag>'
                  '<glass-tag value="b" tint="#000000">Alone</glass-tag></glass-tag-cloud>')
     state = page.evaluate(
-        """() => { const root = document.querySelector('glass-tag-cloud').shadowRoot; const cloud = root.querySelector('.cloud');
-                   return [cloud.dataset.glass, cloud.glassPairs.length, root.querySelector('.glass-layer').hidden]; }""")
+        """async () => { const root = document.querySelector('glass-tag-cloud').shadowRoot; const cloud = root.querySelector('.cloud');
+                   const { drawnNecks } = await import('/src/glass/melt-view.js');
+                   return [cloud.dataset.glass, drawnNecks(cloud).length, root.querySelector('.glass-layer').hidden]; }""")
     assert state == ["webgl2", 0, True], state
     page.wait_for_function("() => document.querySelector('glass-tag-cloud').shadowRoot.getAnimations().length === 0")
     rect = tag_rect(page, "a")
@@ -199,7 +201,7 @@ def test_necks_grow_from_nothing_at_the_merge_distance(browser, static_server):
     """Two capsules in a row, their gap (the spacing) swept from 12 px to 0 with merge distance 10:
     the glass covering the gap's midline is 0 until the gap is below 10, then grows steadily,
     and is already there at gaps 8 and 7 (necks that appeared only at small gaps would pass the
-    rest: seen to fail with melt-shape.js pairing capsules for a neck only below a gap of 4)."""
+    rest: seen to fail with the glass drawing the core's necks only below a gap of 4)."""
     context = browser.new_context(viewport={"width": 800, "height": 300}, reduced_motion="reduce")
     try:
         page = context.new_page()

@@ -718,7 +718,11 @@ export class GlassTagCloudElement extends HTMLElement {
     const metrics = this.#metrics ?? { lineHeight: 20, textScale: 1 };
     const options = { mergeDistance: this.#mergeDistanceInUse(), lineHeight: metrics.lineHeight, textScale: metrics.textScale };
     if (layout.packed) this.#view.renderFrame(layout, layout.selected, { ...options, layout: layout.json });
-    else this.#view.render(layout, options);
+    else {
+      // The glass melts by the core's necks: a JSON frame gets them from the core's packed layout.
+      const at = { width: layout.width ?? this.#width, spacing: layout.spacing ?? this.#spacingOnScreen, mergeDistance: options.mergeDistance, direction: this.#isRightToLeft() ? "rtl" : "ltr" };
+      this.#view.render(layout, { ...options, necks: this.#packed?.necksOf(layout, at) ?? null });
+    }
     this.#layout = layout;
     this.#layoutSource = source;
     this.#applyLimit();

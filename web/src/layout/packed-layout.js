@@ -106,6 +106,42 @@ export class PackedLayout {
       json: () => (json ??= core.layout(request)),
     };
   }
+  /**
+   * The core's necks for a JSON layout (one with a wrapped label, or a server frame): the packed
+   * layout of its capsules' sizes at the same width, spacing, merge distance and direction, which
+   * the core flows alike, so the glass melts by the core's one rule whatever path laid the frame
+   * out. Null when the core places the capsules otherwise (a frame from another core version), as
+   * then its necks would join the wrong capsules: that frame melts nothing.
+   * @param {{items: {x: number, y: number, w: number, h: number}[]}} layout
+   * @param {{width: number | null, spacing: number, mergeDistance: number, direction?: string}} options
+   * @returns {{necks: Int32Array, neckGaps: Float64Array, neckAxes: Float64Array, neckSpans: Float64Array} | null}
+   * - Complexity: O(tags) (one packed layout, no JSON).
+   */
+  necksOf(layout, { width, spacing, mergeDistance, direction = "ltr" }) {
+    if (!this.available || !Array.isArray(layout?.items)) return null;
+    const items = layout.items;
+    const sizes = new Float64Array(2 * items.length);
+    items.forEach((item, i) => {
+      sizes[2 * i] = item.w;
+      sizes[2 * i + 1] = item.h;
+    });
+    let frame;
+    try {
+      frame = this.#core.layoutPacked(sizes, { width, spacing, mergeDistance, direction });
+    } catch {
+      return null; // a frame the core refuses (bad sizes from a server) melts nothing
+    }
+    const { origins } = frame;
+    for (let i = 0; i < items.length; i += 1) {
+      if (Math.abs(origins[2 * i] - items[i].x) > 1e-6 || Math.abs(origins[2 * i + 1] - items[i].y) > 1e-6) return null;
+    }
+    return {
+      necks: frame.necks.slice(),
+      neckGaps: frame.neckGaps.slice(),
+      neckAxes: frame.neckAxes.slice(),
+      neckSpans: frame.neckSpans.slice(),
+    };
+  }
 }
 
 /** Whether two packed results put the same capsules at the same places, selected and melted alike. */

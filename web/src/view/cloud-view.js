@@ -243,7 +243,8 @@ export class CloudView {
   /**
    * Places every capsule at a JSON layout's rect and draws the merge groups.
    * @param {import("../core/tagcloud-core.js").LayoutResponse} layout
-   * @param {{mergeDistance: number, lineHeight: number, textScale: number}} options
+   * @param {{mergeDistance: number, lineHeight: number, textScale: number, necks?: object | null}} options
+   *   necks: the core's necks of this layout (PackedLayout.necksOf), by item index; without them nothing melts
    */
   render(layout, options) {
     const count = this.#buttons.length;
@@ -269,8 +270,10 @@ export class CloudView {
     });
     // A button the layout does not place (never, but a server may lag a tag change) melts with none.
     for (let i = 0; i < count; i += 1) if (groups[i] < 0) groups[i] = -2 - i;
-    const frame = { count, size: layout.size, origins, sizes, groups };
-    this.renderFrame(frame, selected, { ...options, layout: null });
+    // The core's necks (options.necks, by item index): by button index when the items are in order, else none.
+    const { necks = null, ...rest } = options;
+    const frame = { count, size: layout.size, origins, sizes, groups, ...(inOrder && necks ? necks : {}) };
+    this.renderFrame(frame, selected, { ...rest, layout: null });
     this.layout = layout;
   }
 
