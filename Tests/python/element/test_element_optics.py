@@ -82,6 +82,44 @@ def test_lensing_bends_the_backdrop_near_the_rim_and_leaves_the_centre(element_p
     assert centre < 3, f"the centre changed by {centre:.1f} levels"
 
 
+def test_the_lens_waits_out_a_motion_and_is_back_at_rest(element_page, static_server, page):
+    """The lens is drawn at rest (glass-lens.js): while a drag moves the capsules frame after frame
+    their backdrop filter has no url(), and once the layout rests (250 ms without a move) every
+    capsule has it again and the rim bends the backdrop as before the drag, pixel for pixel
+    (seen failing with the lens never put back)."""
+    stripes = "<style>body { background: repeating-linear-gradient(90deg, #000 0 24px, #fff 24px 48px) !important; }</style>"
+    tags = "".join(f'<glass-tag value="t{i}" tint="#202020">Lens {i} glass</glass-tag>' for i in range(8))
+    element_page(static_server.url, stripes + f'<div id="box" style="width: 600px"><glass-tag-cloud>{tags}</glass-tag-cloud></div>')
+    page.wait_for_timeout(700)  # the tint's first transition has ended
+    rect = tag_rect(page, "t0")
+    clip = {key: rect[key] for key in ("x", "y", "width", "height")}
+    before = shot(page, clip)
+    lensed = """() => [...document.querySelector('glass-tag-cloud').shadowRoot.querySelectorAll('.tag')]
+                      .map((b) => getComputedStyle(b).backdropFilter.includes('url('))"""
+    during = page.evaluate("""(lensed) => new Promise((resolve) => {
+      const box = document.querySelector('#box'); const seen = []; let i = 0;
+      const step = () => {
+        box.style.width = (i < 20 ? 600 - 12 * i : 600 - 12 * (40 - i)) + 'px';
+        seen.push(eval(lensed)().filter(Boolean).length);
+        if (++i <= 40) requestAnimationFrame(step); else resolve(seen);
+      };
+      requestAnimationFrame(step);
+    })""", lensed)
+    assert 0 in during, f"the lens stayed on through the drag: {during}"
+    page.wait_for_timeout(600)
+    settle(page)
+    assert all(page.evaluate(lensed)), "the lens is back on every capsule at rest"
+    after = shot(page, clip)
+    h = before.height
+    rim = mean_difference(before, after, (2, h // 2 - 4, 7, h // 2 + 4))
+    assert rim < 3, f"the rim at rest differs from before the drag by {rim:.1f} levels"
+    page.evaluate("() => document.querySelector('glass-tag-cloud').shadowRoot.querySelectorAll('.tag').forEach((b) => b.style.removeProperty('--lens'))")
+    settle(page)
+    page.wait_for_timeout(300)
+    plain = shot(page, clip)
+    assert mean_difference(after, plain, (2, h // 2 - 4, 7, h // 2 + 4)) > 10, "the rest's rim is lensed"
+
+
 def test_lensing_is_feature_detected_plain_blur_elsewhere(element_page, static_server, page):
     # An engine without `backdrop-filter: url()` (Firefox, WebKit) as CSS.supports reports it.
     page.add_init_script(

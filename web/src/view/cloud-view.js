@@ -299,7 +299,9 @@ export class CloudView {
     // (the read lays the page out: once, not again after the writes).
     let seen;
     const sight = () => (seen === undefined ? (seen = this.#window.visible()) : seen);
-    this.#placement.place(origins, sizes, count, this.#nearSight(height, sight));
+    const near = this.#nearSight(height, sight);
+    // The lens is drawn at rest: a motion takes it off the capsules near sight (glass-lens.js).
+    if (this.#placement.place(origins, sizes, count, near) > 0) this.lens?.moved(this.#buttons, origins, sizes, count, near);
     this.#renders += 1;
     if (this.#placement.stale) this.#watchRest();
     for (let i = 0; i < count; i += 1) {
@@ -312,7 +314,7 @@ export class CloudView {
         button.style.width = `${w}px`;
         button.style.height = `${h}px`;
         button.classList.toggle("is-wrapped", h > singleLine + 0.5);
-        if (this.lens) button.style.setProperty("--lens", this.lens.filterFor(w, h));
+        this.lens?.apply(button, w, h);
       }
       this.#setPressed(i, Boolean(selected[i]));
     }
