@@ -68,7 +68,7 @@ export class Canvas2DGlassRenderer {
       showLayer(this.#layer, false);
       return true;
     }
-    const scale = globalThis.devicePixelRatio || 1;
+    const scale = (globalThis.devicePixelRatio || 1) * (scene.resolution ?? 1);
     // Exactly the window (which lies within the content), never larger: a canvas reaching past
     // the cloud would widen the page, and clipping it costs the compositor dearly (band-layout.js).
     const width = Math.max(1, Math.round(area.width * scale));

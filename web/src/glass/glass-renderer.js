@@ -31,6 +31,7 @@ import { WebGLGlassRenderer } from "./webgl-renderer.js";
  * @property {{x: number, y: number, width: number, height: number, mostWidth: number, mostHeight: number} | null} area
  *   the window of the cloud to cover (cloud px), null: nothing to show
  * @property {number} mergeDistance
+ * @property {number} resolution  the fraction of the screen's resolution to draw at (1 at rest, less while the layout moves)
  */
 
 /**

@@ -16,6 +16,11 @@
 // Capsules that move without a new frame (a CSS transition) never carry a neck: the spacing spring
 // lays out every frame through the core (spacing-animation.js), a selection (`.snappy`) changes
 // tints only, and a pressed capsule that swells leaves its group (`skip`) until it settles.
+// While the layout moves (a second move within REST_MS of the last: a drag, the spacing spring)
+// the renderer draws at MOVING_RESOLUTION of the screen's, and REST_MS without a move draws it
+// again at full resolution: SwiftShader, the CPU rasteriser of headless Chromium, pays per
+// fragment, and a moving neck's rim at half resolution is one px softer for a fraction of a
+// second (docs/WEB.md, "Optics that cost only when they can be seen").
 // - Complexity: O(capsules + necks) per frame; drawing O(what is in the window).
 
 import { createGlassRenderer, fallbackRenderer } from "./glass-renderer.js";
@@ -59,12 +64,21 @@ function meltingNecks(frame, skip) {
   return out;
 }
 
+/** The layout rests once no capsule has moved for this long (ms), as the lens's (glass-lens.js). */
+const REST_MS = 250;
+/** The resolution, as a fraction of the screen's, at which moving glass is drawn. */
+const MOVING_RESOLUTION = 0.5;
+
 /** The drawn window when nothing melts: no scroll can bring anything to draw into view. */
 const EVERYWHERE = { x: -Infinity, y: -Infinity, width: Infinity, height: Infinity };
 
 export class MeltView {
   #renderer;
   #last = null; // the last draw's [frame, tints, options]: what a redraw draws again
+  #origins = new Float64Array(0); // the last frame's origins (a move is a change of them)
+  #lastMove = -Infinity;
+  #moving = false;
+  #restCheck = 0;
 
   /**
    * @param {HTMLElement} cloud
@@ -101,6 +115,8 @@ export class MeltView {
    * none of the few a page may have); a cloud that comes back makes a new MeltView.
    */
   remove() {
+    clearTimeout(this.#restCheck);
+    this.#restCheck = 0;
     this.#renderer.onLost = null; // its contexts' losses that follow are ours
     this.#renderer.remove();
     this.#last = null;
@@ -125,6 +141,7 @@ export class MeltView {
     const { sight, ...kept } = options;
     this.#last = [frame, tints, kept];
     const { count, origins, sizes } = frame;
+    this.#watchMotion(origins, 2 * count);
     const necks = meltingNecks(frame, options.skip);
     drawn.set(this.cloud, necks.pairs);
     this.#markMelted(count, necks.pairs);
@@ -141,9 +158,35 @@ export class MeltView {
     const bounds = { left: -PAD, top: -PAD, right: width + PAD, bottom: height + PAD };
     const area = melting ? this.window.measure(bounds, sight?.()) : null;
     this.window.drawn(melting ? area : EVERYWHERE);
-    const scene = { frame, necks, tints, melted: this.melted, area, mergeDistance: options.mergeDistance };
+    const resolution = this.#moving ? MOVING_RESOLUTION : 1;
+    const scene = { frame, necks, tints, melted: this.melted, area, mergeDistance: options.mergeDistance, resolution };
     if (this.#renderer.draw(scene)) return;
     this.#fallBack();
+  }
+
+  /** Notes whether the capsules moved since the last draw: a second move within REST_MS is a motion. */
+  #watchMotion(origins, length) {
+    let moved = this.#origins.length !== length;
+    for (let k = 0; !moved && k < length; k += 1) moved = origins[k] !== this.#origins[k];
+    if (!moved) return;
+    if (this.#origins.length !== length) this.#origins = new Float64Array(length);
+    this.#origins.set(origins.subarray ? origins.subarray(0, length) : Array.prototype.slice.call(origins, 0, length));
+    const now = performance.now();
+    if (now - this.#lastMove < REST_MS) this.#moving = true;
+    this.#lastMove = now;
+    if (this.#moving) this.#restCheck ||= setTimeout(() => this.#checkRest(), REST_MS);
+  }
+
+  /** At rest again: the glass is drawn at full resolution. */
+  #checkRest() {
+    const still = performance.now() - this.#lastMove;
+    if (still < REST_MS) {
+      this.#restCheck = setTimeout(() => this.#checkRest(), REST_MS - still);
+      return;
+    }
+    this.#restCheck = 0;
+    this.#moving = false;
+    this.redraw();
   }
 
   /** Which capsules melt with another (1) and so have their rim drawn by the renderer (where it draws rims). */

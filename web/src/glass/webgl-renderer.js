@@ -89,11 +89,11 @@ export class WebGLGlassRenderer {
     const needed = (scene.frame.count + scene.necks.gaps.length) * INSTANCE_FLOATS;
     if (this.data.length < needed) this.data = new Float32Array(Math.ceil(needed * 1.5));
     const count = scene.area ? writeInstances(this.data, scene) : 0;
-    return this.#drawInstances(this.data, count, scene.area);
+    return this.#drawInstances(this.data, count, scene.area, scene.resolution ?? 1);
   }
 
   /** Draws `count` instances of `data` over `area`, band by band (false: no canvas can cover it). */
-  #drawInstances(data, count, area) {
+  #drawInstances(data, count, area, resolution) {
     if (this.lost) return false;
     if (!area || count === 0) {
       for (const band of this.bands) band.hide();
@@ -101,8 +101,9 @@ export class WebGLGlassRenderer {
       showLayer(this.layer, false);
       return true;
     }
-    const scale = this.#scale(area);
-    if (scale < 0.5) return false; // a viewport larger than a texture can be at half resolution
+    const fit = this.#scale(area);
+    if (fit < 0.5) return false; // a viewport larger than a texture can be at half resolution
+    const scale = fit * resolution;
     this.#grant(bandLayout(area, CLOUD_BANDS).length);
     const layout = bandLayout(area, this.bandLimit);
     this.rows = assignRows(this.rows, layout.map((band) => band.row), this.bandLimit);
