@@ -24,8 +24,12 @@
 // instead saved nothing (the filter effect stays, and each swap costs a repaint).
 
 const SVG = "http://www.w3.org/2000/svg";
-/** A motion ends once no capsule has moved for this long (ms): a drag moves capsules every few frames. */
-const REST_MS = 250;
+/**
+ * A motion ends once no capsule has moved for this long (ms): a drag moves capsules every few
+ * frames, and at 100 tags melting a software-composited frame takes 30–60 ms. Shared with the
+ * glass's resolution (melt-view.js).
+ */
+export const REST_MS = 500;
 const MAX_SHIFT = 12;
 const SCALE = 2 * MAX_SHIFT + 2;
 

@@ -25,6 +25,7 @@
 
 import { createGlassRenderer, fallbackRenderer } from "./glass-renderer.js";
 import { PAD } from "./glass-instances.js";
+import { REST_MS } from "./glass-lens.js";
 import { GlassWindow } from "./glass-window.js";
 
 /** The necks each cloud drew last (its MeltView's), for tests and diagnostics: no DOM property. */
@@ -64,8 +65,6 @@ function meltingNecks(frame, skip) {
   return out;
 }
 
-/** The layout rests once no capsule has moved for this long (ms), as the lens's (glass-lens.js). */
-const REST_MS = 250;
 /** The resolution, as a fraction of the screen's, at which moving glass is drawn. */
 const MOVING_RESOLUTION = 0.5;
 
