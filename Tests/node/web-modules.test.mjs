@@ -428,3 +428,47 @@ test("a band's instances are those whose quad meets it, and its rect is cut to t
     assert.deepEqual(cut, { x: left, y: top, width: right - left, height: bottom - top });
   }
 });
+
+test("a JSON frame melts by the core's necks: PackedLayout.necksOf against every pair of a group closer than the merge distance (seeded, wrapped labels too)", async () => {
+  // The JSON path (a label wider than the cloud wraps, a server frame) has no necks of its own;
+  // necksOf takes them from the core's packed layout of the frame's sizes. Checked against the
+  // plain reference (every pair, O(n²), the closest points of the centre segments), and a frame
+  // the core would place otherwise gets none. Seen failing with necksOf ignoring the direction.
+  const { loadTagCloudCore } = await import('../../web/src/core/tagcloud-core.js');
+  const { PackedLayout } = await import('../../web/src/layout/packed-layout.js');
+  const core = await loadTagCloudCore(new URL('../../web/tagcloud.wasm', import.meta.url));
+  const packed = new PackedLayout(core);
+  const random = seeded(0x4e5c);
+  let pairsSeen = 0;
+  for (let round = 0; round < 120; round++) {
+    const count = random.int(2, 30);
+    const tags = Array.from({ length: count }, (_, i) => {
+      const words = Array.from({ length: random.int(1, 3) }, () => random.float(20, 140));
+      return { id: `t${i}`, label: { width: words.reduce((a, b) => a + b, 0) + 4 * (words.length - 1), words } };
+    });
+    const width = random.float(120, 700);
+    const spacing = random.pick([0, 1.5, 3, 9.99, 10, 18]);
+    const mergeDistance = random.pick([4, 10, 16]);
+    const direction = random.chance(0.3) ? 'rtl' : 'ltr';
+    const layout = core.layout({ width, spacing, mergeDistance, tags, ...(direction === 'rtl' ? { direction } : {}) });
+    const necks = packed.necksOf(layout, { width, spacing, mergeDistance, direction });
+    assert.ok(necks, `round ${round}: the core places its own JSON frame alike`);
+    const group = new Map();
+    layout.groups.forEach((members, g) => members.forEach((i) => group.set(i, g)));
+    const expected = [];
+    for (let i = 0; i < count; i++) {
+      for (let j = i + 1; j < count; j++) {
+        if (group.get(i) !== group.get(j)) continue;
+        if (referenceAxis(layout.items[i], layout.items[j]).gap < mergeDistance) expected.push(`${i}-${j}`);
+      }
+    }
+    const got = [];
+    for (let k = 0; k < necks.neckGaps.length; k++) got.push(`${necks.necks[2 * k]}-${necks.necks[2 * k + 1]}`);
+    assert.deepEqual(got.sort(), expected.sort(), `round ${round}`);
+    pairsSeen += got.length;
+    // A frame whose capsules sit elsewhere (another core, a lagging server) melts nothing.
+    const shifted = { ...layout, items: layout.items.map((item, i) => (i === count - 1 ? { ...item, x: item.x + 1 } : item)) };
+    assert.equal(packed.necksOf(shifted, { width, spacing, mergeDistance, direction }), null);
+  }
+  assert.ok(pairsSeen > 200, `pairs checked: ${pairsSeen}`);
+});

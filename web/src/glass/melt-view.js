@@ -165,11 +165,17 @@ export class MeltView {
 
   /** Notes whether the capsules moved since the last draw: a second move within REST_MS is a motion. */
   #watchMotion(origins, length) {
-    let moved = this.#origins.length !== length;
+    const copy = () => this.#origins.set(origins.subarray ? origins.subarray(0, length) : Array.prototype.slice.call(origins, 0, length));
+    if (this.#origins.length !== length) {
+      // A first frame (or other tags) is no move: capsules placed where none were.
+      this.#origins = new Float64Array(length);
+      copy();
+      return;
+    }
+    let moved = false;
     for (let k = 0; !moved && k < length; k += 1) moved = origins[k] !== this.#origins[k];
     if (!moved) return;
-    if (this.#origins.length !== length) this.#origins = new Float64Array(length);
-    this.#origins.set(origins.subarray ? origins.subarray(0, length) : Array.prototype.slice.call(origins, 0, length));
+    copy();
     const now = performance.now();
     if (now - this.#lastMove < REST_MS) this.#moving = true;
     this.#lastMove = now;

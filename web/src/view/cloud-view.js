@@ -300,8 +300,10 @@ export class CloudView {
     let seen;
     const sight = () => (seen === undefined ? (seen = this.#window.visible()) : seen);
     const near = this.#nearSight(height, sight);
-    // The lens is drawn at rest: a motion takes it off the capsules near sight (glass-lens.js).
-    if (this.#placement.place(origins, sizes, count, near) > 0) this.lens?.moved(this.#buttons, origins, sizes, count, near);
+    // The lens is drawn at rest: a motion takes it off the capsules near sight (glass-lens.js);
+    // the first frame places capsules where none were, which is no move.
+    const moved = this.#placement.place(origins, sizes, count, near);
+    if (moved > 0 && this.#frame) this.lens?.moved(this.#buttons, origins, sizes, count, near);
     this.#renders += 1;
     if (this.#placement.stale) this.#watchRest();
     for (let i = 0; i < count; i += 1) {
