@@ -1,90 +1,192 @@
-// The web demo's pure modules (no DOM): melt geometry, reconnect backoff, the live session's
-// messages, and the saved state. The browser suite (Tests/python/browser) covers the rest.
+// The web demo's pure modules (no DOM): the glass's neck geometry and instances (drawn from the
+// core's necks), reconnect backoff, the live session's messages, and the saved state. The browser
+// suite (Tests/python/browser) covers the rest.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { closestPoints, meltBridges, stadium, stadiumGap } from '../../web/src/glass/melt-shape.js';
 import { backoffDelay } from '../../web/src/live/live-connection.js';
 import { LiveSession, cssColor } from '../../web/src/live/live-session.js';
 import { SavedState } from '../../web/demo/saved-state.js';
 import { seeded } from './support/random.mjs';
 
-/** The plain reference: the distance between two capsules' outlines by dense sampling. */
-function outline(item) {
-  const points = [];
-  const s = stadium(item);
-  const horizontal = s.ay === s.by;
-  // The two straight sides, every 0.5 px …
-  const length = horizontal ? s.bx - s.ax : s.by - s.ay;
-  for (let along = 0; along <= length; along += 0.5) {
-    if (horizontal) points.push([s.ax + along, s.ay - s.r], [s.ax + along, s.ay + s.r]);
-    else points.push([s.ax - s.r, s.ay + along], [s.ax + s.r, s.ay + along]);
+/**
+ * The plain reference for a neck's axis: the closest points of two capsules' centre segments
+ * (each capsule a stadium: its centre segment swept by half its shorter side), by trying each
+ * segment's ends against the other segment, as the core's contract states it (core.layoutPacked).
+ */
+function centreSegment(c) {
+  const r = Math.min(c.w, c.h) / 2;
+  if (c.w >= c.h) return { ax: c.x + r, ay: c.y + c.h / 2, bx: c.x + c.w - r, by: c.y + c.h / 2, r };
+  return { ax: c.x + c.w / 2, ay: c.y + r, bx: c.x + c.w / 2, by: c.y + c.h - r, r };
+}
+function closestOn(px, py, s) {
+  const dx = s.bx - s.ax;
+  const dy = s.by - s.ay;
+  const l2 = dx * dx + dy * dy;
+  const t = l2 === 0 ? 0 : Math.max(0, Math.min(1, ((px - s.ax) * dx + (py - s.ay) * dy) / l2));
+  return [s.ax + t * dx, s.ay + t * dy];
+}
+function referenceAxis(a, b) {
+  const s = centreSegment(a);
+  const t = centreSegment(b);
+  const candidates = [
+    [[s.ax, s.ay], closestOn(s.ax, s.ay, t)], [[s.bx, s.by], closestOn(s.bx, s.by, t)],
+    [closestOn(t.ax, t.ay, s), [t.ax, t.ay]], [closestOn(t.bx, t.by, s), [t.bx, t.by]],
+  ];
+  let best = null;
+  for (const [p, q] of candidates) {
+    const d = Math.hypot(q[0] - p[0], q[1] - p[1]);
+    if (!best || d < best.d) best = { axis: [p[0], p[1], q[0], q[1]], d };
   }
-  // … and the two round ends, every 2 degrees.
-  for (let degree = 0; degree < 360; degree += 2) {
-    const t = (degree * Math.PI) / 180;
-    points.push([s.ax + s.r * Math.cos(t), s.ay + s.r * Math.sin(t)]);
-    points.push([s.bx + s.r * Math.cos(t), s.by + s.r * Math.sin(t)]);
-  }
-  return points;
+  return { axis: best.axis, gap: best.d - s.r - t.r };
 }
 
-function sampledGap(a, b) {
-  const pa = outline(a);
-  const pb = outline(b);
-  let best = Infinity;
-  for (const [x1, y1] of pa) for (const [x2, y2] of pb) best = Math.min(best, Math.hypot(x2 - x1, y2 - y1));
-  return best;
-}
-
-test('the stadium gap equals the sampled distance between capsule outlines', () => {
-  const random = seeded(0x5eed);
-  for (let i = 0; i < 60; i++) {
-    const a = { x: 0, y: 0, w: random.float(40, 160), h: random.float(30, 50) };
-    const below = random.chance(0.5);
-    const b = {
-      x: below ? random.float(-100, 150) : a.w + random.float(0.5, 30),
-      y: below ? a.h + random.float(0.5, 30) : random.float(-60, 60),
-      w: random.float(40, 160),
-      h: random.float(30, 50),
-    };
-    const exact = stadiumGap(a, b);
-    const sampled = sampledGap(a, b);
-    // Sampling overestimates by at most a chord's sagitta on each side.
-    assert.ok(exact <= sampled + 1e-9 && sampled - exact < 0.35, `case ${i}: ${exact} vs ${sampled}`);
-  }
-});
-
-test('closest points lie on their segments and realise the distance', () => {
-  const s = { ax: 0, ay: 0, bx: 10, by: 0 };
-  const t = { ax: 15, ay: 5, bx: 25, by: 5 };
-  const { p, q, d } = closestPoints(s, t);
-  assert.deepEqual([p, q], [{ x: 10, y: 0 }, { x: 15, y: 5 }]);
-  assert.equal(d, Math.hypot(5, 5));
-});
-
-test('a bridge exists exactly for pairs of a group closer than the merge distance', () => {
-  const random = seeded(0xb41d6e);
-  for (let i = 0; i < 200; i++) {
-    const gap = random.float(0, 20);
-    const a = { x: 0, y: 0, w: 90, h: 40 };
-    const b = { x: 90 + gap, y: 0, w: 70, h: 40 };
-    const bridges = meltBridges([a, b], [[0, 1]], 10);
-    assert.equal(bridges.length, gap < 10 ? 1 : 0, `gap ${gap}`);
-    if (bridges.length) {
-      assert.deepEqual([bridges[0].from, bridges[0].to], [0, 1]);
-      assert.match(bridges[0].path, /^M[-\d. ]+C.*Z$/);
+/** Seeded clouds laid out by the core (sizes, width, spacing, direction), with their necks. */
+async function coreClouds(seed, rounds) {
+  const { loadTagCloudCore } = await import('../../web/src/core/tagcloud-core.js');
+  const core = await loadTagCloudCore(new URL('../../web/tagcloud.wasm', import.meta.url));
+  const random = seeded(seed);
+  const clouds = [];
+  for (let round = 0; round < rounds; round++) {
+    const count = random.int(2, 40);
+    const sizes = new Float64Array(2 * count);
+    for (let i = 0; i < count; i++) {
+      const h = random.chance(0.1) ? random.pick([60, 80]) : 40;
+      sizes[2 * i] = Math.max(h, random.float(30, 220));
+      sizes[2 * i + 1] = h;
     }
-    // Capsules the core put in different groups never get a bridge, however close.
-    assert.equal(meltBridges([a, b], [[0], [1]], 10).length, 0);
+    const mergeDistance = random.pick([4, 10, 16]);
+    const frame = core.layoutPacked(sizes, {
+      width: random.float(100, 900), spacing: random.pick([0, 1.5, 3, 9.99, 10, 18]), mergeDistance,
+      direction: random.chance(0.3) ? 'rtl' : 'ltr',
+    });
+    clouds.push({
+      count, size: [...frame.size], origins: Float64Array.from(frame.origins), sizes, mergeDistance,
+      necks: Int32Array.from(frame.necks), neckGaps: Float64Array.from(frame.neckGaps),
+      neckAxes: Float64Array.from(frame.neckAxes), neckSpans: Float64Array.from(frame.neckSpans),
+    });
   }
+  return clouds;
+}
+
+const capsule = (cloud, i) => ({ x: cloud.origins[2 * i], y: cloud.origins[2 * i + 1], w: cloud.sizes[2 * i], h: cloud.sizes[2 * i + 1] });
+
+test('the WebGL2 instances are the melted capsules once each and every core neck in the window (seeded core layouts)', async () => {
+  // Every drawn neck is one the core found, with its own capsules, tints and k from its gap;
+  // none is added or lost. Broken once by dropping the last neck of each frame: fails here.
+  const { INSTANCE, INSTANCE_FLOATS, isNeck, writeInstances, PAD } = await import('../../web/src/glass/glass-instances.js');
+  const { neckRadius } = await import('../../web/src/glass/neck-geometry.js');
+  const random = seeded(0x1a57).next;
+  let necksSeen = 0;
+  for (const cloud of await coreClouds(0x9e11, 150)) {
+    const n = cloud.neckGaps.length;
+    const melted = new Uint8Array(cloud.count);
+    for (const i of cloud.necks) melted[i] = 1;
+    const tints = Float32Array.from({ length: 4 * cloud.count }, () => random());
+    // A window over part of the cloud, or all of it.
+    const all = random() < 0.5;
+    const area = all ? { x: -PAD, y: -PAD, width: 1e6, height: 1e6 }
+      : { x: random() * 300, y: random() * cloud.size[1], width: 200 + random() * 300, height: 100 + random() * 200 };
+    const necks = { pairs: cloud.necks, gaps: cloud.neckGaps, axes: cloud.neckAxes, spans: cloud.neckSpans };
+    const data = new Float32Array((cloud.count + n) * INSTANCE_FLOATS);
+    const count = writeInstances(data, { frame: cloud, necks, tints, melted, area, mergeDistance: cloud.mergeDistance });
+    const meets = (left, top, right, bottom) => !(right + PAD < area.x || left - PAD > area.x + area.width || bottom + PAD < area.y || top - PAD > area.y + area.height);
+    const expectedCapsules = [];
+    for (let i = 0; i < cloud.count; i++) {
+      const c = capsule(cloud, i);
+      if (melted[i] && meets(c.x, c.y, c.x + c.w, c.y + c.h)) expectedCapsules.push(i);
+    }
+    const expectedNecks = [];
+    for (let k = 0; k < n; k++) {
+      const a = capsule(cloud, cloud.necks[2 * k]);
+      const b = capsule(cloud, cloud.necks[2 * k + 1]);
+      if (meets(Math.min(a.x, b.x), Math.min(a.y, b.y), Math.max(a.x + a.w, b.x + b.w), Math.max(a.y + a.h, b.y + b.h))) expectedNecks.push(k);
+    }
+    assert.equal(count, expectedCapsules.length + expectedNecks.length);
+    const field = (index, at, length = 4) => [...data.subarray(index * INSTANCE_FLOATS + at, index * INSTANCE_FLOATS + at + length)];
+    expectedCapsules.forEach((i, index) => {
+      assert.ok(!isNeck(data, index));
+      const c = capsule(cloud, i);
+      assert.deepEqual(field(index, INSTANCE.capsuleA), [c.x, c.y, c.w, c.h].map(Math.fround));
+    });
+    expectedNecks.forEach((k, m) => {
+      const index = expectedCapsules.length + m;
+      const i = cloud.necks[2 * k];
+      const j = cloud.necks[2 * k + 1];
+      const a = capsule(cloud, i);
+      const b = capsule(cloud, j);
+      assert.ok(isNeck(data, index));
+      assert.deepEqual(field(index, INSTANCE.capsuleA), [a.x, a.y, a.w, a.h].map(Math.fround));
+      assert.deepEqual(field(index, INSTANCE.capsuleB), [b.x, b.y, b.w, b.h].map(Math.fround));
+      assert.deepEqual(field(index, INSTANCE.tintA), [...tints.subarray(4 * i, 4 * i + 4)]);
+      assert.deepEqual(field(index, INSTANCE.tintB), [...tints.subarray(4 * j, 4 * j + 4)]);
+      const k0 = neckRadius(cloud.neckGaps[k], Math.min(a.w, a.h, b.w, b.h) / 2, cloud.mergeDistance);
+      assert.equal(field(index, INSTANCE.neck, 1)[0], Math.fround(k0));
+      necksSeen += 1;
+    });
+  }
+  assert.ok(necksSeen > 500, `necks checked: ${necksSeen}`);
 });
 
-test('stacked capsules are bridged across their overlap', () => {
-  const a = { x: 0, y: 0, w: 100, h: 40 };
-  const b = { x: 30, y: 43, w: 100, h: 40 };
-  const [bridge] = meltBridges([a, b], [[0, 1]], 10);
-  assert.equal(bridge.gap, 3);
-  assert.equal(bridge.p.x, (50 + 80) / 2, 'centred on the overlap of the flat edges');
+test('the Canvas 2D fallback traces every core neck along its axis, its waist closing at the merge distance', async () => {
+  const { traceHourglass } = await import('../../web/src/glass/neck-geometry.js');
+  /** A context that records the path's points. */
+  const recorder = () => {
+    const points = [];
+    const add = (...xy) => { for (let k = 0; k < xy.length; k += 2) points.push([xy[k], xy[k + 1]]); };
+    return { points, moveTo: add, lineTo: add, bezierCurveTo: add, closePath() {} };
+  };
+  let traced = 0;
+  for (const cloud of await coreClouds(0x2d2d, 60)) {
+    for (let k = 0; k < cloud.neckGaps.length; k++) {
+      const a = capsule(cloud, cloud.necks[2 * k]);
+      const b = capsule(cloud, cloud.necks[2 * k + 1]);
+      const radius = Math.min(a.w, a.h, b.w, b.h) / 2;
+      const context = recorder();
+      assert.ok(traceHourglass(context, cloud.neckAxes, k, cloud.neckGaps[k], cloud.neckSpans[k], radius, cloud.mergeDistance));
+      const [fx, fy, tx, ty] = cloud.neckAxes.subarray(4 * k, 4 * k + 4);
+      const d = Math.hypot(tx - fx, ty - fy) || 1;
+      const end = cloud.neckSpans[k] + 0.8 * radius;
+      // Its four corners lie `end` either side of the axis's two ends.
+      const [start, , , , , , stop, stopBelow, , , , , , startBelow] = context.points;
+      for (const [[px, py], [ex, ey]] of [[start, [fx, fy]], [startBelow, [fx, fy]], [stop, [tx, ty]], [stopBelow, [tx, ty]]]) {
+        assert.ok(Math.abs(Math.hypot(px - ex, py - ey) - end) < 1e-6, `neck ${k}: a corner ${end} from the axis`);
+      }
+      // The waist (the middle points) lies on the axis's perpendicular at its middle.
+      const middle = context.points[3];
+      const along = ((middle[0] - fx) * (tx - fx) + (middle[1] - fy) * (ty - fy)) / d;
+      assert.ok(Math.abs(along - d / 2) < 1e-6);
+      traced += 1;
+    }
+    // A pair at the merge distance or beyond draws nothing.
+    if (cloud.neckGaps.length) {
+      assert.equal(traceHourglass(recorder(), cloud.neckAxes, 0, cloud.mergeDistance, 0, 20, cloud.mergeDistance), false);
+    }
+  }
+  assert.ok(traced > 100, `necks traced: ${traced}`);
+  // The waist: zero at the merge distance, opening as the gap closes.
+  const waist = (gap) => {
+    const context = recorder();
+    traceHourglass(context, [0, 0, 10, 0], 0, gap, 0, 20, 10);
+    return Math.abs(context.points[3][1]);
+  };
+  assert.ok(waist(9.999) < 0.5 && waist(5) > waist(8) && waist(0) > waist(5));
+});
+
+test("the core's axis for a pair is the closest points of its capsules' centre segments (seeded core layouts)", async () => {
+  // What neck-geometry.js takes from the core, checked against the plain reference above.
+  let checked = 0;
+  for (const cloud of await coreClouds(0xa815, 80)) {
+    for (let k = 0; k < cloud.neckGaps.length; k++) {
+      const { axis, gap } = referenceAxis(capsule(cloud, cloud.necks[2 * k]), capsule(cloud, cloud.necks[2 * k + 1]));
+      assert.ok(Math.abs(gap - cloud.neckGaps[k]) < 1e-9, `gap ${gap} vs ${cloud.neckGaps[k]}`);
+      const core = [...cloud.neckAxes.subarray(4 * k, 4 * k + 4)];
+      // Parallel segments side by side have many closest pairs: the core takes the overlap's middle.
+      if (cloud.neckSpans[k] === 0) assert.ok(core.every((v, c) => Math.abs(v - axis[c]) < 1e-9), `${core} vs ${axis}`);
+      else assert.ok(Math.abs(Math.hypot(core[2] - core[0], core[3] - core[1]) - Math.hypot(axis[2] - axis[0], axis[3] - axis[1])) < 1e-9);
+      checked += 1;
+    }
+  }
+  assert.ok(checked > 100, `checked ${checked}`);
 });
 
 test('backoff doubles from 0.5 s to a 30 s cap, jittered within the upper half', () => {
@@ -191,46 +293,11 @@ test('saved state survives a round trip and falls back on anything broken', () =
   assert.deepEqual(new SavedState(null, defaults).load(), defaults);
 });
 
-test('neckPairs melts exactly the pairs of one merge group closer than the merge distance', async () => {
-  // Property test against a plain reference (every pair, O(n²)) on the core's own layouts of
-  // seeded random sizes, widths, spacings and directions. Broken once by dropping the sweep's
-  // adjacent-row step (vertical pairs went missing) and by ignoring the groups: both fail here.
-  const { neckPairs, packedGap } = await import('../../web/src/glass/melt-shape.js');
-  const { loadTagCloudCore } = await import('../../web/src/core/tagcloud-core.js');
-  const core = await loadTagCloudCore(new URL('../../web/tagcloud.wasm', import.meta.url));
-  const random = seeded(0x9e11);
-  for (let round = 0; round < 200; round++) {
-    const count = random.int(0, 40);
-    const sizes = new Float64Array(2 * count);
-    for (let i = 0; i < count; i++) {
-      const h = random.chance(0.1) ? random.pick([60, 80]) : 40;
-      sizes[2 * i] = Math.max(h, random.float(30, 220));
-      sizes[2 * i + 1] = h;
-    }
-    const mergeDistance = random.pick([0, 4, 10, 16]);
-    const frame = core.layoutPacked(sizes, {
-      width: random.float(100, 900), spacing: random.pick([0, 1.5, 3, 9.99, 10, 18]), mergeDistance,
-      direction: random.chance(0.3) ? 'rtl' : 'ltr',
-    });
-    const copy = { count, origins: Float64Array.from(frame.origins), sizes, groups: Int32Array.from(frame.groups) };
-    const expected = [];
-    for (let i = 0; i < count; i++) {
-      for (let j = i + 1; j < count; j++) {
-        if (copy.groups[i] === copy.groups[j] && mergeDistance > 0 && packedGap(copy.origins, sizes, i, j) < mergeDistance) expected.push(`${i}-${j}`);
-      }
-    }
-    const pairs = neckPairs(copy, mergeDistance);
-    const got = [];
-    for (let k = 0; k < pairs.length; k += 2) got.push(`${Math.min(pairs[k], pairs[k + 1])}-${Math.max(pairs[k], pairs[k + 1])}`);
-    assert.deepEqual(got.sort(), expected.sort(), `round ${round}`);
-  }
-});
-
 test('the smoothing radius of a neck closes the waist at the merge distance and opens it steadily', async () => {
   // On the gap's midline a quadratic smooth-min with radius k lowers the field by k/4: the point
   // at lateral offset w is glass when hypot(r + gap/2, w) - r < k/4. Broken once with a fixed
   // k = 2 × mergeDistance (17 % of the height at 95 % of the distance): fails here.
-  const { neckRadius } = await import('../../web/src/glass/melt-view.js');
+  const { neckRadius } = await import('../../web/src/glass/neck-geometry.js');
   const waist = (gap, r, md) => {
     const offset = neckRadius(gap, r, md) / 4;
     const centre = r + gap / 2;
@@ -251,18 +318,18 @@ test('the smoothing radius of a neck closes the waist at the merge distance and 
 });
 
 test("a neck's quad holds every pixel where the smooth union shows (seeded pairs, a plain grid reference)", async () => {
-  // The reference evaluates the shader's own fields (glass-gl.js: sdStadium, the quadratic
+  // The reference evaluates the shader's own fields (glass-shaders.js: sdStadium, the quadratic
   // smooth-min) on a 0.5 px grid around two capsules: wherever the smooth union lies a texel
   // (2 × FIELD_RANGE / 255) or more below the plain union, and under FIELD_RANGE (what the 8-bit
-  // field holds), the point must be in the neck's quad, as melt-view.js clips it (within the two
+  // field holds), the point must be in the neck's quad, as glass-instances.js clips it (within the two
   // capsules' box ± 2 px). Broken once with the band along the axis ±(k/2 + 2) (a row's necks miss
   // up to 0.4 px) and once with the band for flat sides facing too (a fillet missed by 6.9 px):
   // fails on both. With 120 rounds it passed the earlier bounds, which missed fillets where a cap
   // meets the other capsule's flat side (round 133 of these 360: 2 px); so 360, and those
-  // pairs now get the box both widened capsules share (melt-view.js, neckQuad).
-  const { neckQuad, neckRadius } = await import('../../web/src/glass/melt-view.js');
-  const { FIELD_RANGE } = await import('../../web/src/glass/glass-gl.js');
-  const { packedGap } = await import('../../web/src/glass/melt-shape.js');
+  // pairs now get the box both widened capsules share (neck-geometry.js, neckQuad). The axis and
+  // gap are what the core hands over for a pair (the plain reference above stands in for it on
+  // pairs no flow places, such as caps facing diagonally).
+  const { neckQuad, neckRadius, FIELD_RANGE } = await import('../../web/src/glass/neck-geometry.js');
   const sd = (px, py, c) => {
     const radius = Math.min(c.w, c.h) / 2;
     const hx = Math.max(c.w / 2 - radius, 0);
@@ -288,10 +355,10 @@ test("a neck's quad holds every pixel where the smooth union shows (seeded pairs
     const b = kind === 0 ? { x: a.w + gap, y: 0, w: bw, h }
       : kind === 1 ? { x: Math.round((random() - 0.5) * a.w), y: h + gap, w: bw, h }
         : { x: a.w - h / 2 + gap * 0.5, y: h + gap * 0.5, w: bw, h };
-    const pairGap = packedGap([a.x, a.y, b.x, b.y], [a.w, a.h, b.w, b.h], 0, 1);
+    const { axis, gap: pairGap } = referenceAxis(a, b);
     if (!(pairGap < mergeDistance)) continue;
     const k = neckRadius(pairGap, Math.min(a.w, a.h, b.w, b.h) / 2, mergeDistance);
-    const quad = neckQuad(a, b, k);
+    const quad = neckQuad(a, b, k, axis, 0, pairGap);
     const left = Math.min(a.x, b.x) - 2;
     const top = Math.min(a.y, b.y) - 2;
     const right = Math.max(a.x + a.w, b.x + b.w) + 2;
@@ -315,7 +382,7 @@ test("a neck's quad holds every pixel where the smooth union shows (seeded pairs
 });
 
 test('glass bands cover the window with at most their number of rows, fixed in cloud px (seeded)', async () => {
-  const { bandLayout, ROW_ORIGIN } = await import('../../web/src/glass/glass-bands.js');
+  const { bandLayout, ROW_ORIGIN } = await import('../../web/src/glass/band-layout.js');
   const random = seeded(0xba4d).next;
   for (let round = 0; round < 2000; round += 1) {
     const mostHeight = 200 + random() * 2000;
@@ -342,7 +409,7 @@ test('glass bands cover the window with at most their number of rows, fixed in c
 });
 
 test('a band keeps its row while the row is needed; every needed row gets a band (seeded)', async () => {
-  const { assignRows } = await import('../../web/src/glass/glass-bands.js');
+  const { assignRows } = await import('../../web/src/glass/band-layout.js');
   const random = seeded(0x50a7).next;
   for (let round = 0; round < 2000; round += 1) {
     const bands = 1 + Math.floor(random() * 4);
@@ -362,7 +429,7 @@ test('a band keeps its row while the row is needed; every needed row gets a band
 });
 
 test("a band's instances are those whose quad meets it, and its rect is cut to them (seeded, a plain filter)", async () => {
-  const { instancesIn } = await import('../../web/src/glass/glass-bands.js');
+  const { instancesIn } = await import('../../web/src/glass/band-layout.js');
   const random = seeded(0x1e57).next;
   const floats = 6;
   for (let round = 0; round < 500; round += 1) {
@@ -390,4 +457,50 @@ test("a band's instances are those whose quad meets it, and its rect is cut to t
     const bottom = Math.min(rect.y + rect.height, Math.max(...boxes.map((b) => b[1] + b[3])));
     assert.deepEqual(cut, { x: left, y: top, width: right - left, height: bottom - top });
   }
+});
+
+test("a JSON frame melts by the core's necks: frameFromLayout against every pair of a group closer than the merge distance (seeded, wrapped labels too)", async () => {
+  // The JSON path (a label wider than the cloud wraps, a server frame) has no necks of its own;
+  // frameFromLayout takes them from the core's packed layout of the frame's sizes. Checked
+  // against the plain reference (every pair, O(n²), the closest points of the centre segments),
+  // and a frame the core would place otherwise gets none. Seen failing with the conversion
+  // ignoring the direction.
+  const { loadTagCloudCore } = await import('../../web/src/core/tagcloud-core.js');
+  const { frameFromLayout } = await import('../../web/src/layout/packed-layout.js');
+  const core = await loadTagCloudCore(new URL('../../web/tagcloud.wasm', import.meta.url));
+  const random = seeded(0x4e5c);
+  let pairsSeen = 0;
+  for (let round = 0; round < 120; round++) {
+    const count = random.int(2, 30);
+    const tags = Array.from({ length: count }, (_, i) => {
+      const words = Array.from({ length: random.int(1, 3) }, () => random.float(20, 140));
+      return { id: `t${i}`, label: { width: words.reduce((a, b) => a + b, 0) + 4 * (words.length - 1), words } };
+    });
+    const width = random.float(120, 700);
+    const spacing = random.pick([0, 1.5, 3, 9.99, 10, 18]);
+    const mergeDistance = random.pick([4, 10, 16]);
+    const direction = random.chance(0.3) ? 'rtl' : 'ltr';
+    const layout = core.layout({ width, spacing, mergeDistance, tags, ...(direction === 'rtl' ? { direction } : {}) });
+    const ids = tags.map((tag) => tag.id);
+    const convert = (response) => frameFromLayout(response, ids, { core, width, spacing, mergeDistance, direction });
+    const necks = convert(layout);
+    assert.ok(necks.necks, `round ${round}: the core places its own JSON frame alike`);
+    const group = new Map();
+    layout.groups.forEach((members, g) => members.forEach((i) => group.set(i, g)));
+    const expected = [];
+    for (let i = 0; i < count; i++) {
+      for (let j = i + 1; j < count; j++) {
+        if (group.get(i) !== group.get(j)) continue;
+        if (referenceAxis(layout.items[i], layout.items[j]).gap < mergeDistance) expected.push(`${i}-${j}`);
+      }
+    }
+    const got = [];
+    for (let k = 0; k < necks.neckGaps.length; k++) got.push(`${necks.necks[2 * k]}-${necks.necks[2 * k + 1]}`);
+    assert.deepEqual(got.sort(), expected.sort(), `round ${round}`);
+    pairsSeen += got.length;
+    // A frame whose capsules sit elsewhere (another core, a lagging server) melts nothing.
+    const shifted = { ...layout, items: layout.items.map((item, i) => (i === count - 1 ? { ...item, x: item.x + 1 } : item)) };
+    assert.equal(convert(shifted).necks, null);
+  }
+  assert.ok(pairsSeen > 200, `pairs checked: ${pairsSeen}`);
 });

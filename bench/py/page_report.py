@@ -116,7 +116,20 @@ def section(out_dir: str, results: list[dict]) -> list[str]:
     out += _breakdown(cells, counts)
     out += _plot(out_dir, cells, counts)
     out += _cpu_plot(out_dir, cells, counts)
+    out += _optics()
     return out
+
+
+#: The optics on and off, measured by hand with bench/py/optics_steps.py (minutes per tag count,
+#: so not part of `make bench`): kept in this file, copied into the report as it stands.
+OPTICS = os.path.join(os.path.dirname(__file__), "..", "optics.md")
+
+
+def _optics() -> list[str]:
+    if not os.path.exists(OPTICS):
+        return []
+    with open(OPTICS) as handle:
+        return ["", handle.read().rstrip(), ""]
 
 
 def _breakdown(cells: dict, counts: list[int]) -> list[str]:

@@ -127,10 +127,11 @@ def test_tight_spacing_animates_through_exact_layouts_and_lands_at_3(page, stati
 def test_capsules_melt_exactly_in_the_core_merge_groups(page, static_server):
     page.set_viewport_size({"width": 390, "height": 844})
     open_demo(page, static_server.url)
-    # The glass layer's melted pairs (cloud.glassPairs: i0, j0, i1, j1, ... drawn this frame).
+    # The glass layer's melted pairs (melt-view.js drawnNecks: i0, j0, i1, j1, ... drawn this frame).
     bridges = lambda: page.eval_on_selector(  # noqa: E731
         "[data-tag-cloud]",
-        "(c) => { const p = [...(c.glassPairs ?? [])]; return p.flatMap((v, k) => k % 2 ? [] : [[v, p[k + 1]]]); }",
+        "async (c) => { const { drawnNecks } = await import('/src/glass/melt-view.js');"
+        " const p = [...drawnNecks(c)]; return p.flatMap((v, k) => k % 2 ? [] : [[v, p[k + 1]]]); }",
     )
     assert bridges() == [], "at spacing 18 the capsules stand apart"
     page.click("label[for='tight-spacing']")

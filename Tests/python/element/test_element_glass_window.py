@@ -22,7 +22,7 @@ from PIL import Image
 from support.demo_page import DEMO_TAGS
 from support.placement import settle, wait_placed
 
-STEP = 128  # glass-bands.js: backing stores go in steps of 128 CSS px
+STEP = 128  # band-layout.js: backing stores go in steps of 128 CSS px
 WORDS = "Swift Layout Glass Motion Charts Metal Widgets Maps Health Music Photos Camera Notes Files Weather".split()
 
 
@@ -38,7 +38,7 @@ def open_cloud(element_page, static_server, page, body: str, tags: list[dict]) -
     wait_placed(page, timeout=30)
 
 
-GLASS_STATE = """() => {
+GLASS_STATE = """async () => {
   const root = document.querySelector('glass-tag-cloud').shadowRoot;
   const cloud = root.querySelector('.cloud');
   const layer = root.querySelector('.glass-layer');
@@ -72,7 +72,9 @@ GLASS_STATE = """() => {
   const rowStarts = capsules
     .filter((r) => Math.abs(r.left - c.left) < 0.5 && r.top >= visible.top && r.bottom <= visible.bottom)
     .map(rect);
-  return { glass: cloud.dataset.glass, hidden: !layer || layer.hidden || shown.length === 0, pairs: cloud.glassPairs.length / 2,
+  // Everything above is read synchronously (in the caller's frame); the drawn necks after.
+  const { drawnNecks } = await import('/src/glass/melt-view.js');
+  return { glass: cloud.dataset.glass, hidden: !layer || layer.hidden || shown.length === 0, pairs: drawnNecks(cloud).length / 2,
            canvases: shown, union, uncovered, layerOverflow: layer ? getComputedStyle(layer).overflow : null,
            cloud: rect(c), view, visible, rowStarts, dpr: devicePixelRatio };
 }"""
@@ -88,7 +90,7 @@ def assert_bounded(state: dict, margin_px: float) -> None:
     of antialiasing around the capsules), which would widen the page; none is clipped (a clip
     over the glass makes the compositor draw every capsule's backdrop filter again); and each
     canvas's backing store holds what it shows, in size steps no larger than the view plus the
-    margins (the element shows the backing's top left at 1:1: glass-gl.js)."""
+    margins (the element shows the backing's top left at 1:1: webgl-band.js)."""
     union, view, cloud = state["union"], state["view"], state["cloud"]
     assert union["left"] >= view["left"] - margin_px - 1 and union["top"] >= view["top"] - margin_px - 1, (union, view)
     assert union["right"] <= view["right"] + margin_px + 1 and union["bottom"] <= view["bottom"] + margin_px + 1, (union, view)
@@ -211,7 +213,7 @@ COUNT_DRAWS = """() => {
 
 
 def test_a_change_in_one_band_draws_only_that_band(element_page, static_server, page):
-    """The glass is cut into bands (web/src/glass/glass-bands.js), each its own canvas, drawn again only when
+    """The glass is cut into bands (web/src/glass/band-layout.js), each its own canvas, drawn again only when
     what lies in it changed: a selected capsule changes the tint of its own necks, and only the
     band that holds them is drawn; the other bands keep their canvases (and the compositor the
     backdrop filters under them). Watched failing with every band drawn on every frame (the

@@ -4,10 +4,10 @@ press (swell, glow, spring back on the core's `.snappy`), necks that grow from n
 distance, and the solid tints of Reduce Transparency / Increase Contrast.
 
 Each test was watched failing once against a broken renderer: lensing with the displacement scale
-set to 0 in glass-lens.js; specular with the light term removed from glass-gl.js's shade shader
+set to 0 in glass-lens.js; specular with the light term removed from glass-shaders.js's SHADE
 (and the inset 1px 1px highlight removed from styles.css for the fallback); the press with
 `.tag.is-pressed { scale: 1.08 }` removed; the neck sweep with a fixed smoothing radius
-k = 2 × mergeDistance in melt-view.js (the midline was 17 % covered at 95 % of the distance)."""
+k = 2 × mergeDistance in neck-geometry.js (the midline was 17 % covered at 95 % of the distance)."""
 
 from __future__ import annotations
 
@@ -42,6 +42,9 @@ def brightness(image: Image.Image, x: float, y: float, radius: int = 1) -> float
             py = min(max(int(y) + dy, 0), image.height - 1)
             best = max(best, max(image.getpixel((px, py))))
     return best
+
+
+REST_MS = 500  # glass-lens.js (REST_MS, melt-view.js too): the layout rests after this long without a move
 
 
 def mean_difference(a: Image.Image, b: Image.Image, box: tuple[int, int, int, int]) -> float:
@@ -82,6 +85,44 @@ def test_lensing_bends_the_backdrop_near_the_rim_and_leaves_the_centre(element_p
     assert centre < 3, f"the centre changed by {centre:.1f} levels"
 
 
+def test_the_lens_waits_out_a_motion_and_is_back_at_rest(element_page, static_server, page):
+    """The lens is drawn at rest (glass-lens.js): while a drag moves the capsules frame after frame
+    their backdrop filter has no url(), and once the layout rests (REST_MS without a move) every
+    capsule has it again and the rim bends the backdrop as before the drag, pixel for pixel
+    (seen failing with the lens never put back)."""
+    stripes = "<style>body { background: repeating-linear-gradient(90deg, #000 0 24px, #fff 24px 48px) !important; }</style>"
+    tags = "".join(f'<glass-tag value="t{i}" tint="#202020">Lens {i} glass</glass-tag>' for i in range(8))
+    element_page(static_server.url, stripes + f'<div id="box" style="width: 600px"><glass-tag-cloud>{tags}</glass-tag-cloud></div>')
+    page.wait_for_timeout(700)  # the tint's first transition has ended
+    rect = tag_rect(page, "t0")
+    clip = {key: rect[key] for key in ("x", "y", "width", "height")}
+    before = shot(page, clip)
+    lensed = """() => [...document.querySelector('glass-tag-cloud').shadowRoot.querySelectorAll('.tag')]
+                      .map((b) => getComputedStyle(b).backdropFilter.includes('url('))"""
+    during = page.evaluate("""(lensed) => new Promise((resolve) => {
+      const box = document.querySelector('#box'); const seen = []; let i = 0;
+      const step = () => {
+        box.style.width = (i < 20 ? 600 - 12 * i : 600 - 12 * (40 - i)) + 'px';
+        seen.push(eval(lensed)().filter(Boolean).length);
+        if (++i <= 40) requestAnimationFrame(step); else resolve(seen);
+      };
+      requestAnimationFrame(step);
+    })""", lensed)
+    assert 0 in during, f"the lens stayed on through the drag: {during}"
+    page.wait_for_timeout(REST_MS + 350)
+    settle(page)
+    assert all(page.evaluate(lensed)), "the lens is back on every capsule at rest"
+    after = shot(page, clip)
+    h = before.height
+    rim = mean_difference(before, after, (2, h // 2 - 4, 7, h // 2 + 4))
+    assert rim < 3, f"the rim at rest differs from before the drag by {rim:.1f} levels"
+    page.evaluate("() => document.querySelector('glass-tag-cloud').shadowRoot.querySelectorAll('.tag').forEach((b) => b.style.removeProperty('--lens'))")
+    settle(page)
+    page.wait_for_timeout(300)
+    plain = shot(page, clip)
+    assert mean_difference(after, plain, (2, h // 2 - 4, 7, h // 2 + 4)) > 10, "the rest's rim is lensed"
+
+
 def test_lensing_is_feature_detected_plain_blur_elsewhere(element_page, static_server, page):
     # An engine without `backdrop-filter: url()` (Firefox, WebKit) as CSS.supports reports it.
     page.add_init_script(
@@ -104,8 +145,9 @@ def test_the_rim_is_lit_from_the_top_left(element_page, static_server, page, ren
     element_page(static_server.url, BLACK_PAGE + '<glass-tag-cloud spacing="3"><glass-tag value="a" tint="#000000">Specular</glass-tag>'
                  '<glass-tag value="b" tint="#000000">highlight</glass-tag></glass-tag-cloud>')
     state = page.evaluate(
-        """() => { const root = document.querySelector('glass-tag-cloud').shadowRoot; const cloud = root.querySelector('.cloud');
-                   return [cloud.dataset.glass, cloud.glassPairs.length / 2, root.querySelector('.glass-layer').hidden,
+        """async () => { const root = document.querySelector('glass-tag-cloud').shadowRoot; const cloud = root.querySelector('.cloud');
+                   const { drawnNecks } = await import('/src/glass/melt-view.js');
+                   return [cloud.dataset.glass, drawnNecks(cloud).length / 2, root.querySelector('.glass-layer').hidden,
                            getComputedStyle(root.querySelector('.tag')).boxShadow]; }""")
     assert state[0] == renderer
     assert state[1] == 1, "the two capsules melt"
@@ -137,8 +179,9 @@ def test_a_lone_capsule_keeps_its_css_rim_and_no_canvas_is_drawn(element_page, s
     element_page(static_server.url, BLACK_PAGE + '<glass-tag-cloud spacing="18"><glass-tag value="a" tint="#000000">Specular highlight</glass-tag>'
                  '<glass-tag value="b" tint="#000000">Alone</glass-tag></glass-tag-cloud>')
     state = page.evaluate(
-        """() => { const root = document.querySelector('glass-tag-cloud').shadowRoot; const cloud = root.querySelector('.cloud');
-                   return [cloud.dataset.glass, cloud.glassPairs.length, root.querySelector('.glass-layer').hidden]; }""")
+        """async () => { const root = document.querySelector('glass-tag-cloud').shadowRoot; const cloud = root.querySelector('.cloud');
+                   const { drawnNecks } = await import('/src/glass/melt-view.js');
+                   return [cloud.dataset.glass, drawnNecks(cloud).length, root.querySelector('.glass-layer').hidden]; }""")
     assert state == ["webgl2", 0, True], state
     page.wait_for_function("() => document.querySelector('glass-tag-cloud').shadowRoot.getAnimations().length === 0")
     rect = tag_rect(page, "a")
@@ -199,7 +242,7 @@ def test_necks_grow_from_nothing_at_the_merge_distance(browser, static_server):
     """Two capsules in a row, their gap (the spacing) swept from 12 px to 0 with merge distance 10:
     the glass covering the gap's midline is 0 until the gap is below 10, then grows steadily,
     and is already there at gaps 8 and 7 (necks that appeared only at small gaps would pass the
-    rest: seen to fail with melt-shape.js pairing capsules for a neck only below a gap of 4)."""
+    rest: seen to fail with the glass drawing the core's necks only below a gap of 4)."""
     context = browser.new_context(viewport={"width": 800, "height": 300}, reduced_motion="reduce")
     try:
         page = context.new_page()
@@ -215,6 +258,9 @@ def test_necks_grow_from_nothing_at_the_merge_distance(browser, static_server):
         for gap in (12, 10, 9.5, 9, 8.5, 8, 7, 6, 5, 4, 3, 2, 1, 0):
             page.evaluate("(g) => { document.querySelector('glass-tag-cloud').spacing = g; }", gap)
             wait_placed(page)
+            # Steps this close together are a motion, drawn at half resolution: measure at rest
+            # (REST_MS of melt-view.js after the last move), the glass's full resolution.
+            page.wait_for_timeout(REST_MS + 100)
             a, b = tag_rect(page, "a"), tag_rect(page, "b")
             assert b["x"] - (a["x"] + a["width"]) == pytest.approx(gap, abs=0.05)
             middle = a["x"] + a["width"] + gap / 2
@@ -231,6 +277,33 @@ def test_necks_grow_from_nothing_at_the_merge_distance(browser, static_server):
         assert coverage[0] >= 0.6, coverage
     finally:
         context.close()
+
+
+def test_moving_glass_is_drawn_at_half_resolution_and_at_full_resolution_at_rest(element_page, static_server, page):
+    """While a drag moves melted capsules frame after frame the bands draw at half the screen's
+    resolution (melt-view.js), and once the layout rests every shown band is drawn again at full
+    resolution, its backing store as many px as it shows (seen failing with the redraw at rest
+    removed: the band stays at half)."""
+    tags = "".join(f'<glass-tag value="t{i}" tint="#0A84FF">Melt {i} glass</glass-tag>' for i in range(12))
+    element_page(static_server.url, f'<div id="box" style="width: 600px"><glass-tag-cloud spacing="3">{tags}</glass-tag-cloud></div>')
+    ratios = """() => [...document.querySelector('glass-tag-cloud').shadowRoot.querySelectorAll('.glass-band')]
+                      .filter((c) => !c.hidden && !c.parentElement.hidden)
+                      .map((c) => c.width / (c.getBoundingClientRect().width * devicePixelRatio))"""
+    assert page.evaluate(ratios) and all(r >= 0.99 for r in page.evaluate(ratios)), page.evaluate(ratios)
+    during = page.evaluate("""(ratios) => new Promise((resolve) => {
+      const box = document.querySelector('#box'); const seen = []; let i = 0;
+      const step = () => {
+        box.style.width = (i < 20 ? 600 - 12 * i : 600 - 12 * (40 - i)) + 'px';
+        seen.push(Math.min(...eval(ratios)()));
+        if (++i <= 40) requestAnimationFrame(step); else resolve(seen);
+      };
+      requestAnimationFrame(step);
+    })""", ratios)
+    assert any(r < 0.6 for r in during), f"never at half resolution while moving: {during}"
+    page.wait_for_timeout(REST_MS + 300)
+    settle(page)
+    at_rest = page.evaluate(ratios)
+    assert at_rest and all(r >= 0.99 for r in at_rest), f"at rest: {at_rest}"
 
 
 def test_reduced_transparency_and_more_contrast_give_solid_tints(element_page, static_server, page):

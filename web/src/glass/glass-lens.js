@@ -4,16 +4,35 @@
 // where `CSS.supports` says no (Firefox, WebKit), the capsules keep the plain blur.
 //
 //   const lens = LensFilters.create(cloudElement);   // null where url() backdrop filters are unsupported
-//   button.style.setProperty("--lens", lens.filterFor(96, 40));   // "url(#lens-x-96x40)"
+//   lens.apply(button, 96, 40);                      // its --lens: "url(#lens-x-96x40)"
+//   lens.moved(buttons, origins, sizes, count, area, now); // capsules moved this frame (area: near sight, null: all)
+//   lens.settle(now);                                // at rest again: the lens back (the caller's frame writes it)
+//   lens.restsAt                                     // when the motion can be at rest (ms), or null
 //
 // The map: inside a band along the rim (70 % of the radius, at most 16 px) the backdrop is sampled
 // from further in along the inward normal, up to MAX_SHIFT px at the very edge, falling off
 // quadratically; the centre is left as it is. Red carries x, green y (0.5: none), sRGB so the
 // browser does not linearise the map.
 // - Complexity: one filter (and one small PNG) per distinct capsule size, made when a size first
-//   appears (label metrics change), never per frame.
+//   appears (label metrics change), never per frame; O(capsules) per moving frame.
+//
+// The lens is drawn at rest. A software compositor runs each capsule's displacement map again on
+// every frame its capsule moves, and it was the largest part of a loose drag's CPU beyond the
+// chips' (docs/WEB.md, "Optics that cost only when they can be seen"). So a motion (a second
+// move within REST_MS of the last: a drag, the spacing spring) takes the lens off the capsules
+// near sight (their `--lens` removed: the blur and saturation stay, only the bending at the rim
+// goes), and the first frame REST_MS after the last move puts it back (the owner asks for that
+// frame: `restsAt`; nothing here writes outside its owner's frame). One move alone (a resize, a tag added) keeps
+// it, and a cloud at rest always shows it. Swapping the filters' primitives for a pass-through
+// instead saved nothing (the filter effect stays, and each swap costs a repaint).
 
 const SVG = "http://www.w3.org/2000/svg";
+/**
+ * A motion ends once no capsule has moved for this long (ms): a drag moves capsules every few
+ * frames, and at 100 tags melting a software-composited frame takes 30–60 ms. Shared with the
+ * glass's resolution (melt-view.js).
+ */
+export const REST_MS = 500;
 const MAX_SHIFT = 12;
 const SCALE = 2 * MAX_SHIFT + 2;
 
@@ -85,7 +104,55 @@ export class LensFilters {
     this.svg.setAttribute("width", "0");
     this.svg.setAttribute("height", "0");
     this.filters = new Map();
+    this.lensOf = new WeakMap(); // button → its url(#…)
+    this.paused = new Set(); // buttons whose lens is off while the layout moves
+    this.moving = false;
+    this.lastMove = -Infinity; // performance.now() of the last move
     cloud.append(this.svg);
+  }
+
+  /** Gives `button` the lens of a w × h capsule (its `--lens`), unless it waits out a motion. */
+  apply(button, w, h) {
+    const url = this.filterFor(w, h);
+    this.lensOf.set(button, url);
+    if (!this.paused.has(button)) button.style.setProperty("--lens", url);
+  }
+
+  /**
+   * Capsules moved this frame. A second move within REST_MS of the last is a motion: the lens
+   * goes off every capsule whose rect meets `area` (cloud px; null: every capsule), now and on
+   * each later frame of the motion, and comes back REST_MS after the last move.
+   * @param {HTMLElement[]} buttons  index i = capsule i
+   */
+  moved(buttons, origins, sizes, count, area, now) {
+    if (now - this.lastMove < REST_MS) this.moving = true;
+    this.lastMove = now;
+    if (!this.moving) return;
+    for (let i = 0; i < count; i += 1) {
+      const button = buttons[i];
+      if (this.paused.has(button)) continue;
+      const x = origins[2 * i];
+      const y = origins[2 * i + 1];
+      if (area && (x + sizes[2 * i] < area.left || x > area.right || y + sizes[2 * i + 1] < area.top || y > area.bottom)) continue;
+      button.style.removeProperty("--lens");
+      this.paused.add(button);
+    }
+  }
+
+  /** When the motion can be at rest (a `performance.now()` time), or null when none runs. */
+  get restsAt() {
+    return this.moving ? this.lastMove + REST_MS : null;
+  }
+
+  /** At rest again (REST_MS without a move, at `now`): the lens back on every capsule it left. */
+  settle(now) {
+    if (!this.moving || now - this.lastMove < REST_MS) return;
+    this.moving = false;
+    for (const button of this.paused) {
+      const url = this.lensOf.get(button);
+      if (url) button.style.setProperty("--lens", url);
+    }
+    this.paused.clear();
   }
 
   /** The `url(#…)` of the lens for a capsule of w × h CSS px (rounded to whole px). */

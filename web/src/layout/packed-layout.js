@@ -132,7 +132,8 @@ export function frameFromLayout(response, ids, options) {
     sizes,
     rows,
     groups,
-    // Without a core the necks are not known (null): MeltView then finds them itself.
+    // Without a core (or one that places these capsules otherwise) the necks are not known
+    // (null): nothing melts, since only the core decides what melts.
     necks: null,
     neckGaps: null,
     neckAxes: null,
@@ -150,6 +151,10 @@ export function frameFromLayout(response, ids, options) {
         mergeDistance: options.mergeDistance,
         direction: options.direction ?? "ltr",
       });
+      // The necks join capsules by index: only when the core places these capsules as the
+      // frame does (not a frame of another core version, or of a server lagging a tag change).
+      const placedAlike = origins.every((value, k) => Math.abs(value - melt.origins[k]) <= 1e-6);
+      if (!placedAlike) return frame;
       frame.necks = melt.necks.slice();
       frame.neckGaps = melt.neckGaps.slice();
       frame.neckAxes = melt.neckAxes.slice();

@@ -13,7 +13,7 @@
 // capsule's slot's `translate` (compositor-only; in a cloud taller than the viewport only near
 // sight, the rest when the layout rests: slot-placement.js), a resized capsule's width and height
 // (only when label metrics change), a changed aria-pressed; the glass is drawn in bands, each
-// again only when what lies in it changed (glass-bands.js), and not at all when nothing it draws
+// again only when what lies in it changed (band-layout.js), and not at all when nothing it draws
 // changed. Tags are kept by id: a kept tag keeps its button (and focus); only inserted tags get
 // nodes and only removed ones lose them.
 // - Complexity: O(tags) comparisons per frame, O(changed in sight) style writes.
@@ -61,6 +61,7 @@ export class CloudView {
   #states = new Map();
   #announced = 0;
   #sight = undefined; // this frame's visible part of the cloud (read once a frame, lazily)
+  #restTimer = 0; // asks for the update in which a motion rests
   melt = null;
   lens = null;
 
@@ -160,7 +161,21 @@ export class CloudView {
       this.#focused = null;
       if (focused?.waited) focused.button.scrollIntoView({ block: "nearest", inline: "nearest" });
     }
+    this.#settleMotion();
     if (this.#frame && (this.#glassDirty || moved)) this.#drawGlass();
+  }
+
+  /**
+   * The lens and the glass's full resolution come back once a motion rests (glass-lens.js,
+   * melt-view.js): in this writer's frame, which a timer asks for when a motion may end.
+   */
+  #settleMotion() {
+    const now = performance.now();
+    this.lens?.settle(now);
+    if (this.melt?.settle(now)) this.#glassDirty = true;
+    const restsAt = Math.min(this.lens?.restsAt ?? Infinity, this.melt?.restsAt ?? Infinity);
+    clearTimeout(this.#restTimer);
+    if (restsAt < Infinity) this.#restTimer = setTimeout(this.#requestUpdate, Math.max(0, restsAt - now) + 1);
   }
 
   #writeTags({ tags, changes }) {
@@ -234,8 +249,12 @@ export class CloudView {
     this.#cloudValue("height", frame.size[1], (height) => (this.cloud.style.height = `${height}px`));
     const singleLine = (metrics?.lineHeight ?? 20) + 20 * (metrics?.textScale ?? 1);
     const { origins, sizes, count } = frame;
-    this.#placement.place(origins, sizes, count, this.#nearSight(frame.size[1]));
+    const near = this.#nearSight(frame.size[1]);
+    const moved = this.#placement.place(origins, sizes, count, near);
     const buttons = this.buttons;
+    // The lens is drawn at rest: a motion takes it off the capsules near sight (glass-lens.js);
+    // a first frame (after new tags too) places capsules where none were, which is no move.
+    if (moved > 0 && this.#frame) this.lens?.moved(buttons, origins, sizes, count, near, performance.now());
     for (let i = 0; i < count; i += 1) {
       const w = sizes[2 * i];
       const h = sizes[2 * i + 1];
@@ -246,7 +265,7 @@ export class CloudView {
       button.style.width = `${w}px`;
       button.style.height = `${h}px`;
       button.classList.toggle("is-wrapped", h > singleLine + 0.5);
-      if (this.lens) button.style.setProperty("--lens", this.lens.filterFor(w, h));
+      this.lens?.apply(button, w, h);
     }
   }
 

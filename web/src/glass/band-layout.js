@@ -19,6 +19,8 @@
 // (docs/WEB.md, "The glass in bands").
 // - Complexity: O(bands) per layout, O(instances) per band for its instances.
 
+import { INSTANCE } from "./glass-instances.js";
+
 /** Backing stores go in size steps, so a band that changes by a few px does not reallocate. */
 export const STEP = 128;
 export const bucket = (value) => Math.max(STEP, Math.ceil(value / STEP) * STEP);
@@ -86,7 +88,7 @@ export function assignRows(previous, needed, bands) {
 }
 
 /**
- * Copies the instances (`floats` each, the first four their quad's box x, y, w, h) whose quad meets
+ * Copies the instances (`floats` each, their quad's box x, y, w, h at INSTANCE.box) whose quad meets
  * `rect` ({x, y, width, height}) into `into`, in order, and returns how many and the rect cut to
  * their boxes (null when none): a band's canvas is no larger than what it draws, so it changes
  * size only when its own instances do. `into` must hold `count`.
@@ -104,13 +106,13 @@ export function instancesIn(data, count, floats, rect, into) {
   let reach = -Infinity;
   let low = -Infinity;
   for (let i = 0; i < count; i += 1) {
-    const at = i * floats;
+    const at = i * floats + INSTANCE.box;
     const x = data[at];
     const y = data[at + 1];
     const xEnd = x + data[at + 2];
     const yEnd = y + data[at + 3];
     if (x > right || y > bottom || xEnd < rect.x || yEnd < rect.y) continue;
-    into.set(data.subarray(at, at + floats), n * floats);
+    into.set(data.subarray(i * floats, (i + 1) * floats), n * floats);
     n += 1;
     left = Math.min(left, x);
     top = Math.min(top, y);
