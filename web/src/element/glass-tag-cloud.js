@@ -21,6 +21,8 @@
 // Decisions (docs/ELEMENT.md has the reasons):
 // - `change` fires on user changes only (click, Space/Enter), like a native control; setting
 //   `selection`, a form reset and a restored form state are silent.
+// - A removal by the user (tag-removal.js) fires a cancelable `remove` first, and `change` when
+//   the removed tag was selected: the user changed the value.
 // - Every position comes from the core (the Wasm core, or with `live` the frames of a
 //   `tagcloud serve`); until the core has answered, CSS flex-wrap (the same rule) shows the tags.
 
@@ -32,6 +34,7 @@ import { LiveController } from "../live/live-controller.js";
 import { scheduleUpdate, sharedSheet, unscheduleUpdate, unwatchPage, watchPage } from "./page-resources.js";
 import { RovingFocus } from "./roving-focus.js";
 import { SelectionController } from "./selection-controller.js";
+import { TagRemoval } from "./tag-removal.js";
 import { TagsController } from "./tags-controller.js";
 
 const DEFAULT_SPACING = 16; // the seed's GlassTagCloud defaults
@@ -61,7 +64,7 @@ function node(className, attributes) {
 
 export class GlassTagCloudElement extends HTMLElement {
   static formAssociated = true;
-  static observedAttributes = ["spacing", "merge-distance", "name", "max-selected", "live", "required", "dir"];
+  static observedAttributes = ["spacing", "merge-distance", "name", "max-selected", "live", "required", "dir", "removable"];
 
   #internals = this.attachInternals();
   #connected = false;
@@ -73,6 +76,7 @@ export class GlassTagCloudElement extends HTMLElement {
   #glassWindow;
   #view;
   #roving;
+  #removal;
   #styled = false;
   #soon = false;
   #liveStatus = "off";
@@ -117,6 +121,13 @@ export class GlassTagCloudElement extends HTMLElement {
     this.#layout.live = this.#live;
     this.#controllers = [this.#tags, this.#selection, this.#layout, this.#live, this.#glassWindow];
     this.#roving = new RovingFocus(this.#view, (layout, index, key) => this.#layout.navigate(layout, index, key), host.requestUpdate);
+    this.#removal = new TagRemoval(this, {
+      tags: this.#tags,
+      selection: this.#selection,
+      view: this.#view,
+      live: this.#live,
+      onSelectionChange: () => this.#dispatchChange(),
+    });
     cloud.addEventListener("click", (event) => {
       const button = event.target.closest?.("button[data-tag-id]");
       if (button && this.#view.indexOf(button) >= 0) this.#userToggle(button.dataset.tagId);
@@ -175,7 +186,7 @@ export class GlassTagCloudElement extends HTMLElement {
         selected: this.#selection.flags(),
         full: this.#selection.full,
         disabled: this.#selection.formDisabled,
-        active: this.#roving.active,
+        active: this.#roving.activeIn(this.#tags.list),
         announcement: this.#selection.announcement,
         easing: this.#live.easing,
         live: this.#live.greeted || this.#live.diagnostics.frames ? this.#live.diagnostics : null,
@@ -235,7 +246,8 @@ export class GlassTagCloudElement extends HTMLElement {
         this.#live.stop();
         this.#live.start();
       }
-    } else if (name === "name" || name === "required" || name === "max-selected") this.#selection.updateForm();
+    } else if (name === "removable") this.#tags.removableChanged();
+    else if (name === "name" || name === "required" || name === "max-selected") this.#selection.updateForm();
     this.#updateSoon();
   }
 
@@ -273,6 +285,11 @@ export class GlassTagCloudElement extends HTMLElement {
     if (!this.#selection.toggle(id)) return;
     this.#updateNow(); // the user's input shows in this task, as a native control's does
     this.#live.sendToggle(id);
+    this.#dispatchChange();
+  }
+
+  /** The user changed the selection (a toggle, or the removal of a selected tag). */
+  #dispatchChange() {
     this.dispatchEvent(new CustomEvent("change", { bubbles: true, detail: { selection: this.selection } }));
   }
 
@@ -291,9 +308,15 @@ export class GlassTagCloudElement extends HTMLElement {
 
   // ---- Properties -----------------------------------------------------------------------------
 
-  /** The tags: `[{ id, title, tint, selected? }]`; from the `<glass-tag>` children unless set. */
+  /** The tags: `[{ id, title, tint, selected?, removable? }]`; from the `<glass-tag>` children unless set. */
   get tags() {
-    return this.#tags.own().map(({ id, label, tint, selected }) => ({ id, title: label, tint, selected }));
+    return this.#tags.own().map(({ id, label, tint, selected, removable }) => ({
+      id,
+      title: label,
+      tint,
+      selected,
+      ...(removable ? { removable } : {}),
+    }));
   }
   set tags(value) {
     this.#tags.setProperty(value);
@@ -330,6 +353,9 @@ export class GlassTagCloudElement extends HTMLElement {
   set name(value) { this.setAttribute("name", String(value)); }
   get required() { return this.hasAttribute("required"); }
   set required(value) { this.toggleAttribute("required", Boolean(value)); }
+  /** Every tag gets a remove control (a tag can also say `removable` itself). */
+  get removable() { return this.hasAttribute("removable"); }
+  set removable(value) { this.toggleAttribute("removable", Boolean(value)); }
   get disabled() { return this.hasAttribute("disabled"); }
   set disabled(value) { this.toggleAttribute("disabled", Boolean(value)); }
   get live() { return this.getAttribute("live") ?? ""; }

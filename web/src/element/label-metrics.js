@@ -8,9 +8,15 @@
 // textScale (the seed's @ScaledMetric paddings). textScale is the root font size over 16 px, the
 // web's Dynamic Type. Words let the core wrap a label that is wider than the cloud (the core
 // derives the space between words from width and words).
+// A removable tag's remove control sits at the capsule's end: its width (REMOVE_CONTROL_WIDTH ×
+// textScale, styles.css's 1.25rem) is added to the label's, and to its last word so that the
+// control wraps with it, so the core sizes and places the capsule with the control in it.
 // - Complexity: O(total label length), one canvas context per call.
 
-/** @param {Element} cloud  @param {{id: string, label: string}[]} tags */
+/** The remove control's width at textScale 1 (CSS px; styles.css: `--remove-width`, 1.25rem). */
+export const REMOVE_CONTROL_WIDTH = 20;
+
+/** @param {Element} cloud  @param {{id: string, label: string, removable?: boolean}[]} tags */
 export function measureLabels(cloud, tags) {
   const probe = cloud.querySelector(".tag-label") ?? cloud;
   const style = getComputedStyle(probe);
@@ -24,10 +30,13 @@ export function measureLabels(cloud, tags) {
   return {
     textScale: rootSize / 16,
     lineHeight,
-    tags: tags.map(({ id, label }) => ({
-      id,
-      label: { width: width(label), words: label.split(/\s+/).filter(Boolean).map(width) },
-    })),
+    tags: tags.map(({ id, label, removable }) => {
+      const control = removable ? REMOVE_CONTROL_WIDTH * (rootSize / 16) : 0;
+      const words = label.split(/\s+/).filter(Boolean).map(width);
+      if (control && words.length > 0) words[words.length - 1] += control;
+      else if (control) words.push(control);
+      return { id, label: { width: width(label) + control, words } };
+    }),
   };
 }
 

@@ -6,7 +6,8 @@
 // active tag is state (`active`), which the view writes as the tab stop in its frame.
 //
 //   const roving = new RovingFocus(cloudView, (layout, index, key) => core.navigate(layout, index, key), requestUpdate);
-//   roving.active   // the index of the tag that is the tab stop
+//   roving.activeIn(tags)   // the index in `tags` of the tag that is the tab stop (kept by id,
+//                           // so it stays on its tag when others come and go)
 
 const KEYS = {
   ArrowRight: "next",
@@ -20,7 +21,23 @@ const KEYS = {
 };
 
 export class RovingFocus {
-  active = 0;
+  #activeId = null;
+  #active = 0; // the last index found (where the tab stop stays when its tag left)
+  #view;
+
+  /** The tab stop's index in `tags`: its tag's, else where it last was. */
+  activeIn(tags) {
+    if (this.#activeId !== null && tags[this.#active]?.id !== this.#activeId) {
+      const index = tags.findIndex((tag) => tag.id === this.#activeId);
+      if (index >= 0) this.#active = index;
+    }
+    return this.#active;
+  }
+
+  #setActive(index) {
+    this.#active = index;
+    this.#activeId = this.#view.buttons[index]?.dataset.tagId ?? null;
+  }
 
   /**
    * @param {import("../view/cloud-view.js").CloudView} view
@@ -28,10 +45,11 @@ export class RovingFocus {
    * @param {() => void} requestUpdate
    */
   constructor(view, navigate, requestUpdate) {
+    this.#view = view;
     view.cloud.addEventListener("focusin", (event) => {
       const index = view.indexOf(event.target);
-      if (index >= 0 && index !== this.active) {
-        this.active = index;
+      if (index >= 0 && view.buttons[index].dataset.tagId !== this.#activeId) {
+        this.#setActive(index);
         requestUpdate();
       }
     });
@@ -49,7 +67,7 @@ export class RovingFocus {
       }
       event.preventDefault();
       if (next >= 0 && next !== index) {
-        this.active = next;
+        this.#setActive(next);
         requestUpdate();
         view.buttons[next]?.focus();
       }

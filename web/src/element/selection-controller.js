@@ -147,6 +147,11 @@ export class SelectionController {
     return true;
   }
 
+  /** A polite announcement in the element's live region (a removal's, tag-removal.js). */
+  announce(text) {
+    this.#announce(text);
+  }
+
   #announce(text) {
     // A new serial each time, so the same message is announced again on a second try.
     this.announcement = { text, serial: this.announcement.serial + 1 };

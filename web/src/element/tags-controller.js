@@ -4,9 +4,11 @@
 // title, tint or place), so the view keeps the nodes of kept tags.
 //
 //   const tags = new TagsController(host, { onChange });   // a reactive controller
-//   tags.list       // [{ id, label, tint }] committed by the last update (the same array until then)
+//   tags.list       // [{ id, label, tint, removable }] committed by the last update (the same array until then)
 //   tags.changes    // { version, inserted, removed, kept } of the last commit that changed them
-//   tags.own()      // [{ id, label, tint, selected }]: the element's own tags (not the server's)
+//   tags.own()      // [{ id, label, tint, selected, removable }]: the element's own tags (not the server's)
+//   tags.remove(id) // takes a tag out of the element's own source (the property's list or its child)
+// A tag is removable when it says so (`removable` attribute or property entry) or the host does.
 // - Complexity: O(tags) per change; nothing per frame.
 
 import { DEFAULT_TINT, tagTitle } from "./glass-tag.js";
@@ -16,7 +18,13 @@ function fromProperty(tag, index) {
   if (!tag || typeof tag !== "object") throw new TypeError(`glass-tag-cloud: tags[${index}] is not an object`);
   const title = String(tag.title ?? tag.label ?? tag.id ?? "");
   const id = String(tag.id ?? title);
-  return { id, label: title, tint: tag.tint ? String(tag.tint) : DEFAULT_TINT, selected: Boolean(tag.selected) };
+  return {
+    id,
+    label: title,
+    tint: tag.tint ? String(tag.tint) : DEFAULT_TINT,
+    selected: Boolean(tag.selected),
+    removable: Boolean(tag.removable),
+  };
 }
 
 function fromChild(child) {
@@ -25,6 +33,7 @@ function fromChild(child) {
     label: tagTitle(child),
     tint: child.getAttribute("tint") || DEFAULT_TINT,
     selected: child.hasAttribute("selected"),
+    removable: child.hasAttribute("removable"),
   };
 }
 
@@ -35,6 +44,7 @@ export class TagsController {
   #children = null; // the children's tags, read once per change
   #server = null; // live: the tags the server serves
   #filteredSource = null;
+  #filteredAll = false; // the host's `removable` when the filtered list was made
   #filtered = [];
   #committed = null;
   #observer;
@@ -75,6 +85,31 @@ export class TagsController {
     this.#changed();
   }
 
+  /**
+   * Takes the tag out of the element's own tags: a new `tags` array without it, or its
+   * `<glass-tag>` child removed (the observer then reports the change). False when it is not
+   * one of them (a server's tag while live).
+   */
+  remove(id) {
+    if (this.#property) {
+      const next = this.#property.filter((tag) => tag.id !== id);
+      if (next.length === this.#property.length) return false;
+      this.#property = next;
+      this.#changed();
+      return true;
+    }
+    const child = [...this.#host.children].find((element) => element.localName === "glass-tag" && fromChild(element).id === id);
+    if (!child) return false;
+    child.remove();
+    return true;
+  }
+
+  /** The host's `removable` changed: every tag's flag is read again. */
+  removableChanged() {
+    this.#filteredSource = null;
+    this.#host.requestUpdate();
+  }
+
   /** The server's tags while live (null: the element's own again). */
   setServer(tags) {
     this.#server = tags;
@@ -92,7 +127,8 @@ export class TagsController {
    */
   current() {
     const source = this.#server ?? this.own();
-    if (source === this.#filteredSource) return this.#filtered;
+    const all = this.#host.hasAttribute("removable");
+    if (source === this.#filteredSource && all === this.#filteredAll) return this.#filtered;
     const seen = new Set();
     const tags = [];
     for (const tag of source) {
@@ -102,9 +138,10 @@ export class TagsController {
         continue;
       }
       seen.add(tag.id);
-      tags.push({ id: tag.id, label: tag.label, tint: tag.tint });
+      tags.push({ id: tag.id, label: tag.label, tint: tag.tint, removable: all || Boolean(tag.removable) });
     }
     this.#filteredSource = source;
+    this.#filteredAll = all;
     this.#filtered = tags;
     return tags;
   }
@@ -116,7 +153,10 @@ export class TagsController {
     this.#committed = next;
     const same =
       next.length === this.list.length &&
-      next.every((tag, i) => tag.id === this.list[i].id && tag.label === this.list[i].label && tag.tint === this.list[i].tint);
+      next.every((tag, i) => {
+        const was = this.list[i];
+        return tag.id === was.id && tag.label === was.label && tag.tint === was.tint && tag.removable === was.removable;
+      });
     if (same) return;
     const before = new Set(this.ids);
     const after = new Set(next.map((tag) => tag.id));

@@ -301,6 +301,7 @@ export class CloudView {
     if (disabled !== this.#disabled) {
       this.#disabled = disabled;
       for (const button of buttons) button.disabled = disabled;
+      for (const remover of this.#nodes.removers) remover.disabled = disabled;
     }
     const tabStop = Math.max(0, Math.min(active, n - 1));
     if (tabStop !== this.#active || tagsChanged) {

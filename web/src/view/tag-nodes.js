@@ -14,6 +14,10 @@
 // container (a drag narrows it every frame), the stage's does not, so the slots are not laid out
 // again when the cloud is. In the CSS fallback stage and slots are `display: contents`, so the
 // buttons are the flex items.
+// A removable tag's slot holds a second button after the tag's own: the remove control
+// (`data-remove-id`, named "Remove TITLE", not a tab stop: Delete or Backspace on the tag does
+// the same from the keyboard), placed over the capsule's end, never inside the tag's button (no
+// interactive content nested in a button).
 // - Complexity: O(tags) per reconcile (nodes made or removed only for inserted or removed tags).
 
 /** A CSS colour as straight RGB 0…1 (hex forms, rgb()); grey for anything else. */
@@ -33,10 +37,11 @@ export function parseColor(text) {
 export class TagNodes {
   #cloud;
   #stage;
-  #byId = new Map(); // id → { button, slot, label, tag }
+  #byId = new Map(); // id → { button, slot, label, tag, remover }
   #index = new Map(); // id → index in tag order
   buttons = [];
   slots = [];
+  removers = []; // the remove controls, in tag order (removable tags only)
   ids = [];
   #tags = [];
 
@@ -88,6 +93,8 @@ export class TagNodes {
           nodes.button.dataset.tint = tag.tint;
           nodes.button.style.setProperty("--tint", tag.tint);
         }
+        if (nodes.tag.label !== tag.label && nodes.remover) nodes.remover.setAttribute("aria-label", `Remove ${tag.label}`);
+        if (Boolean(nodes.tag.removable) !== Boolean(tag.removable)) this.#setRemovable(nodes, tag);
         nodes.tag = tag;
       }
       // In tag order on the stage (reading and tab order); only what is out of order moves.
@@ -98,6 +105,7 @@ export class TagNodes {
     this.ids = tags.map((tag) => tag.id);
     this.buttons = tags.map((tag) => this.#byId.get(tag.id).button);
     this.slots = tags.map((tag) => this.#byId.get(tag.id).slot);
+    this.removers = tags.map((tag) => this.#byId.get(tag.id).remover).filter(Boolean);
     this.#index = new Map(this.ids.map((id, i) => [id, i]));
     const focused = focusedId === undefined ? null : this.buttonFor(focusedId);
     if (focused && !focused.matches(":focus")) focused.focus();
@@ -119,6 +127,31 @@ export class TagNodes {
     const slot = document.createElement("div");
     slot.className = "tag-slot";
     slot.append(button);
-    return { button, slot, label, tag };
+    const nodes = { button, slot, label, tag, remover: null };
+    if (tag.removable) this.#setRemovable(nodes, tag);
+    return nodes;
+  }
+
+  /** Gives the tag its remove control, or takes it away. */
+  #setRemovable(nodes, tag) {
+    nodes.button.classList.toggle("is-removable", Boolean(tag.removable));
+    if (!tag.removable) {
+      nodes.remover?.remove();
+      nodes.remover = null;
+      return;
+    }
+    const remover = document.createElement("button");
+    remover.type = "button";
+    remover.className = "tag-remove";
+    remover.tabIndex = -1;
+    remover.dataset.removeId = tag.id;
+    remover.setAttribute("part", "remove");
+    remover.setAttribute("aria-label", `Remove ${tag.label}`);
+    const glyph = document.createElement("span");
+    glyph.setAttribute("aria-hidden", "true");
+    glyph.textContent = "×";
+    remover.append(glyph);
+    nodes.slot.append(remover);
+    nodes.remover = remover;
   }
 }
