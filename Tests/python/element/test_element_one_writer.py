@@ -7,13 +7,15 @@ inside the writer, which the test wraps (the page imports the same module the el
 page then goes through every cause: attributes (spacing: the spring's frames; merge distance;
 max-selected), properties (selection, tags: one inserted, one removed), resizes of a drag, the
 layout coming to rest (slots out of sight placed), presses (and the lift that ends after the
-spring), a refused toggle at the limit (the announcement), the keyboard (the tab stop), scrolls,
+spring), a refused toggle at the limit (the announcement), the keyboard (the tab stop), removals (the
+remove controls made, a tag removed by Delete and one by its control), scrolls,
 a change of the transparency preference, and, live, the server's frames. A write outside the
 writer fails the test with its target, kind and name.
 
 Broken on purpose to watch it fail: PressState writing `is-pressed` in its pointerdown listener
 (a second writer) fails with "button class class"; the transparency query's listener drawing the
-glass itself (as it once did) fails with "canvas draw draw"."""
+glass itself (as it once did) fails with "canvas draw draw"; TagRemoval writing its announcement into the live region itself fails
+with "div.announcer property textContent"."""
 
 from __future__ import annotations
 
@@ -133,6 +135,22 @@ def test_every_cause_writes_through_the_one_writer(element_page, static_server, 
     assert_one_writer(page.evaluate(SUMMARY, "glass-tag-cloud"),
                       "button class class", "button style --press-x", "div.announcer tree tree", "button property tabIndex",
                       "button attribute aria-disabled")
+
+    # Removals: the tags become removable (their controls made), one leaves by Delete on its
+    # capsule and one by its remove control (their nodes go, the announcement is written).
+    page.evaluate("() => { window.__frameWrites.state.on = true; }")
+    page.evaluate(f"() => {{ {cloud}.removable = true; }}")
+    page.wait_for_function(f"() => {cloud}.shadowRoot.querySelector('button[data-remove-id=\"t6\"]')")
+    settle(page)
+    page.locator("glass-tag-cloud").locator('button[data-tag-id="t5"]').focus()
+    page.keyboard.press("Delete")
+    page.locator("glass-tag-cloud").locator('button[data-remove-id="t6"]').click()
+    page.wait_for_function(f"() => {cloud}.layout?.items.length === 398")
+    settle(page)
+    assert not {"t5", "t6"} & set(page.evaluate(f"() => {cloud}.tags.map((tag) => tag.id)"))
+    assert_one_writer(page.evaluate(SUMMARY, "glass-tag-cloud"),
+                      "slot tree tree", "button.tag-remove attribute aria-label", "div.announcer tree tree",
+                      "slot style translate")
 
     # Scrolls, and the transparency preference.
     page.evaluate("() => { window.__frameWrites.state.on = true; }")
