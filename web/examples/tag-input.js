@@ -2,7 +2,8 @@
 // (no inline scripts: CSP script-src 'self').
 //
 // Enter (or Add) adds the field's text as a tag; Backspace in the empty field removes the last
-// tag; a tag already in the cloud (compared trimmed, inner spaces collapsed, case-insensitively)
+// tag; the cloud's tags are `removable`, so a tag's × (or Delete or Backspace on the focused tag)
+// removes that tag through the element itself, which announces it; a tag already in the cloud (compared trimmed, inner spaces collapsed, case-insensitively)
 // is refused and said so; an empty field adds nothing. Every change is announced in a polite
 // live region, so a screen reader hears what happened without leaving the field.
 

@@ -185,3 +185,18 @@ def test_removable_per_tag_and_through_the_tags_property(element_page, static_se
     assert page.evaluate("() => document.querySelector('glass-tag-cloud').selection") == []
     assert focused_tag(page) == "b"
     assert_core_layout(page, 12)
+
+
+def test_the_tag_input_example_removes_a_tag_by_its_control_and_keeps_backspace_in_the_field(page, static_server):
+    page.goto(static_server.url + "examples/tag-input.html")
+    wait_placed(page)
+    cloud = page.locator("#tags")
+    cloud.get_by_role("button", name="Remove Glass", exact=True).click()
+    page.wait_for_function("() => document.querySelector('#tags').layout?.items.map((i) => i.id).join() === 'SwiftUI,Layout'")
+    settle(page)
+    assert page.evaluate("() => document.querySelector('#tags').shadowRoot.activeElement?.dataset.tagId") == "Layout"
+    assert_core_layout(page, 12, "#tags")
+    page.get_by_role("textbox", name="New tag").focus()
+    page.keyboard.press("Backspace")
+    page.wait_for_function("() => document.querySelector('#tags').layout?.items.map((i) => i.id).join() === 'SwiftUI'")
+    page.wait_for_function("() => document.querySelector('#tag-status').textContent.startsWith('Removed “Layout”')")

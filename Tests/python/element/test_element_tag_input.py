@@ -68,7 +68,7 @@ def test_typing_then_enter_adds_a_tag_laid_out_by_the_core(tag_input):
     assert shown(page) == INITIAL + ["Liquid Glass", "Metal"]
     announced(page, "Added “Metal”. 5 tags.")
     # A new tag is a real capsule of the cloud: a toggle button with its title as its name.
-    metal = page.locator("#tags").get_by_role("button", name="Metal")
+    metal = page.locator("#tags").get_by_role("button", name="Metal", exact=True)
     assert metal.get_attribute("aria-pressed") == "false"
     metal.click()
     assert page.evaluate("() => document.querySelector('#tags').selection") == ["Metal"]
@@ -161,4 +161,9 @@ def test_the_parts_have_accessible_names(tag_input):
     # The polite region is the page's own (the cloud keeps one of its own in its shadow root).
     assert page.locator("#tag-status").get_attribute("role") == "status"
     assert page.evaluate("() => document.querySelector('#tags').getAttribute('aria-label')") == "Tags"
-    assert page.locator("#tags").get_by_role("button").all_inner_texts() == INITIAL
+    # Each tag is a toggle named by its title, with its remove control beside it (the cloud is
+    # `removable`): "Remove TITLE".
+    assert page.locator("#tags").locator("button[data-tag-id]").all_inner_texts() == INITIAL
+    for title in INITIAL:
+        assert page.locator("#tags").get_by_role("button", name=title, exact=True).count() == 1
+        assert page.locator("#tags").get_by_role("button", name=f"Remove {title}", exact=True).count() == 1
