@@ -200,3 +200,13 @@ def test_the_tag_input_example_removes_a_tag_by_its_control_and_keeps_backspace_
     page.keyboard.press("Backspace")
     page.wait_for_function("() => document.querySelector('#tags').layout?.items.map((i) => i.id).join() === 'SwiftUI'")
     page.wait_for_function("() => document.querySelector('#tag-status').textContent.startsWith('Removed “Layout”')")
+
+
+def test_a_live_clouds_served_tags_have_no_remove_control(live_server, page):
+    page.goto(live_server.url + "examples/element.html")
+    page.wait_for_function("() => document.querySelector('#topics').layoutSource === 'server'", timeout=10_000)
+    page.evaluate("() => { document.querySelector('#topics').removable = true; document.querySelector('#interests').removable = true; }")
+    # The local cloud beside it gets its controls: the attribute was read.
+    page.wait_for_function("() => document.querySelector('#interests').shadowRoot.querySelector('button[data-remove-id]')")
+    settle(page, 4)
+    assert page.evaluate("() => document.querySelector('#topics').shadowRoot.querySelectorAll('button[data-remove-id]').length") == 0

@@ -13,6 +13,8 @@ export interface GlassTagCloudTag {
   tint?: string;
   /** Part of the default selection (the initial one, and what a form reset restores). */
   selected?: boolean;
+  /** Has a remove control named "Remove TITLE" (also when the cloud is `removable`). */
+  removable?: boolean;
 }
 
 /** The tags as the `tags` getter reports them. */
@@ -21,6 +23,8 @@ export interface GlassTagCloudTagInfo {
   title: string;
   tint: string;
   selected: boolean;
+  /** Present (true) when the tag itself is removable. */
+  removable?: true;
 }
 
 export type GlassTagCloudLiveStatus = 'off' | 'connecting' | 'live' | 'reconnecting' | 'offline';
@@ -31,13 +35,29 @@ export interface GlassTagCloudChangeDetail {
   selection: string[];
 }
 
+export interface GlassTagCloudRemoveDetail {
+  /** The id of the tag the user asked to remove. */
+  id: string;
+  /** Its title. */
+  title: string;
+}
+
 export interface GlassTagCloudLiveStatusDetail {
   status: GlassTagCloudLiveStatus;
 }
 
 export interface GlassTagCloudEventMap extends HTMLElementEventMap {
-  /** The user changed the selection (never fired for programmatic changes or a form reset). */
+  /**
+   * The user changed the selection (never fired for programmatic changes or a form reset); also
+   * when the user removed a selected tag.
+   */
   change: CustomEvent<GlassTagCloudChangeDetail>;
+  /**
+   * The user asked to remove a tag (its remove control, Delete or Backspace on it): cancelable,
+   * bubbles, composed. Unless prevented the tag leaves the `tags` array or its `<glass-tag>`
+   * child is removed, focus moves to the next tag, and "Removed TITLE." is announced.
+   */
+  remove: CustomEvent<GlassTagCloudRemoveDetail>;
   /** The live connection's status changed. */
   livestatus: CustomEvent<GlassTagCloudLiveStatusDetail>;
 }
@@ -46,7 +66,7 @@ export interface GlassTagCloudEventMap extends HTMLElementEventMap {
  * `<glass-tag-cloud>`: the Liquid Glass tag cloud, form-associated.
  *
  * Attributes: `spacing` (16), `merge-distance` (10), `name`, `max-selected`, `live`
- * (`ws://…/live`), `required`, `disabled`, `dir`.
+ * (`ws://…/live`), `required`, `disabled`, `dir`, `removable`.
  * Custom states: `:state(styled)`, `:state(animating)`, `:state(live)`, `:state(reconnecting)`,
  * `:state(offline)`.
  */
@@ -70,6 +90,8 @@ export class GlassTagCloudElement extends HTMLElement {
   name: string;
   required: boolean;
   disabled: boolean;
+  /** Every tag has a remove control (attribute `removable`; a tag may say so itself). */
+  removable: boolean;
   /** The live endpoint (attribute `live`); `""`: lay out locally. */
   live: string;
   readonly liveStatus: GlassTagCloudLiveStatus;
@@ -118,7 +140,7 @@ export class GlassTagCloudElement extends HTMLElement {
   ): void;
 }
 
-/** `<glass-tag value="id" tint="#rrggbb" selected>Title</glass-tag>`: one tag, from markup. */
+/** `<glass-tag value="id" tint="#rrggbb" selected removable>Title</glass-tag>`: one tag, from markup. */
 export class GlassTagElement extends HTMLElement {
   /** Attribute `value`; defaults to the label. */
   value: string;
@@ -128,6 +150,8 @@ export class GlassTagElement extends HTMLElement {
   tint: string;
   /** Attribute `selected`: selected by default. */
   selected: boolean;
+  /** Attribute `removable`: has a remove control (also when its cloud is `removable`). */
+  removable: boolean;
 }
 
 declare global {

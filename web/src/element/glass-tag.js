@@ -1,6 +1,6 @@
 // <glass-tag>: one tag of a <glass-tag-cloud>, from markup.
 //
-//   <glass-tag value="swiftui" tint="#0A84FF" selected>SwiftUI</glass-tag>
+//   <glass-tag value="swiftui" tint="#0A84FF" selected removable>SwiftUI</glass-tag>
 
 /** The seed's tint for a tag that names none. */
 export const DEFAULT_TINT = "#8E8E93";
@@ -33,5 +33,12 @@ export class GlassTagElement extends HTMLElement {
   }
   set selected(value) {
     this.toggleAttribute("selected", Boolean(value));
+  }
+  /** Has a remove control (also when its cloud is `removable`). */
+  get removable() {
+    return this.hasAttribute("removable");
+  }
+  set removable(value) {
+    this.toggleAttribute("removable", Boolean(value));
   }
 }

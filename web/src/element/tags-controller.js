@@ -8,7 +8,8 @@
 //   tags.changes    // { version, inserted, removed, kept } of the last commit that changed them
 //   tags.own()      // [{ id, label, tint, selected, removable }]: the element's own tags (not the server's)
 //   tags.remove(id) // takes a tag out of the element's own source (the property's list or its child)
-// A tag is removable when it says so (`removable` attribute or property entry) or the host does.
+// A tag is removable when it says so (`removable` attribute or property entry) or the host does;
+// a server's tag never is (the server owns its set).
 // - Complexity: O(tags) per change; nothing per frame.
 
 import { DEFAULT_TINT, tagTitle } from "./glass-tag.js";
@@ -127,7 +128,8 @@ export class TagsController {
    */
   current() {
     const source = this.#server ?? this.own();
-    const all = this.#host.hasAttribute("removable");
+    // The server's tags are the server's: no remove controls while it serves them.
+    const all = this.#host.hasAttribute("removable") && this.#server === null;
     if (source === this.#filteredSource && all === this.#filteredAll) return this.#filtered;
     const seen = new Set();
     const tags = [];
@@ -138,7 +140,7 @@ export class TagsController {
         continue;
       }
       seen.add(tag.id);
-      tags.push({ id: tag.id, label: tag.label, tint: tag.tint, removable: all || Boolean(tag.removable) });
+      tags.push({ id: tag.id, label: tag.label, tint: tag.tint, removable: all || (this.#server === null && Boolean(tag.removable)) });
     }
     this.#filteredSource = source;
     this.#filteredAll = all;
