@@ -57,6 +57,7 @@ XVFB = os.environ.get("TAGCLOUD_XVFB", "/usr/bin/Xvfb")
 # the tests press, named as KeyboardEvent.key (Playwright's names).
 WEBDRIVER_KEYS = {
     "Backspace": "\ue003",
+    "Delete": "\ue017",
     "Tab": "\ue004",
     "Enter": "\ue007",
     "Space": " ",

@@ -47,11 +47,13 @@ def page_function(params: str, body: str) -> str:
 @dataclass(frozen=True)
 class Capsule(demo_page.Capsule):
     """The browser suite's capsule (id, rect in the cloud, pressed) and what the engine suites
-    also read: its label's width, and where it is in the viewport (for clicks and pixels)."""
+    also read: its label's width, and where it is in the viewport (for clicks and pixels), and
+    the width a removable tag's remove control adds (1.25rem, else 0)."""
 
     label_w: float
     left: float
     top: float
+    control_w: float = 0.0
 
 
 def capsules(engine, selector: str | None = None) -> tuple[float, list[Capsule]]:
@@ -68,7 +70,9 @@ def capsules(engine, selector: str | None = None) -> tuple[float, list[Capsule]]
               const label = (b.querySelector('.tag-label') ?? b).getBoundingClientRect();
               return { id: b.dataset.tagId, x: r.x - origin.x, y: r.y - origin.y, w: r.width, h: r.height,
                        pressed: b.getAttribute('aria-pressed') === 'true', label_w: label.width,
-                       left: r.x, top: r.y };
+                       left: r.x, top: r.y,
+                       control_w: b.classList.contains('is-removable')
+                         ? 1.25 * parseFloat(getComputedStyle(document.documentElement).fontSize) : 0 };
             })];
             """,
         ),
@@ -118,7 +122,8 @@ def assert_layout_is_the_core(engine, spacing: float = LOOSE, selector: str | No
     """Every capsule sits where the core puts it for the sizes on screen at the cloud's width:
     the Wasm core asked in the same page and the native `tagcloud layout` (they must agree; in
     Firefox on a page whose CSP refuses eval, the native one alone), and
-    each capsule is its label plus the seed's 16 px paddings wide, 20 + 20 px tall."""
+    each capsule is its label plus the seed's 16 px paddings (and a removable tag's control) wide,
+    20 + 20 px tall."""
     width, shown = capsules(engine, selector)
     assert shown, f"{engine.name}: no capsules"
     request = layout_request(width, shown, spacing)
@@ -132,7 +137,8 @@ def assert_layout_is_the_core(engine, spacing: float = LOOSE, selector: str | No
                 f"Wasm core (cloud width {width}, spacing {spacing})"
             )
             assert abs(item[key] - other[key]) <= 1e-9, f"{engine.name}: Wasm and native cores differ: {item} {other}"
-        assert abs(capsule.w - (capsule.label_w + 32)) <= TOLERANCE, f"{engine.name}: {capsule} is not label + 2 × 16"
+        assert abs(capsule.w - (capsule.label_w + 32 + capsule.control_w)) <= TOLERANCE, (
+            f"{engine.name}: {capsule} is not label + 2 × 16 (+ its remove control)")
         assert abs(capsule.h - 40) <= TOLERANCE, f"{engine.name}: {capsule} is not 20 + 2 × 10 tall"
     return shown
 

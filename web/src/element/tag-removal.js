@@ -61,11 +61,11 @@ export class TagRemoval {
     const title = tags[index].label;
     const event = new CustomEvent("remove", { bubbles: true, composed: true, cancelable: true, detail: { id, title } });
     if (!this.#host.dispatchEvent(event)) return false;
-    const root = this.#host.shadowRoot;
-    const hadFocus = root.activeElement !== null && this.#view.cloud.contains(root.activeElement);
     const neighbour = tags[index + 1] ?? tags[index - 1] ?? null;
     if (!this.#tags.remove(id)) return false;
-    if (hadFocus) this.#focus(neighbour);
+    // Also after a click, whatever the engine did with the clicked control's focus (Safari on
+    // macOS focuses no clicked button): the user's place in the cloud is where the tag was.
+    this.#focus(neighbour);
     const wasSelected = this.#selection.has(id);
     this.#selection.forget([id]);
     this.#selection.announce(`Removed ${title}.`);
