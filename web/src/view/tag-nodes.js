@@ -135,6 +135,7 @@ export class TagNodes {
   /** Gives the tag its remove control, or takes it away. */
   #setRemovable(nodes, tag) {
     nodes.button.classList.toggle("is-removable", Boolean(tag.removable));
+    nodes.slot.classList.toggle("has-remove", Boolean(tag.removable));
     if (!tag.removable) {
       nodes.remover?.remove();
       nodes.remover = null;
