@@ -210,3 +210,20 @@ def test_a_live_clouds_served_tags_have_no_remove_control(live_server, page):
     page.wait_for_function("() => document.querySelector('#interests').shadowRoot.querySelector('button[data-remove-id]')")
     settle(page, 4)
     assert page.evaluate("() => document.querySelector('#topics').shadowRoot.querySelectorAll('button[data-remove-id]').length") == 0
+
+
+def test_right_to_left_the_control_is_at_the_left_end_and_disabled_removes_nothing(element_page, static_server, page):
+    element_page(static_server.url, "<fieldset><glass-tag-cloud dir='rtl' spacing='12' removable style='width: 600px' "
+                 f"aria-label='Topics'>{tag_markup((), MARKUP)}</glass-tag-cloud></fieldset>")
+    ends = page.evaluate("""() => [...document.querySelector('glass-tag-cloud').shadowRoot.querySelectorAll('.tag-slot')]
+      .map((slot) => [slot.querySelector('[data-tag-id]').getBoundingClientRect().left,
+                      slot.querySelector('[data-remove-id]').getBoundingClientRect().left])""")
+    assert ends and all(abs(tag - control) <= 0.5 for tag, control in ends), ends
+    assert_core_layout(page, 12, direction="rtl")
+    page.evaluate("() => { document.querySelector('fieldset').disabled = true; }")
+    page.wait_for_function("""() => [...document.querySelector('glass-tag-cloud').shadowRoot
+      .querySelectorAll('button[data-remove-id]')].every((b) => b.disabled)""")
+    page.evaluate("""() => document.querySelector('glass-tag-cloud').shadowRoot.querySelector('[data-remove-id="Glass"]')
+      .dispatchEvent(new KeyboardEvent('keydown', { key: 'Delete', bubbles: true, composed: true }))""")
+    settle(page, 3)
+    assert shown_ids(page) == TAGS
