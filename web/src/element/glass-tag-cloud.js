@@ -62,6 +62,28 @@ function node(className, attributes) {
   return element;
 }
 
+/** A custom state (`:state(name)`); browsers before the standard syntax only know `--name`. */
+function setCustomState(states, name, on) {
+  if (!states) return;
+  try {
+    if (on) states.add(name);
+    else states.delete(name);
+  } catch {
+    if (on) states.add(`--${name}`);
+    else states.delete(`--${name}`);
+  }
+}
+
+/** Properties set before the element was defined are own properties shadowing its accessors. */
+function upgradeProperties(element, keys) {
+  for (const key of keys) {
+    if (!Object.hasOwn(element, key)) continue;
+    const value = element[key];
+    delete element[key];
+    element[key] = value;
+  }
+}
+
 export class GlassTagCloudElement extends HTMLElement {
   static formAssociated = true;
   static observedAttributes = ["spacing", "merge-distance", "name", "max-selected", "live", "required", "dir", "removable"];
@@ -97,7 +119,7 @@ export class GlassTagCloudElement extends HTMLElement {
       updateNow: host.updateNow,
       glassWindow: this.#glassWindow,
       announcer,
-      setState: (name, on) => this.#setState(name, on),
+      setState: (name, on) => setCustomState(this.#internals.states, name, on),
     });
     this.#tags = new TagsController(this, { onChange: () => this.#tagsChanged() });
     this.#selection = new SelectionController(this, this.#internals, this.#tags, { anchor: () => this.#view.buttons[0] });
@@ -205,14 +227,7 @@ export class GlassTagCloudElement extends HTMLElement {
   // ---- Lifecycle ------------------------------------------------------------------------------
 
   connectedCallback() {
-    // Properties set before the element was defined are own properties shadowing ours.
-    for (const key of ["tags", "selection"]) {
-      if (Object.hasOwn(this, key)) {
-        const value = this[key];
-        delete this[key];
-        this[key] = value;
-      }
-    }
+    upgradeProperties(this, ["tags", "selection"]);
     this.#connected = true;
     watchPage(this, {
       reduceMotion: () => this.#layout.reduceMotionChanged(),
@@ -293,30 +308,12 @@ export class GlassTagCloudElement extends HTMLElement {
     this.dispatchEvent(new CustomEvent("change", { bubbles: true, detail: { selection: this.selection } }));
   }
 
-  /** A custom state (`:state(name)`); browsers before the standard syntax only know `--name`. */
-  #setState(name, on) {
-    const states = this.#internals.states;
-    if (!states) return;
-    try {
-      if (on) states.add(name);
-      else states.delete(name);
-    } catch {
-      if (on) states.add(`--${name}`);
-      else states.delete(`--${name}`);
-    }
-  }
-
   // ---- Properties -----------------------------------------------------------------------------
 
   /** The tags: `[{ id, title, tint, selected?, removable? }]`; from the `<glass-tag>` children unless set. */
   get tags() {
-    return this.#tags.own().map(({ id, label, tint, selected, removable }) => ({
-      id,
-      title: label,
-      tint,
-      selected,
-      ...(removable ? { removable } : {}),
-    }));
+    return this.#tags.own().map(({ id, label, tint, selected, removable }) =>
+      ({ id, title: label, tint, selected, ...(removable ? { removable } : {}) }));
   }
   set tags(value) {
     this.#tags.setProperty(value);
