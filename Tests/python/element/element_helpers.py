@@ -26,7 +26,7 @@ def capsules(page: Page, selector: str = "glass-tag-cloud") -> dict:
           const element = document.querySelector(selector);
           const cloud = element.shadowRoot.querySelector('[part~="cloud"]');
           const origin = cloud.getBoundingClientRect();
-          const buttons = [...element.shadowRoot.querySelectorAll('button[part~="tag"]')];
+          const buttons = [...element.shadowRoot.querySelectorAll('button[part~="tag"][data-tag-id]')];
           return { width: origin.width, items: buttons.map((b) => {
             const r = b.getBoundingClientRect();
             return { id: b.dataset.tagId, x: r.x - origin.x, y: r.y - origin.y, w: r.width, h: r.height,

@@ -44,7 +44,9 @@ def watch_frames(page, selector: str) -> None:
           new MutationObserver((records) => {
             for (const record of records) {
               const button = record.target;
-              if (button.matches?.('button[data-tag-id]') && (button.style.width === '0px' || button.style.height === '0px')) {
+              // A capsule growing in from nothing (is-coming) starts at 0 × 0: that is no unplaced one.
+              const coming = button.parentElement?.classList.contains('is-coming');
+              if (button.matches?.('button[data-tag-id]') && !coming && (button.style.width === '0px' || button.style.height === '0px')) {
                 window.__unplaced.push(button.dataset.tagId);
               }
             }

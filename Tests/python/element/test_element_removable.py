@@ -43,7 +43,7 @@ def wait_tags(page, ids: list[str]) -> None:
                         && (cloud.layout?.items ?? []).map((item) => item.id).join('\\n') === ids.join('\\n'); }""",
         arg=ids,
     )
-    settle(page)
+    wait_placed(page)  # the removed tag has shrunk away
 
 
 def focused_tag(page) -> str | None:
@@ -169,7 +169,7 @@ def test_removable_per_tag_and_through_the_tags_property(element_page, static_se
       { id: 'b', title: 'Beta', tint: '#FF9F0A' },
       { id: 'c', title: 'Gamma', tint: '#40C8E0', removable: true }]""")
     page.wait_for_function("() => document.querySelector('glass-tag-cloud').layout?.items.length === 3")
-    settle(page)
+    wait_placed(page)
     assert cloud.locator("button[data-remove-id]").evaluate_all("(all) => all.map((b) => b.getAttribute('aria-label'))") == [
         "Remove Alpha", "Remove Gamma"]
     # Not removable: Delete does nothing.
@@ -180,7 +180,7 @@ def test_removable_per_tag_and_through_the_tags_property(element_page, static_se
     cloud.locator('button[data-tag-id="a"]').focus()
     page.keyboard.press("Delete")
     page.wait_for_function("() => document.querySelector('glass-tag-cloud').layout?.items.length === 2")
-    settle(page)
+    wait_placed(page)
     assert page.evaluate("() => document.querySelector('glass-tag-cloud').tags.map((t) => t.id)") == ["b", "c"]
     assert page.evaluate("() => document.querySelector('glass-tag-cloud').selection") == []
     assert focused_tag(page) == "b"
@@ -193,7 +193,7 @@ def test_the_tag_input_example_removes_a_tag_by_its_control_and_keeps_backspace_
     cloud = page.locator("#tags")
     cloud.get_by_role("button", name="Remove Glass", exact=True).click()
     page.wait_for_function("() => document.querySelector('#tags').layout?.items.map((i) => i.id).join() === 'SwiftUI,Layout'")
-    settle(page)
+    wait_placed(page)
     assert page.evaluate("() => document.querySelector('#tags').shadowRoot.activeElement?.dataset.tagId") == "Layout"
     assert_core_layout(page, 12, "#tags")
     page.get_by_role("textbox", name="New tag").focus()

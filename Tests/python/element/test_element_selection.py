@@ -5,7 +5,7 @@ user's changes; `max-selected` refusals."""
 from __future__ import annotations
 
 from element_helpers import capsules, changes, click_tag, pressed, record_changes, tag_markup
-from support.placement import settle
+from support.placement import settle, wait_placed
 
 
 def open_cloud(element_page, static_server, page, attributes: str = "", selected=("SwiftUI",), box: str = "width: 420px"):
@@ -99,11 +99,11 @@ def test_element_selection_property_updates_without_change_events(element_page, 
 def test_element_tags_property_and_children_changes(element_page, static_server, page):
     open_cloud(element_page, static_server, page)
     page.evaluate("() => { const tag = document.createElement('glass-tag'); tag.setAttribute('value', 'Rust'); tag.textContent = 'Rust'; document.querySelector('glass-tag-cloud').append(tag); }")
-    settle(page)
+    wait_placed(page)
     ids = [item["id"] for item in capsules(page)["items"]]
     assert ids[-1] == "Rust" and len(ids) == 11
     page.evaluate("() => { document.querySelector('glass-tag-cloud').tags = [{ id: 'a', title: 'Alpha', tint: '#ff0000' }, { id: 'b', title: 'Beta' }]; }")
-    settle(page)
+    wait_placed(page)
     shown = capsules(page)["items"]
     assert [item["id"] for item in shown] == ["a", "b"]
     labels = page.evaluate("() => [...document.querySelector('glass-tag-cloud').shadowRoot.querySelectorAll('[part~=\"label\"]')].map((l) => l.textContent)")

@@ -25,7 +25,7 @@ def test_kept_tags_keep_their_buttons_and_focus(element_page, static_server, pag
     page.evaluate("""() => { document.querySelector('glass-tag-cloud').tags = [
       { id: 'a', title: 'A', tint: '#0A84FF' }, { id: 'e', title: 'E', tint: '#30D158' },
       { id: 'c', title: 'C', tint: '#0A84FF' }, { id: 'd', title: 'Dee', tint: '#FF375F' }]; }""")
-    settle(page, 3)
+    wait_placed(page)  # e has grown in and b shrunk away
     state = page.evaluate("""() => {
       const root = document.querySelector('glass-tag-cloud').shadowRoot;
       const buttons = [...root.querySelectorAll('button[data-tag-id]')];

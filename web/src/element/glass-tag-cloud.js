@@ -199,6 +199,8 @@ export class GlassTagCloudElement extends HTMLElement {
       this.#view.writeFrame({
         tags: this.#tags.list,
         changes: this.#tags.changes,
+        departing: layout.presence.departing,
+        presence: layout.presence,
         frame: layout.frame,
         mergeDistance: layout.mergeDistance,
         metrics: layout.metrics,
@@ -214,7 +216,7 @@ export class GlassTagCloudElement extends HTMLElement {
         live: this.#live.greeted || this.#live.diagnostics.frames ? this.#live.diagnostics : null,
         states: {
           styled: this.#styled,
-          animating: layout.spring.running,
+          animating: layout.spring.running || layout.presence.running,
           live: status === "live",
           reconnecting: status === "reconnecting",
           offline: status === "offline",

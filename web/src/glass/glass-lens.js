@@ -6,6 +6,7 @@
 //   const lens = LensFilters.create(cloudElement);   // null where url() backdrop filters are unsupported
 //   lens.apply(button, 96, 40);                      // its --lens: "url(#lens-x-96x40)"
 //   lens.moved(buttons, origins, sizes, count, area, now); // capsules moved this frame (area: near sight, null: all)
+//   lens.hold(button, now);                          // a capsule growing in or shrinking away: no lens until rest
 //   lens.settle(now);                                // at rest again: the lens back (the caller's frame writes it)
 //   lens.restsAt                                     // when the motion can be at rest (ms), or null
 //
@@ -137,6 +138,18 @@ export class LensFilters {
       button.style.removeProperty("--lens");
       this.paused.add(button);
     }
+  }
+
+  /**
+   * A capsule growing in or shrinking away (tag-presence.js) changes size every frame, and a lens
+   * is made per size: it has none until the motion rests, like any capsule in a motion.
+   */
+  hold(button, now) {
+    this.moving = true;
+    this.lastMove = Math.max(this.lastMove, now);
+    if (this.paused.has(button)) return;
+    button.style.removeProperty("--lens");
+    this.paused.add(button);
   }
 
   /** When the motion can be at rest (a `performance.now()` time), or null when none runs. */

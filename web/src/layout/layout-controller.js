@@ -7,12 +7,14 @@
 //   const layout = new LayoutController(host, { tags, selection, cloud, remProbe, hasButtons });
 //   layout.hostUpdate();   // measure when needed, sample the spring, choose the frame
 //   layout.frame, layout.source ("none" | "css" | "wasm" | "server"), layout.motion
+//   layout.presence        // tags coming and going (tag-presence.js): their capsules grow and shrink in the flow
 // - Complexity: O(tags) per update (one packed layout), O(label text) per measure.
 
 import { frameFromLayout, PackedLayout, samePacked } from "./packed-layout.js";
 import { measureLabels, watchTextMetrics } from "../element/label-metrics.js";
 import { reduceMotion, sharedCore, unwatchResize, watchResize } from "../element/page-resources.js";
 import { SpacingAnimation } from "../view/spacing-animation.js";
+import { frameInElementOrder, TagPresence } from "./tag-presence.js";
 
 export class LayoutController {
   #host;
@@ -25,6 +27,8 @@ export class LayoutController {
   #local = null; // { request, frame }: the last local layout
   #snappy = null;
   measuredVersion = -1; // the tags' version the metrics are for
+  #committedVersion = -1; // the tags' version the presence has taken
+  #measuredTags = []; // the tags the metrics are for (those on screen)
   #stopWatchingText = null;
   core = null;
   live = null; // the LiveController, when the host has made it
@@ -33,6 +37,7 @@ export class LayoutController {
   styled = false;
   spacingOnScreen = null;
   spring = new SpacingAnimation();
+  presence = new TagPresence();
   frame = null;
   source = "none";
   motion = undefined; // the CSS spring for this frame's changes; undefined: as it is
@@ -70,6 +75,7 @@ export class LayoutController {
     this.#stopWatchingText?.();
     this.#stopWatchingText = null;
     this.spring.stop();
+    this.presence.land();
   }
 
   /** The labels may measure differently (styles arrived, fonts loaded, the text size changed). */
@@ -97,6 +103,13 @@ export class LayoutController {
 
   hostUpdate() {
     const tags = this.#tags;
+    if (tags.changes.version !== this.#committedVersion) {
+      // Other tags: the inserted grow in and the removed shrink away on the seed's `.smooth`
+      // spring, when capsules are on screen to move and motion is welcome.
+      this.#committedVersion = tags.changes.version;
+      const animate = this.core && this.frame && this.metrics && !reduceMotion();
+      this.presence.commit(this.#measuredTags, tags.list, this.metrics, animate ? this.core.motion("smooth") : null);
+    }
     if (tags.changes.version !== this.measuredVersion) {
       this.metrics = null; // other tags: measured again, and no frame of the old ones is shown
       this.frame = null;
@@ -107,6 +120,7 @@ export class LayoutController {
       if (this.#hasButtons()) {
         this.metrics = measureLabels(this.#cloud, tags.list);
         this.measuredVersion = tags.changes.version;
+        this.#measuredTags = tags.list;
         this.live?.measured(this.metrics);
       } else {
         this.needsPass = true;
@@ -124,10 +138,13 @@ export class LayoutController {
       this.spacingOnScreen = spacing;
       if (!final) this.#host.requestUpdate(); // its next frame
     }
+    const coming = this.presence.sample();
+    if (coming) this.#host.requestUpdate(); // its next frame
     const server = this.live?.frameFor(this.width);
     let frame = null;
     let source = this.source;
-    if (server && (!springing || (final && server.spacing === spacing))) {
+    // While tags come and go the local core lays out every frame; the server's frame ends it.
+    if (server && !(coming && this.core) && (!springing || (final && server.spacing === spacing))) {
       frame = server.frame;
       source = "server";
     } else if ((frame = this.#layoutLocally(spacing, animation))) {
@@ -166,6 +183,15 @@ export class LayoutController {
       return last.frame;
     }
     try {
+      const shown = this.presence.shown(this.#tags.list, this.metrics);
+      if (shown) {
+        const frame = this.#layoutShown(request, shown);
+        if (frame) {
+          this.#local = null; // a frame of the motion: the next request alike is laid out again
+          return frame;
+        }
+        this.presence.land(); // a label wraps at this width: only the JSON path lays it out
+      }
       // Every frame through the packed path (no JSON); the JSON path for what only it lays out.
       const frame =
         packed.layout(request) ??
@@ -182,6 +208,20 @@ export class LayoutController {
       console.error("glass-tag-cloud: the core refused the layout:", error);
       return null;
     }
+  }
+
+  /**
+   * The flow of the tags and the departing ones, each capsule at its presence, as the element's
+   * frame (the tags, then the departing); its JSON (keyboard, `layout`) is the tags' own layout,
+   * where the motion lands. Null when only the JSON path can lay it out.
+   */
+  #layoutShown(request, shown) {
+    const flow = this.#packed.layout({ ...request, tags: shown.metrics.tags, presence: shown.scale });
+    if (!flow) return null;
+    let json = null;
+    const frame = frameInElementOrder(flow, shown.order, this.#tags.list.length);
+    frame.json = () => (json ??= this.core.layout(request));
+    return frame;
   }
 
   /** The `spacing` attribute changed: spring to it through the core, frame by frame, or land. */
@@ -203,6 +243,7 @@ export class LayoutController {
 
   reduceMotionChanged() {
     if (reduceMotion() && this.spring.running) this.spring.start(this.spacingOnScreen, this.#host.spacing, null);
+    if (reduceMotion()) this.presence.land();
     this.#host.requestUpdate(); // the live viewport says it
   }
 

@@ -53,14 +53,16 @@ export class PackedLayout {
 
   /**
    * The packed frame of a JSON-shaped request (width, spacing, mergeDistance, textScale,
-   * lineHeight, tags, selection, animation, reduceMotion, direction), or null when only the JSON
+   * lineHeight, tags, selection, animation, reduceMotion, direction; and `presence`, each
+   * capsule's scale 0…1 while tags come and go, tag-presence.js), or null when only the JSON
    * path can lay it out (a label wider than the container: the core wraps it, so its capsule's
    * size depends on the width). Throws what the core throws.
    */
   layout(request) {
     if (!this.available) return null;
-    const sizes = this.#sizesFor(request);
+    let sizes = this.#sizesFor(request);
     if (request.width !== null && this.#widest > request.width) return null; // a label wraps
+    if (request.presence) sizes = scaled(sizes, request.presence);
     const core = this.#core;
     const frame = core.layoutPacked(sizes, {
       width: request.width,
@@ -89,6 +91,16 @@ export class PackedLayout {
       json: () => (json ??= core.layout(request)),
     };
   }
+}
+
+/** Each capsule's size times its presence (a capsule growing in or shrinking away). */
+function scaled(sizes, presence) {
+  const out = new Float64Array(sizes.length);
+  for (let i = 0; i < presence.length; i += 1) {
+    out[2 * i] = sizes[2 * i] * presence[i];
+    out[2 * i + 1] = sizes[2 * i + 1] * presence[i];
+  }
+  return out;
 }
 
 /**

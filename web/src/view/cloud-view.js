@@ -37,6 +37,10 @@ export class CloudView {
   #nodes;
   #placement = new SlotPlacement([]);
   #tagsVersion = -1;
+  #departing = []; // the departing tags (tag-presence.js) whose capsules follow the tags'
+  #drawn = []; // the buttons of every capsule of a frame: the tags', then the departing
+  #drawnIds = []; // their tags' ids
+  #presence = new Map(); // id → the --presence written on its slot (absent: 1, all there)
   #quiet = 0; // updates in a row that moved no capsule (the layout rests at two)
   #focused = null; // { button, waited }: focus entered a capsule (every slot is placed; one that waited is brought into view)
   #transparency = false; // the preference changed: read the tint amounts again, redraw
@@ -130,14 +134,17 @@ export class CloudView {
     this.#sight = undefined;
     const tagsChanged = state.changes.version !== this.#tagsVersion;
     if (tagsChanged) this.#writeTags(state);
+    const departed = tagsChanged || state.departing !== this.#departing;
+    if (departed) this.#writeDeparting(state.departing);
     this.#writeCloud(state);
     const { scrolled, moved } = this.#glassWindow.take();
-    const frame = state.frame?.count === this.buttons.length ? state.frame : null;
+    const fits = state.frame?.count === this.buttons.length && (state.frame.items ?? state.frame.count) === this.#drawn.length;
+    const frame = fits ? state.frame : null;
     const released = this.#released && frame !== null;
     if (released) this.#unmelt();
-    const moves = frame !== null && (tagsChanged || released || !samePacked(frame, this.#frame));
+    const moves = frame !== null && (departed || released || !samePacked(frame, this.#frame));
     if (moves) {
-      this.#writeGeometry(frame, state.metrics);
+      this.#writeGeometry(frame, state.metrics, state.presence);
       this.#glassDirty = true;
     }
     if (frame) this.#frame = frame;
@@ -178,24 +185,37 @@ export class CloudView {
     if (restsAt < Infinity) this.#restTimer = setTimeout(this.#requestUpdate, Math.max(0, restsAt - now) + 1);
   }
 
-  #writeTags({ tags, changes }) {
+  #writeTags({ tags, changes, departing }) {
     this.#tagsVersion = changes.version;
     this.press.forget(changes.removed);
-    this.#nodes.reconcile(tags, changes);
-    this.#placement = new SlotPlacement(this.#nodes.slots);
+    this.#nodes.reconcile(tags, changes, departing);
     const n = tags.length;
-    this.#w = new Float64Array(n).fill(NaN);
-    this.#h = new Float64Array(n).fill(NaN);
     this.#pressed = new Int8Array(n).fill(-1);
     this.#refused = new Int8Array(n).fill(-1);
     this.#part = new Array(n).fill(null);
-    this.#melted = new Uint8Array(n);
-    this.#rgb = this.#nodes.colors();
     this.#amounts = null;
     this.#frame = null;
     this.#disabled = null;
     this.#active = -1;
     this.#flags = null;
+  }
+
+  /** The capsules drawn: the tags', then the departing ones' (still drawn while they shrink away). */
+  #writeDeparting(departing) {
+    this.#departing = departing;
+    this.#nodes.depart(departing);
+    this.#drawn = [...this.buttons, ...this.#nodes.departedButtons];
+    this.#drawnIds = [...this.#nodes.ids, ...departing.map((tag) => tag.id)];
+    // A tag that left has no slot to carry its presence (one that comes again gets a new slot).
+    const drawn = new Set(this.#drawnIds);
+    for (const id of this.#presence.keys()) if (!drawn.has(id)) this.#presence.delete(id);
+    const items = this.#drawn.length;
+    this.#placement = new SlotPlacement([...this.#nodes.slots, ...this.#nodes.departedSlots]);
+    this.#w = new Float64Array(items).fill(NaN);
+    this.#h = new Float64Array(items).fill(NaN);
+    this.#melted = new Uint8Array(items);
+    this.#rgb = this.#nodes.colors();
+    this.#glassDirty = true;
   }
 
   /** A property, attribute or class of the cloud, written when it differs from what was written. */
@@ -243,18 +263,21 @@ export class CloudView {
     }
   }
 
-  #writeGeometry(frame, metrics) {
+  #writeGeometry(frame, metrics, presence) {
     this.lens ??= LensFilters.create(this.cloud);
     this.#cloudValue("is-placed", true, () => this.cloud.classList.add("is-placed"));
     this.#cloudValue("height", frame.size[1], (height) => (this.cloud.style.height = `${height}px`));
     const singleLine = (metrics?.lineHeight ?? 20) + 20 * (metrics?.textScale ?? 1);
-    const { origins, sizes, count } = frame;
+    const { origins, sizes } = frame;
+    const count = this.#drawn.length;
     const near = this.#nearSight(frame.size[1]);
     const moved = this.#placement.place(origins, sizes, count, near);
-    const buttons = this.buttons;
+    const buttons = this.#drawn;
+    const now = performance.now();
     // The lens is drawn at rest: a motion takes it off the capsules near sight (glass-lens.js);
     // a first frame (after new tags too) places capsules where none were, which is no move.
-    if (moved > 0 && this.#frame) this.lens?.moved(buttons, origins, sizes, count, near, performance.now());
+    if (moved > 0 && this.#frame) this.lens?.moved(buttons, origins, sizes, count, near, now);
+    if (presence?.running || this.#presence.size > 0) this.#writePresence(presence, now);
     for (let i = 0; i < count; i += 1) {
       const w = sizes[2 * i];
       const h = sizes[2 * i + 1];
@@ -264,8 +287,35 @@ export class CloudView {
       const button = buttons[i];
       button.style.width = `${w}px`;
       button.style.height = `${h}px`;
-      button.classList.toggle("is-wrapped", h > singleLine + 0.5);
-      this.lens?.apply(button, w, h);
+      const coming = this.#presence.has(this.#drawnIds[i]);
+      button.classList.toggle("is-wrapped", h > singleLine + 0.5 && !coming);
+      if (coming) this.lens?.hold(button, now);
+      else this.lens?.apply(button, w, h);
+    }
+  }
+
+  /**
+   * Each coming or going capsule's presence as its slot's `--presence` (0…1): the label and the
+   * glass's blur grow with the capsule (styles.css), written only when it changed.
+   */
+  #writePresence(presence, now) {
+    const count = this.#drawn.length;
+    const slots = this.#placement.slots;
+    for (let i = 0; i < count; i += 1) {
+      const id = this.#drawnIds[i];
+      const value = presence ? presence.valueOf(id) : 1;
+      if ((this.#presence.get(id) ?? 1) === value) continue;
+      const slot = slots[i];
+      if (value === 1) {
+        this.#presence.delete(id);
+        slot.style.removeProperty("--presence");
+        slot.classList.remove("is-coming");
+        continue;
+      }
+      if (!this.#presence.has(id)) slot.classList.add("is-coming");
+      this.#presence.set(id, value);
+      slot.style.setProperty("--presence", value.toFixed(4));
+      this.lens?.hold(this.#drawn[i], now);
     }
   }
 
@@ -333,7 +383,7 @@ export class CloudView {
   #unmelt() {
     this.#released = false;
     this.#melted.fill(0);
-    for (const slot of this.#nodes.slots) slot.classList.remove("is-melted");
+    for (const slot of this.#placement.slots) slot.classList.remove("is-melted");
   }
 
   #drawGlass() {
@@ -341,7 +391,7 @@ export class CloudView {
     const frame = this.#frame;
     this.melt ??= new MeltView(this.cloud, this.#glassWindow.window); // on the first frame, and again after releaseGlass
     const amounts = this.#tintAmounts();
-    const count = frame.count;
+    const count = this.#drawn.length; // the tags', then the departing capsules
     if (this.#tints.length < 4 * count) this.#tints = new Float32Array(4 * count);
     // Solid tints (Reduce Transparency, Increase Contrast): the necks mix with the capsules' base.
     const solid = transparencyQuery.matches;
@@ -355,14 +405,14 @@ export class CloudView {
     }
     const press = this.press;
     const ids = this.#nodes.ids;
-    this.melt.draw(frame, this.#tints, {
+    this.melt.draw(count === frame.count ? frame : { ...frame, count }, this.#tints, {
       mergeDistance: this.#mergeDistance,
       skip: press.liftedCount ? (i) => press.isLifted(ids[i]) : undefined,
       sight: () => this.#visible(),
     });
     // A melted capsule's rim is its group's outline on the canvas; the others keep their CSS rim.
     const melted = this.melt.melted;
-    const slots = this.#nodes.slots;
+    const slots = this.#placement.slots;
     for (let i = 0; i < count; i += 1) {
       const on = melted[i] === 1 ? 1 : 0;
       if (on !== this.#melted[i]) {

@@ -48,6 +48,11 @@ export class SlotPlacement {
     this.#stale = new Uint8Array(n);
   }
 
+  /** The slots, in capsule order. */
+  get slots() {
+    return this.#slots;
+  }
+
   /** How many slots are not yet where the core puts them (each out of sight). */
   get stale() {
     return this.#staleCount;

@@ -3,7 +3,8 @@
 // button, its focus and its place on the stage. Called only by the view's frame (cloud-view.js).
 //
 //   const nodes = new TagNodes(cloud);
-//   nodes.reconcile(tags, { inserted, removed, kept });
+//   nodes.reconcile(tags, { inserted, removed, kept }, departing);   // departing: removed tags that shrink away
+//   nodes.depart(departing);    // those still departing (the rest lose their nodes)
 //   nodes.buttons, nodes.slots, nodes.ids, nodes.buttonFor(id), nodes.indexOf(button), nodes.colors()
 //
 // Every button sits in a slot, an unstyled positioned <div> that carries its `translate`: moving
@@ -18,6 +19,9 @@
 // (`data-remove-id`, named "Remove TITLE", not a tab stop: Delete or Backspace on the tag does
 // the same from the keyboard), placed over the capsule's end, never inside the tag's button (no
 // interactive content nested in a button).
+// A removed tag that departs (shrinks away, tag-presence.js) keeps its nodes until it has gone:
+// its slot is inert (no focus, no pointer, hidden from assistive technology), drawn only; the
+// departing are the frame's capsules after the tags (`departedButtons`, `departedSlots`).
 // - Complexity: O(tags) per reconcile (nodes made or removed only for inserted or removed tags).
 
 /** A CSS colour as straight RGB 0…1 (hex forms, rgb()); grey for anything else. */
@@ -43,6 +47,10 @@ export class TagNodes {
   slots = [];
   removers = []; // the remove controls, in tag order (removable tags only)
   ids = [];
+  departedButtons = []; // the departing tags' buttons, in the order given to `depart`
+  departedSlots = [];
+  #departed = new Map(); // id → nodes of a departing tag
+  #departedTags = [];
   #tags = [];
 
   /** @param {HTMLElement} cloud */
@@ -63,27 +71,74 @@ export class TagNodes {
     return index !== undefined && this.buttons[index] === button ? index : -1;
   }
 
-  /** The tints as straight RGB, 3 per tag. */
+  /** The tints as straight RGB, 3 per capsule: the tags, then the departing. */
   colors() {
-    const rgb = new Float32Array(3 * this.#tags.length);
-    this.#tags.forEach((tag, i) => rgb.set(parseColor(tag.tint), 3 * i));
+    const all = [...this.#tags, ...this.#departedTags];
+    const rgb = new Float32Array(3 * all.length);
+    all.forEach((tag, i) => rgb.set(parseColor(tag.tint), 3 * i));
     return rgb;
+  }
+
+  /**
+   * The tags that depart now, in the frame's order (the others' nodes are gone): each keeps its
+   * nodes, inert, until it is no longer given.
+   * @param {{id: string}[]} departing
+   */
+  depart(departing) {
+    const ids = new Set(departing.map((tag) => tag.id));
+    for (const [id, nodes] of this.#departed) {
+      if (ids.has(id)) continue;
+      nodes.slot.remove();
+      this.#departed.delete(id);
+    }
+    this.#departedTags = departing.filter((tag) => this.#departed.has(tag.id));
+    this.departedButtons = this.#departedTags.map((tag) => this.#departed.get(tag.id).button);
+    this.departedSlots = this.#departedTags.map((tag) => this.#departed.get(tag.id).slot);
   }
 
   /**
    * @param {{id: string, label: string, tint: string}[]} tags  in order
    * @param {{inserted: string[], removed: string[], kept: string[]}} changes
    */
-  reconcile(tags, { removed }) {
+  reconcile(tags, { removed }, departing = []) {
     // The focused button, also when the cloud lives in a shadow root (a component's).
     const focusedId = (this.#cloud.getRootNode().activeElement ?? document.activeElement)?.dataset?.tagId;
+    const departs = new Set(departing.map((tag) => tag.id));
     for (const id of removed) {
-      this.#byId.get(id)?.slot.remove();
+      const nodes = this.#byId.get(id);
       this.#byId.delete(id);
+      if (!nodes) continue;
+      if (!departs.has(id)) {
+        nodes.slot.remove();
+        continue;
+      }
+      // No longer a tag (queries for tags, the host's clicks): a capsule that is only drawn.
+      nodes.slot.inert = true;
+      nodes.slot.setAttribute("aria-hidden", "true");
+      nodes.slot.classList.add("is-departing");
+      nodes.button.dataset.departingId = id;
+      delete nodes.button.dataset.tagId;
+      if (nodes.remover) delete nodes.remover.dataset.removeId;
+      this.#departed.set(id, nodes);
     }
     let cursor = this.#stage.firstChild;
+    const skipDeparted = () => {
+      while (cursor?.classList.contains("is-departing")) cursor = cursor.nextSibling;
+    };
     for (const tag of tags) {
       let nodes = this.#byId.get(tag.id);
+      if (!nodes && this.#departed.has(tag.id)) {
+        // Back while it departed: the same nodes, live again.
+        nodes = this.#departed.get(tag.id);
+        this.#departed.delete(tag.id);
+        nodes.slot.inert = false;
+        nodes.slot.removeAttribute("aria-hidden");
+        nodes.slot.classList.remove("is-departing");
+        nodes.button.dataset.tagId = tag.id;
+        delete nodes.button.dataset.departingId;
+        if (nodes.remover) nodes.remover.dataset.removeId = tag.id;
+        this.#byId.set(tag.id, nodes);
+      }
       if (!nodes) {
         nodes = this.#make(tag);
         this.#byId.set(tag.id, nodes);
@@ -98,6 +153,7 @@ export class TagNodes {
         nodes.tag = tag;
       }
       // In tag order on the stage (reading and tab order); only what is out of order moves.
+      skipDeparted();
       if (nodes.slot === cursor) cursor = cursor.nextSibling;
       else this.#stage.insertBefore(nodes.slot, cursor);
     }

@@ -1,0 +1,162 @@
+"""Tags that come and go (web/src/layout/tag-presence.js): an inserted tag's capsule grows in from
+nothing while its neighbours make room, a removed one shrinks away while they close the gap, and
+every frame of it is the core's flow of the capsules at their sizes (so the necks are the core's
+too); under Reduce Motion the change lands at once. Each frame is sampled in the page, in
+requestAnimationFrame callbacks after the element's own update.
+
+Watched failing: with TagPresence.commit landing every change at once (no growth, the neighbour
+jumps), with PackedLayout ignoring `presence` (the neighbour jumps while the capsule grows, the
+flow check fails) and with the departing tag dropped from the flow (its gap closes at once)."""
+
+from __future__ import annotations
+
+from element_helpers import assert_core_layout
+from support.placement import wait_placed
+
+TAGS = [{"id": t, "title": t, "tint": "#0A84FF"} for t in ("Alpha", "Beta", "Gamma", "Delta", "Epsilon", "Zeta")]
+NEW = {"id": "Inserted", "title": "Inserted", "tint": "#30D158"}
+
+# Every animation frame for `frames` frames after `change()` runs: each capsule's rect (the tags'
+# and the departing ones', in stage order), the presence and the classes of their slots, and the
+# core's flow of exactly those sizes at the cloud's width (the element's own core, as a page
+# would load it).
+SAMPLE = """async ({ change, frames }) => {
+  const host = document.querySelector('glass-tag-cloud');
+  const root = host.shadowRoot;
+  const cloud = root.querySelector('[part~="cloud"]');
+  const { loadTagCloudCore } = await import('/src/core/tagcloud-core.js');
+  const core = await loadTagCloudCore();
+  const read = () => {
+    const origin = cloud.getBoundingClientRect();
+    return [...root.querySelectorAll('.tag-slot')].map((slot) => {
+      const button = slot.querySelector('.tag');
+      const r = button.getBoundingClientRect();
+      return { id: button.dataset.tagId ?? null, departing: button.dataset.departingId ?? null,
+               x: r.x - origin.x, y: r.y - origin.y, w: parseFloat(button.style.width), h: parseFloat(button.style.height),
+               presence: slot.style.getPropertyValue('--presence'), inert: slot.inert,
+               opacity: getComputedStyle(button).opacity };
+    });
+  };
+  const out = [];
+  await new Promise((resolve) => requestAnimationFrame(resolve));
+  new Function('host', change)(host);
+  for (let k = 0; k < frames; k += 1) {
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    const capsules = read();
+    out.push({ capsules, selection: host.selection, tags: host.tags.map((t) => t.id), width: cloud.getBoundingClientRect().width });
+  }
+  return out;
+}"""
+
+FLOW = """async ({ capsules, width, spacing }) => {
+  const { loadTagCloudCore } = await import('/src/core/tagcloud-core.js');
+  const core = await loadTagCloudCore();
+  return core.layout({ width, spacing, tags: capsules.map((c, i) => ({ id: String(i), size: [c.w, c.h] })) }).items;
+}"""
+
+
+def open_cloud(element_page, static_server, page, *, reduce: bool = False):
+    if reduce:
+        page.emulate_media(reduced_motion="reduce")
+    element_page(static_server.url, "<glass-tag-cloud spacing='16' style='display:block; width: 420px'></glass-tag-cloud>", wait=False)
+    page.evaluate("(tags) => { document.querySelector('glass-tag-cloud').tags = tags; }", TAGS)
+    wait_placed(page)
+
+
+def in_flow_order(sample) -> list[dict]:
+    """The capsules of a frame in the flow's order: the stage keeps the tags in tag order, and a
+    departing one where it was (after the tag it followed)."""
+    return [c for c in sample["capsules"] if c["w"] == c["w"]]  # NaN-free: every slot sized
+
+
+def assert_frame_is_the_cores_flow(page, sample) -> None:
+    capsules = in_flow_order(sample)
+    flow = page.evaluate(FLOW, {"capsules": capsules, "width": sample["width"], "spacing": 16})
+    for capsule, item in zip(capsules, flow, strict=True):
+        assert abs(capsule["x"] - item["x"]) <= 0.5 and abs(capsule["y"] - item["y"]) <= 0.5, (capsule, item)
+
+
+def test_an_inserted_tag_grows_in_while_its_neighbours_make_room(element_page, static_server, page):
+    open_cloud(element_page, static_server, page)
+    change = f"host.tags = [host.tags[0], {NEW!r}, ...host.tags.slice(1)].map((t) => ({{ id: t.id, title: t.title, tint: t.tint }}));"
+    samples = page.evaluate(SAMPLE, {"change": change, "frames": 60})
+    widths, beta = [], []
+    for sample in samples:
+        by_id = {c["id"]: c for c in sample["capsules"] if c["id"]}
+        assert sample["tags"][1] == "Inserted"  # the element's tags at once
+        widths.append(by_id["Inserted"]["w"])
+        beta.append(by_id["Beta"]["x"])
+        assert by_id["Inserted"]["opacity"] == "1"  # grows, does not fade
+    final = widths[-1]
+    growing = [w for w in widths if 0 < w < final - 0.5]
+    assert len(growing) >= 4, widths  # seen growing over several frames
+    assert widths == sorted(widths), widths  # from nothing to its size, never back (.smooth has no bounce)
+    assert widths[0] < final / 2, widths
+    moving = {round(x, 1) for x in beta if beta[0] + 0.5 < x < beta[-1] - 0.5}
+    assert len(moving) >= 3, beta  # Beta glides to make room, it does not jump
+    # Mid-way, every frame is the core's flow of the capsules at their sizes.
+    for sample in samples[2:12:3]:
+        assert_frame_is_the_cores_flow(page, sample)
+    wait_placed(page)
+    shown = assert_core_layout(page, 16)
+    assert abs(next(c for c in shown["items"] if c["id"] == "Inserted")["w"] - final) <= 0.5
+    assert page.evaluate("() => document.querySelector('glass-tag-cloud').shadowRoot.querySelectorAll('.is-coming').length") == 0
+
+
+def test_a_removed_tag_shrinks_away_and_is_gone_from_the_tags_at_once(element_page, static_server, page):
+    open_cloud(element_page, static_server, page)
+    page.evaluate("() => { document.querySelector('glass-tag-cloud').selection = ['Beta', 'Gamma']; }")
+    wait_placed(page)
+    samples = page.evaluate(SAMPLE, {"change": "host.tags = host.tags.filter((t) => t.id !== 'Beta');", "frames": 60})
+    first = samples[0]
+    assert first["tags"] == ["Alpha", "Gamma", "Delta", "Epsilon", "Zeta"]
+    assert first["selection"] == ["Gamma"]  # its selection went with it, at once
+    widths = []
+    for sample in samples:
+        leaving = [c for c in sample["capsules"] if c["departing"] == "Beta"]
+        if not leaving:
+            break
+        assert leaving[0]["inert"] and leaving[0]["id"] is None  # drawn only: no tag any more
+        widths.append(leaving[0]["w"])
+    assert len([w for w in widths if 0 < w < widths[0] - 0.5]) >= 4, widths  # seen shrinking
+    assert widths == sorted(widths, reverse=True), widths
+    gamma = [next(c for c in s["capsules"] if c["id"] == "Gamma")["x"] for s in samples]
+    assert len({round(x, 1) for x in gamma if gamma[-1] + 0.5 < x < gamma[0] - 0.5}) >= 3, gamma  # closes the gap gliding
+    for sample in samples[2:12:3]:
+        assert_frame_is_the_cores_flow(page, sample)
+    wait_placed(page)
+    assert page.evaluate("() => document.querySelector('glass-tag-cloud').shadowRoot.querySelectorAll('[data-departing-id]').length") == 0
+    assert_core_layout(page, 16)
+
+
+def test_under_reduce_motion_an_insertion_and_a_removal_land_at_once(element_page, static_server, page):
+    open_cloud(element_page, static_server, page, reduce=True)
+    change = f"host.tags = [host.tags[0], {NEW!r}, ...host.tags.slice(2)].map((t) => ({{ id: t.id, title: t.title, tint: t.tint }}));"
+    samples = page.evaluate(SAMPLE, {"change": change, "frames": 3})
+    for sample in samples:
+        capsules = sample["capsules"]
+        assert [c["id"] for c in capsules] == ["Alpha", "Inserted", "Gamma", "Delta", "Epsilon", "Zeta"]
+        assert all(c["presence"] == "" for c in capsules)
+        assert_frame_is_the_cores_flow(page, sample)
+    assert samples[0]["capsules"] == samples[-1]["capsules"]  # nothing moves after the first frame
+    assert_core_layout(page, 16)
+
+
+def test_a_tag_removed_while_it_grows_in_shrinks_from_where_it_is(element_page, static_server, page):
+    open_cloud(element_page, static_server, page)
+    change = (f"host.tags = [...host.tags, {NEW!r}];"
+              "setTimeout(() => { host.tags = host.tags.filter((t) => t.id !== 'Inserted'); }, 150);")
+    samples = page.evaluate(SAMPLE, {"change": change, "frames": 70})
+    widths, presences = [], []
+    for sample in samples:
+        capsule = next((c for c in sample["capsules"] if "Inserted" in (c["id"], c["departing"])), None)
+        widths.append(capsule["w"] if capsule else None)
+        presences.append(float(capsule["presence"] or 1) if capsule else None)
+    peak = max(w for w in widths if w is not None)
+    turn = widths.index(peak)
+    assert 0 < turn < len(widths) - 1 and presences[turn] < 0.95, (widths, presences)  # turned back before it was whole
+    after = [w for w in widths[turn:] if w is not None]
+    assert after == sorted(after, reverse=True), widths  # and shrank from there
+    assert widths[-1] is None, widths  # gone
+    wait_placed(page)
+    assert_core_layout(page, 16)
