@@ -147,7 +147,8 @@ def test_page_report_has_the_table_the_targets_and_the_plot(page_smoke_run):
 
 @pytest.fixture(scope="module")
 def churn_smoke_run(tmp_path_factory):
-    """The page's insert/remove (bench/py/page_churn.py) at 5 tags into 10, once each: seconds."""
+    """The page's insert/remove (bench/py/page_churn.py) at 5 tags into 10, once each, the
+    element's motion included: seconds."""
     if importlib.util.find_spec("playwright") is None:
         pytest.fail("the page bench needs playwright (Tests/requirements.txt)")
     work = tmp_path_factory.mktemp("churn-bench")
@@ -166,14 +167,21 @@ def test_page_churn_measured_inserts_and_removes_beside_the_chips(churn_smoke_ru
     assert data["failures"] == []
     cells = {(r["subject"], r["phase"]): r for r in data["results"] if r.get("engine") == "page-churn"}
     assert set(cells) == {(s, p) for s in ("element", "chips") for p in ("insert", "remove")}
-    for cell in cells.values():
+    for (subject, _), cell in cells.items():
         # The runner's own check passed (the subject showed 15, then 10 tags, the element's laid
         # out by its core), or it would have failed; here: the figures are there and plausible.
         assert cell["n"] == 10 and cell["count"] == 5 and cell["repeats"] == 1
-        assert 0 < cell["ms_per_frame"] < 1000, cell
+        # A phase spans a frame per change and two after; the element's also its motion, about
+        # 0.5 s of frames after the last change (at least one, however slow the frames).
+        assert cell["frames"] >= cell["count"] + (3 if subject == "element" else 2), cell
+        assert cell["frames"] == cell["count"] + 2 or subject == "element", cell
+        for figure in ("ms", "browser_cpu_ms"):
+            per_change, per_frame = cell[f"{figure}_per_change"], cell[f"{figure}_per_frame"]
+            assert 0 < per_frame <= per_change < 1000, cell
+            assert per_frame * cell["frames"] == pytest.approx(per_change * cell["count"]), cell
         assert 5 < cell["interval_p50"] <= cell["interval_p90"] <= cell["interval_max"], cell
-        assert 0 <= cell["dropped_frames"] <= 5
-        assert cell["browser_cpu_ms_per_frame"] >= cell["cpu_by_kind"]["main"] > 0, cell
+        assert 0 <= cell["dropped_frames"] <= cell["frames"]
+        assert cell["browser_cpu_ms_per_change"] >= cell["cpu_by_kind"]["main"] > 0, cell
         assert set(cell["cpu_by_kind"]) == {"main", "compositor", "viz/GPU", "raster", "other"}
         assert len(cell["load_before"]) == 3 and len(cell["load_after"]) == 3
 
@@ -181,12 +189,16 @@ def test_page_churn_measured_inserts_and_removes_beside_the_chips(churn_smoke_ru
 def test_page_churn_report_has_both_phases_as_ratios(churn_smoke_run):
     _, text = churn_smoke_run
     assert "## Page: tags inserted and removed, `<glass-tag-cloud>` beside plain CSS glass chips" in text
-    assert "It has no insert motion yet" in text
+    assert "It has no insert motion yet" not in text
+    assert "**with its motion**" in text and "this is the headline ratio" in text
+    assert "| tags | phase | subject | frames | main thread, ms per change | ÷ chips | per frame | ÷ chips |" in text
     for phase in ("insert", "remove"):
         row = next(line for line in text.splitlines() if line.startswith(f"| 10 + 5 | {phase} | `<glass-tag-cloud>` | "))
         cells = [cell.strip() for cell in row.split("|")[1:-1]]
-        assert cells[4].endswith("×") and cells[6].endswith("×"), row  # ÷ chips, main and browser
-        assert f"| 10 + 5 | {phase} | CSS chips |" in text
+        assert int(cells[3]) >= 8, row  # frames: 5 changes, the motion, two after
+        # ÷ chips: main thread and browser, each per change and per frame
+        assert all(cells[k].endswith("×") and cells[k] != "–" for k in (5, 7, 9, 11)), row
+        assert f"| 10 + 5 | {phase} | CSS chips | 7 |" in text
 
 
 @pytest.fixture(scope="module")

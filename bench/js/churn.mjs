@@ -7,18 +7,25 @@
 //   await window.churn.remove();      // the same 100 again, in the order they came
 //   window.churn.check(1000);         // throws unless 1,000 tags are shown, laid out
 //
-// The element gets each new tag list through its public `tags` property (what a page does
-// today: the element has no insert motion yet, it lays the new list out at once); the chips
-// peer gets a `<button>` inserted into (removed from) its flex-wrap box. Tag k goes before the
-// original tag ⌊(k + ½)·N / count⌋, so the insertions are spread over the whole cloud. Every
-// list and button is made by `prepare`, and `check` runs after, so the measured calls do only the changes. Each call
-// ends two frames after its last change, so that work a change leaves for the next frame (the
-// element lays out in its own animation frame callback) is inside the call.
+// The element gets each new tag list through its public `tags` property, as a page gives it,
+// and shows the change as it does for a page: the inserted capsule grows in (the removed one
+// shrinks away) on the core's spring, every frame of that motion a layout of the whole flow; the
+// chips peer gets a `<button>` inserted into (removed from) its flex-wrap box and has no motion.
+// Tag k goes before the original tag ⌊(k + ½)·N / count⌋, so the insertions are spread over the
+// whole cloud. Every list and button is made by `prepare`, and `check` runs after, so the
+// measured calls do only the changes and what they set going. Each call ends when the subject is
+// at rest (`atRest`) after its last change, plus two frames, so that the whole motion and the
+// work a change leaves for the next frame (the element lays out in its own animation frame
+// callback) are inside the call; it returns the interval of every frame it spanned, so their
+// number is the phase's frames. The bench runs in Chromium only: `:state()` needs no fallback.
 import { tags } from './drag.mjs';
 
 const box = document.getElementById('box');
 const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
 const TINTS = ['#64D2FF', '#FF375F', '#30D158', '#FFD60A'];
+// A motion is about half a second of the core's `.smooth` spring, timed by the clock, not by
+// frames; a minute is far beyond it on any machine, so a phase that takes longer never rests.
+const REST_TIMEOUT_MS = 60_000;
 
 let plan = null; // { base, count, insertSteps, removeSteps }
 
@@ -65,17 +72,34 @@ function prepare(base, count) {
   return true;
 }
 
+/**
+ * Whether the subject is at rest: for the element, no motion runs (`:state(animating)`) and no
+ * removed tag's capsule is left in its shadow tree (`data-departing-id`); the chips always are.
+ */
+function atRest() {
+  const cloud = box.querySelector('glass-tag-cloud');
+  return !cloud || (!cloud.matches(':state(animating)') && !cloud.shadowRoot.querySelector('[data-departing-id]'));
+}
+
 async function stream(steps) {
   const intervals = [];
   let last = await frame();
-  for (const step of steps) {
-    step();
+  const next = async () => {
     const now = await frame();
     intervals.push(now - last);
     last = now;
+  };
+  for (const step of steps) {
+    step();
+    await next();
   }
-  await frame();
-  await frame();
+  const deadline = performance.now() + REST_TIMEOUT_MS;
+  while (!atRest()) {
+    if (performance.now() > deadline) throw new Error(`churn: not at rest ${REST_TIMEOUT_MS} ms after the last change`);
+    await next();
+  }
+  await next();
+  await next();
   return intervals;
 }
 

@@ -7,20 +7,26 @@ inserted one per animation frame (spread over the cloud) and removed again one p
 The subjects and the page are the drag's (bench/js/drag.html, drag.mjs: the element gets its tags
 through its `tags` property; the chips are `<button>`s in a `display: flex; flex-wrap: wrap;
 gap: 10px` box with `backdrop-filter: blur(12px) saturate(180%)`, a tint and a 1 px rim); the
-changes are bench/js/churn.mjs's. The element has no insert motion yet: each change sets its
-`tags` to the new list and the element lays that out at once, which is what is measured.
-Measured per phase (insert, remove), as bench/py/page_runner.py measures the drag:
+changes are bench/js/churn.mjs's. The element shows each change with its motion: the inserted
+capsule grows in (the removed one shrinks away) on the core's spring, about half a second, and
+every frame of it lays the whole flow out. So a phase ends only when the subject is at rest
+after its last change (the element: no `:state(animating)` and no departing capsule left in its
+shadow tree; the chips have no motion and are at rest at once), plus two frames. Measured per
+phase (insert, remove), as bench/py/page_runner.py measures the drag:
 
-- main-thread work per frame: ScriptDuration + LayoutDuration + RecalcStyleDuration from
-  DevTools' `Performance.getMetrics`, after minus before, divided by the changes (one a frame);
-- whole-browser CPU per frame: every thread of this Chromium (bench/py/browser_cpu.py), from
-  /proc, after minus before, divided by the changes; also per thread kind;
-- frame intervals: p50, p90, max, dropped (over 25 ms).
+- main-thread work: ScriptDuration + LayoutDuration + RecalcStyleDuration from DevTools'
+  `Performance.getMetrics`, after minus before;
+- whole-browser CPU: every thread of this Chromium (bench/py/browser_cpu.py), from /proc, after
+  minus before; also per thread kind (per change);
+- each of the two per change (÷ `count`: what a page pays for one tag added or removed, its
+  motion included) and per frame (÷ `frames`, the animation frames the phase spanned, counted in
+  the page: what one frame carries while the tags come and go);
+- frame intervals over every frame of the phase: p50, p90, max, dropped (over 25 ms).
 
 Loose spacing only (10 against gap 10: nothing melts). The element and the chips alternate,
 `repeats` times each, each in a fresh page; the figures are medians over the repeats. One JSON
-line per (subject, phase): {"engine": "page-churn", "subject", "phase", "n", "count", ...}, with
-the machine's load averages before and after the run (the machine may be shared).
+line per (subject, phase): {"engine": "page-churn", "subject", "phase", "n", "count", "frames",
+...}, with the machine's load averages before and after the run (the machine may be shared).
 """
 
 from __future__ import annotations
@@ -40,7 +46,7 @@ PHASES = ("insert", "remove")
 
 def churn_once(browser, subject: str, base: int, count: int) -> dict[str, dict]:
     """One insert and one remove of `count` tags into `base` in a fresh page: per phase, the
-    main-thread ms and browser CPU ms per frame and the frame intervals."""
+    main-thread ms and browser CPU ms per change and per frame, the frames and their intervals."""
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -62,14 +68,19 @@ def churn_once(browser, subject: str, base: int, count: int) -> dict[str, dict]:
             cpu = browser_cpu.spent(cpu_before, browser_cpu.snapshot(os.getpid(), renderer))
             after = main_thread_seconds(session)
             page.evaluate("(n) => window.churn.check(n)", shown)
+            frames = len(intervals)
+            main_ms, cpu_ms = (after - before) * 1000, cpu.total() / 1e6
             out[phase] = {
-                "ms_per_frame": (after - before) * 1000 / count,
+                "frames": frames,
+                "ms_per_change": main_ms / count,
+                "ms_per_frame": main_ms / frames,
+                "browser_cpu_ms_per_change": cpu_ms / count,
+                "browser_cpu_ms_per_frame": cpu_ms / frames,
+                "cpu_by_kind": {kind: ns / 1e6 / count for kind, ns in cpu.by_kind().items()},
                 "interval_p50": percentile(intervals, 0.5),
                 "interval_p90": percentile(intervals, 0.9),
                 "interval_max": max(intervals),
                 "dropped_frames": sum(1 for interval in intervals if interval > DROPPED_MS),
-                "browser_cpu_ms_per_frame": cpu.total() / 1e6 / count,
-                "cpu_by_kind": {kind: ns / 1e6 / count for kind, ns in cpu.by_kind().items()},
             }
         if errors:
             raise RuntimeError(f"page errors ({subject}, {base} + {count}): {errors[:3]}")
