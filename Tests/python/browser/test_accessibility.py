@@ -98,6 +98,23 @@ def test_the_tag_input_example_has_no_axe_violation(page, static_server):
     assert_no_violation(page, "examples/tag-input.html, a tag added and a duplicate refused")
 
 
+def test_a_row_limited_cloud_has_no_axe_violation_folded_and_unfolded(page, static_server):
+    """`max-rows`: the "+K" capsule (aria-expanded, named by its text) and the folded tags (hidden)."""
+    page.goto(static_server.url + "examples/tag-input.html")
+    wait_placed(page)
+    page.evaluate("""() => { const cloud = document.querySelector('#tags');
+      cloud.tags = [...cloud.tags, ...Array.from({ length: 30 }, (_, i) => ({ id: `extra-${i}`, title: `Extra ${i}` }))];
+      cloud.maxRows = 1; }""")
+    wait_placed(page)
+    toggle = page.locator("#tags").locator("button[data-row-toggle]")
+    assert toggle.get_attribute("aria-expanded") == "false"
+    assert_no_violation(page, "examples/tag-input.html, 30 tags more folded into a +K capsule")
+    toggle.click()
+    wait_placed(page)
+    assert toggle.get_attribute("aria-expanded") == "true"
+    assert_no_violation(page, "examples/tag-input.html, every tag shown with Show less")
+
+
 def accessibility_tree(page) -> list[dict]:
     """Chromium's own accessibility tree (what assistive technology is given), through CDP:
     it knows the element's ElementInternals role, which axe and Playwright's role engine do not."""

@@ -66,7 +66,7 @@ export interface GlassTagCloudEventMap extends HTMLElementEventMap {
  * `<glass-tag-cloud>`: the Liquid Glass tag cloud, form-associated.
  *
  * Attributes: `spacing` (16), `merge-distance` (10), `name`, `max-selected`, `live`
- * (`ws://…/live`), `required`, `disabled`, `dir`, `removable`.
+ * (`ws://…/live`), `required`, `disabled`, `dir`, `removable`, `max-rows`.
  * Custom states: `:state(styled)`, `:state(animating)`, `:state(live)`, `:state(reconnecting)`,
  * `:state(offline)`.
  */
@@ -92,6 +92,8 @@ export class GlassTagCloudElement extends HTMLElement {
   disabled: boolean;
   /** Every tag has a remove control (attribute `removable`; a tag may say so itself). */
   removable: boolean;
+  /** The most rows shown; the tags beyond fold into a "+K" capsule that shows them (attribute `max-rows`; 0: no limit). */
+  maxRows: number;
   /** The live endpoint (attribute `live`); `""`: lay out locally. */
   live: string;
   readonly liveStatus: GlassTagCloudLiveStatus;

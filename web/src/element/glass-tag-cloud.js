@@ -86,7 +86,7 @@ function upgradeProperties(element, keys) {
 
 export class GlassTagCloudElement extends HTMLElement {
   static formAssociated = true;
-  static observedAttributes = ["spacing", "merge-distance", "name", "max-selected", "live", "required", "dir", "removable"];
+  static observedAttributes = ["spacing", "merge-distance", "name", "max-selected", "live", "required", "dir", "removable", "max-rows"];
 
   #internals = this.attachInternals();
   #connected = false;
@@ -151,6 +151,7 @@ export class GlassTagCloudElement extends HTMLElement {
       onSelectionChange: () => this.#dispatchChange(),
     });
     cloud.addEventListener("click", (event) => {
+      if (event.target.closest?.("button[data-row-toggle]")) this.#layout.toggleRows();
       const button = event.target.closest?.("button[data-tag-id]");
       if (button && this.#view.indexOf(button) >= 0) this.#userToggle(button.dataset.tagId);
     });
@@ -264,6 +265,7 @@ export class GlassTagCloudElement extends HTMLElement {
         this.#live.start();
       }
     } else if (name === "removable") this.#tags.removableChanged();
+    else if (name === "max-rows") this.#layout.maxRowsChanged();
     else if (name === "name" || name === "required" || name === "max-selected") this.#selection.updateForm();
     this.#updateSoon();
   }
@@ -353,6 +355,9 @@ export class GlassTagCloudElement extends HTMLElement {
   get required() { return this.hasAttribute("required"); }
   set required(value) { this.toggleAttribute("required", Boolean(value)); }
   /** Every tag gets a remove control (a tag can also say `removable` itself). */
+  /** The most rows shown before a "+K" capsule folds the rest (0: no limit). */
+  get maxRows() { return Math.floor(parseNumber(this.getAttribute("max-rows"), 0)); }
+  set maxRows(value) { if (value > 0) this.setAttribute("max-rows", String(value)); else this.removeAttribute("max-rows"); }
   get removable() { return this.hasAttribute("removable"); }
   set removable(value) { this.toggleAttribute("removable", Boolean(value)); }
   get disabled() { return this.hasAttribute("disabled"); }

@@ -144,7 +144,10 @@ export class MeltView {
     // The content: the capsules' extent (not the cloud's box, which a drag changes every frame
     // while the capsules move only now and then).
     let width = 0;
-    for (let i = 0; i < count; i += 1) width = Math.max(width, origins[2 * i] + sizes[2 * i]);
+    for (let i = 0; i < count; i += 1) {
+      const right = origins[2 * i] + sizes[2 * i];
+      if (right > width) width = right; // NaN (a capsule placed nowhere) is not
+    }
     const height = frame.size[1];
     // The window of the cloud the canvases cover; measured only when something melts (reading the
     // cloud's position lays the page out early), and with nothing melted no scroll needs a redraw.

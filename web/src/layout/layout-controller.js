@@ -8,6 +8,7 @@
 //   layout.hostUpdate();   // measure when needed, sample the spring, choose the frame
 //   layout.frame, layout.source ("none" | "css" | "wasm" | "server"), layout.motion
 //   layout.presence        // tags coming and going (tag-presence.js): their capsules grow and shrink in the flow
+//   layout.toggleRows()    // under `max-rows`: the "+K" capsule shows every tag, "Show less" folds them again
 // - Complexity: O(tags) per update (one packed layout), O(label text) per measure.
 
 import { frameFromLayout, PackedLayout, samePacked } from "./packed-layout.js";
@@ -15,6 +16,10 @@ import { measureLabels, watchTextMetrics } from "../element/label-metrics.js";
 import { reduceMotion, sharedCore, unwatchResize, watchResize } from "../element/page-resources.js";
 import { SpacingAnimation } from "../view/spacing-animation.js";
 import { frameInElementOrder, TagPresence } from "./tag-presence.js";
+
+/** The row limit's capsule's labels: "+K" for a K of 1 to 7 digits (sized by its widest, 9…9), then "Show less". */
+const TOGGLE_LABELS = [1, 2, 3, 4, 5, 6, 7].map((digits) => `+${"9".repeat(digits)}`).concat("Show less")
+  .map((label) => ({ id: label, label }));
 
 export class LayoutController {
   #host;
@@ -38,6 +43,9 @@ export class LayoutController {
   spacingOnScreen = null;
   spring = new SpacingAnimation();
   presence = new TagPresence();
+  expanded = false; // under `max-rows`: every tag shown
+  #toggleMetrics = null; // the row limit's capsules' label metrics
+  #rowLimit = null; // the request's `rowLimit`, the same object while it holds
   frame = null;
   source = "none";
   motion = undefined; // the CSS spring for this frame's changes; undefined: as it is
@@ -119,6 +127,7 @@ export class LayoutController {
     if (this.styled && !this.metrics && tags.list.length > 0) {
       if (this.#hasButtons()) {
         this.metrics = measureLabels(this.#cloud, tags.list);
+        this.#toggleMetrics = measureLabels(this.#cloud, TOGGLE_LABELS);
         this.measuredVersion = tags.changes.version;
         this.#measuredTags = tags.list;
         this.live?.measured(this.metrics);
@@ -144,7 +153,9 @@ export class LayoutController {
     let frame = null;
     let source = this.source;
     // While tags come and go the local core lays out every frame; the server's frame ends it.
-    if (server && !(coming && this.core) && (!springing || (final && server.spacing === spacing))) {
+    // So does a row limit: the server's frames have none.
+    const limited = this.#host.maxRows > 0 && this.core;
+    if (server && !(coming && this.core) && !limited && (!springing || (final && server.spacing === spacing))) {
       frame = server.frame;
       source = "server";
     } else if ((frame = this.#layoutLocally(spacing, animation))) {
@@ -176,6 +187,8 @@ export class LayoutController {
       reduceMotion: reduce,
     };
     if (this.rightToLeft) request.direction = "rtl";
+    const rowLimit = this.#rowLimitFor(this.#host.maxRows);
+    if (rowLimit) request.rowLimit = rowLimit;
     // An update for something else (a press, a scroll, a server message) keeps the frame.
     const last = this.#local;
     const keys = Object.keys(request);
@@ -220,8 +233,31 @@ export class LayoutController {
     if (!flow) return null;
     let json = null;
     const frame = frameInElementOrder(flow, shown.order, this.#tags.list.length);
-    frame.json = () => (json ??= this.core.layout(request));
+    // The tags' own layout (under the row limit too): the packed path's JSON of the request.
+    frame.json = () => (json ??= this.#packed.layout(request).json());
     return frame;
+  }
+
+  /** The request's row limit (`max-rows`), or null: the same object while nothing of it changes. */
+  #rowLimitFor(maxRows) {
+    if (!(maxRows > 0) || !this.#toggleMetrics) return null;
+    const limit = this.#rowLimit;
+    if (limit?.maxRows !== maxRows || limit.expanded !== this.expanded || limit.labels !== this.#toggleMetrics.tags) {
+      this.#rowLimit = { maxRows, expanded: this.expanded, labels: this.#toggleMetrics.tags };
+    }
+    return this.#rowLimit;
+  }
+
+  /** The row limit's capsule was pressed: every tag shows, or the limit folds them again. */
+  toggleRows() {
+    this.expanded = !this.expanded;
+    this.#host.requestUpdate();
+  }
+
+  /** `max-rows` changed: folded again under the new limit. */
+  maxRowsChanged() {
+    this.expanded = false;
+    this.#host.requestUpdate();
   }
 
   /** The `spacing` attribute changed: spring to it through the core, frame by frame, or land. */

@@ -19,6 +19,8 @@ export class PackedLayout {
   #metrics = null;
   #sizes = null;
   #widest = 0;
+  #toggleLabels = null;
+  #toggleSizes = null;
 
   /** @param {import("../core/tagcloud-core.js").TagCloudCore} core */
   constructor(core) {
@@ -54,7 +56,9 @@ export class PackedLayout {
   /**
    * The packed frame of a JSON-shaped request (width, spacing, mergeDistance, textScale,
    * lineHeight, tags, selection, animation, reduceMotion, direction; and `presence`, each
-   * capsule's scale 0…1 while tags come and go, tag-presence.js), or null when only the JSON
+   * capsule's scale 0…1 while tags come and go, tag-presence.js; and `rowLimit`,
+   * `{ maxRows, expanded, labels }` with the label metrics of "+9", "+99", … "+9999999" and
+   * "Show less"), or null when only the JSON
    * path can lay it out (a label wider than the container: the core wraps it, so its capsule's
    * size depends on the width). Throws what the core throws.
    */
@@ -64,15 +68,45 @@ export class PackedLayout {
     if (request.width !== null && this.#widest > request.width) return null; // a label wraps
     if (request.presence) sizes = scaled(sizes, request.presence);
     const core = this.#core;
-    const frame = core.layoutPacked(sizes, {
+    const options = {
       width: request.width,
       spacing: request.spacing,
       mergeDistance: request.mergeDistance,
       direction: request.direction ?? "ltr",
-    });
+    };
+    const { rowLimit: limit, ...plain } = request;
+    let jsonRequest = plain;
+    let toggle = null;
+    let frame;
+    if (limit) {
+      // The core's row limit decides what is hidden; expanded, every tag shows and a "Show
+      // less" capsule follows them, as long as the limit would hide any.
+      const toggleSizes = this.#toggleSizesFor(request, limit.labels);
+      const moreSizes = toggleSizes.slice(0, -1);
+      const limited = { ...options, maxRows: limit.maxRows, moreSizes };
+      frame = core.layoutPacked(sizes, limited);
+      const hidden = frame.hidden;
+      if (!limit.expanded) {
+        const more = frame.more;
+        sizes = withItem(sizes, more ? more.w : 0, more ? more.h : 0);
+        toggle = { kind: "more", hidden };
+        jsonRequest = { ...plain, maxRows: limit.maxRows, moreSizes };
+      } else if (hidden > 0) {
+        const less = toggleSizes[toggleSizes.length - 1];
+        sizes = withItem(sizes, less[0], less[1]);
+        frame = core.layoutPacked(sizes, options);
+        toggle = { kind: "less", hidden };
+      } else {
+        frame = core.layoutPacked(sizes, options);
+      }
+    } else {
+      frame = core.layoutPacked(sizes, options);
+    }
+    const count = toggle ? sizes.length / 2 - 1 : frame.count;
     let json = null;
     return {
-      count: frame.count,
+      count,
+      items: sizes.length / 2,
       size: [frame.size[0], frame.size[1]],
       // Views into the module, valid until its next call: copies.
       origins: frame.origins.slice(),
@@ -85,12 +119,39 @@ export class PackedLayout {
       neckAxes: frame.neckAxes.slice(),
       neckSpans: frame.neckSpans.slice(),
       neckCount: frame.neckCount,
+      // The row limit's capsule, item `count` (its origin NaN while nothing is hidden): "+K"
+      // (`hidden` K) collapsed, "Show less" expanded; null without a limit.
+      toggle,
       // As the JSON response's `animation`: the request's spring, null without one.
       animation: request.animation ? core.motion(request.animation) : null,
       /** The JSON response of the same request (docs/PROTOCOL.md), made on first use. */
-      json: () => (json ??= core.layout(request)),
+      json: () => (json ??= core.layout(jsonRequest)),
     };
   }
+
+  /** The row limit's capsules' sizes (the "+9", "+99", … labels, then "Show less"), once per measure. */
+  #toggleSizesFor(request, labels) {
+    if (this.#toggleLabels === labels) return this.#toggleSizes;
+    const natural = this.#core.layout({
+      width: null,
+      spacing: 0,
+      textScale: request.textScale,
+      lineHeight: request.lineHeight,
+      tags: labels,
+    });
+    this.#toggleSizes = natural.items.map((item) => [item.w, item.h]);
+    this.#toggleLabels = labels;
+    return this.#toggleSizes;
+  }
+}
+
+/** `sizes` with one capsule more, w × h, after the others. */
+function withItem(sizes, w, h) {
+  const out = new Float64Array(sizes.length + 2);
+  out.set(sizes);
+  out[sizes.length] = w;
+  out[sizes.length + 1] = h;
+  return out;
 }
 
 /** Each capsule's size times its presence (a capsule growing in or shrinking away). */

@@ -178,19 +178,21 @@ export function flowWithDeparting(tags, metrics, departing) {
 
 /**
  * A packed frame of the flow (`flowWithDeparting`'s order) as the element's frame: capsule k is
- * flow item `order[k]`, the tags first (`count` of them), then the departing (`items` in all).
+ * flow item `order[k]`, the tags first (`count` of them), then the departing, then the row
+ * limit's capsule when the flow has one (`items` in all).
  * The necks name the element's capsules. `json` stays the caller's.
  * - Complexity: O(items + necks).
  */
 export function frameInElementOrder(flow, order, count) {
-  const items = order.length;
+  // Items after the flow's capsules (the row limit's capsule) keep their place, last.
+  const items = flow.items ?? flow.count;
   const origins = new Float64Array(2 * items);
   const sizes = new Float64Array(2 * items);
   const rows = new Int32Array(items);
   const groups = new Int32Array(items);
   const elementIndex = new Int32Array(items);
   for (let k = 0; k < items; k += 1) {
-    const f = order[k];
+    const f = k < order.length ? order[k] : k;
     elementIndex[f] = k;
     origins[2 * k] = flow.origins[2 * f];
     origins[2 * k + 1] = flow.origins[2 * f + 1];

@@ -22,6 +22,7 @@ import { LensFilters } from "../glass/glass-lens.js";
 import { MeltView } from "../glass/melt-view.js";
 import { samePacked } from "../layout/packed-layout.js";
 import { PressState } from "./press-state.js";
+import { RowToggle } from "./row-toggle.js";
 import { SlotPlacement } from "./slot-placement.js";
 import { TagNodes } from "./tag-nodes.js";
 
@@ -38,7 +39,8 @@ export class CloudView {
   #placement = new SlotPlacement([]);
   #tagsVersion = -1;
   #departing = []; // the departing tags (tag-presence.js) whose capsules follow the tags'
-  #drawn = []; // the buttons of every capsule of a frame: the tags', then the departing
+  #drawn = []; // the buttons of every capsule of a frame: the tags', the departing, the row limit's
+  #toggle = null; // the row limit's capsule (row-toggle.js), while the frames have one
   #drawnIds = []; // their tags' ids
   #presence = new Map(); // id → the --presence written on its slot (absent: 1, all there)
   #quiet = 0; // updates in a row that moved no capsule (the layout rests at two)
@@ -134,8 +136,9 @@ export class CloudView {
     this.#sight = undefined;
     const tagsChanged = state.changes.version !== this.#tagsVersion;
     if (tagsChanged) this.#writeTags(state);
-    const departed = tagsChanged || state.departing !== this.#departing;
-    if (departed) this.#writeDeparting(state.departing);
+    const toggled = Boolean(state.frame?.toggle) !== (this.#toggle !== null);
+    const departed = tagsChanged || state.departing !== this.#departing || toggled;
+    if (departed) this.#writeDrawn(state.departing, Boolean(state.frame?.toggle));
     this.#writeCloud(state);
     const { scrolled, moved } = this.#glassWindow.take();
     const fits = state.frame?.count === this.buttons.length && (state.frame.items ?? state.frame.count) === this.#drawn.length;
@@ -200,21 +203,31 @@ export class CloudView {
     this.#flags = null;
   }
 
-  /** The capsules drawn: the tags', then the departing ones' (still drawn while they shrink away). */
-  #writeDeparting(departing) {
+  /**
+   * The capsules drawn: the tags', then the departing ones' (still drawn while they shrink
+   * away), then the row limit's when the frames have one.
+   */
+  #writeDrawn(departing, toggle) {
     this.#departing = departing;
     this.#nodes.depart(departing);
-    this.#drawn = [...this.buttons, ...this.#nodes.departedButtons];
-    this.#drawnIds = [...this.#nodes.ids, ...departing.map((tag) => tag.id)];
+    if (toggle) this.#toggle ??= new RowToggle(this.#nodes.stage);
+    else if (this.#toggle) {
+      this.#toggle.remove();
+      this.#toggle = null;
+    }
+    const toggles = this.#toggle ? [this.#toggle] : [];
+    this.#drawn = [...this.buttons, ...this.#nodes.departedButtons, ...toggles.map((t) => t.button)];
+    this.#drawnIds = [...this.#nodes.ids, ...departing.map((tag) => tag.id), ...toggles.map(() => null)];
     // A tag that left has no slot to carry its presence (one that comes again gets a new slot).
     const drawn = new Set(this.#drawnIds);
     for (const id of this.#presence.keys()) if (!drawn.has(id)) this.#presence.delete(id);
     const items = this.#drawn.length;
-    this.#placement = new SlotPlacement([...this.#nodes.slots, ...this.#nodes.departedSlots]);
+    this.#placement = new SlotPlacement([...this.#nodes.slots, ...this.#nodes.departedSlots, ...toggles.map((t) => t.slot)]);
     this.#w = new Float64Array(items).fill(NaN);
     this.#h = new Float64Array(items).fill(NaN);
     this.#melted = new Uint8Array(items);
-    this.#rgb = this.#nodes.colors();
+    this.#rgb = new Float32Array(3 * items).fill(0x8e / 255); // the row limit's capsule: the default grey
+    this.#rgb.set(this.#nodes.colors());
     this.#glassDirty = true;
   }
 
@@ -278,6 +291,7 @@ export class CloudView {
     // a first frame (after new tags too) places capsules where none were, which is no move.
     if (moved > 0 && this.#frame) this.lens?.moved(buttons, origins, sizes, count, near, now);
     if (presence?.running || this.#presence.size > 0) this.#writePresence(presence, now);
+    if (frame.toggle) this.#toggle.write(frame.toggle);
     for (let i = 0; i < count; i += 1) {
       const w = sizes[2 * i];
       const h = sizes[2 * i + 1];
@@ -353,7 +367,9 @@ export class CloudView {
       for (const button of buttons) button.disabled = disabled;
       for (const remover of this.#nodes.removers) remover.disabled = disabled;
     }
-    const tabStop = Math.max(0, Math.min(active, n - 1));
+    let tabStop = Math.max(0, Math.min(active, n - 1));
+    // Not a tag the row limit folds away: the last one shown.
+    while (tabStop > 0 && Number.isNaN(this.#frame?.origins[2 * tabStop])) tabStop -= 1;
     if (tabStop !== this.#active || tagsChanged) {
       this.#active = tabStop;
       buttons.forEach((button, index) => (button.tabIndex = index === tabStop ? 0 : -1));

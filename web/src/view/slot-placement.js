@@ -17,6 +17,7 @@
 // at the core's origin. A moved slot is written when its new rect or its written rect meets the
 // window; so a stale slot is out of the window at both places, and anything the page shows or
 // the pointer can hit is where the core put it.
+// A NaN origin (a tag the row limit folds away) hides its slot (`hidden`) until it has a place.
 // - Complexity: O(count) comparisons per `place`, O(written) style writes; `placeAll` O(count).
 
 /** Whether the rect (x, y, w, h) meets `area` ({left, top, right, bottom}); null: everywhere. */
@@ -33,6 +34,7 @@ export class SlotPlacement {
   #w; // the capsule's latest size, for the window test
   #h;
   #stale; // 1: the slot's written translate is not its target
+  #hidden; // 1: the slot is hidden (the core placed it nowhere: folded by the row limit)
   #staleCount = 0;
 
   /** @param {HTMLElement[]} slots  the slots, in tag order */
@@ -46,6 +48,8 @@ export class SlotPlacement {
     this.#w = new Float64Array(n);
     this.#h = new Float64Array(n);
     this.#stale = new Uint8Array(n);
+    // A slot a previous placement hid stays so until it has a place (an attribute read, no layout).
+    this.#hidden = Uint8Array.from(slots, (slot) => (slot.hidden ? 1 : 0));
   }
 
   /** The slots, in capsule order. */
@@ -78,6 +82,22 @@ export class SlotPlacement {
       const y = origins[2 * i + 1];
       const w = sizes[2 * i];
       const h = sizes[2 * i + 1];
+      if (Number.isNaN(x)) {
+        // Placed nowhere (a tag the row limit folds): hidden, and placed anew when it shows.
+        if (this.#hidden[i] === 0) {
+          this.#hidden[i] = 1;
+          this.#slots[i].hidden = true;
+          this.#writtenX[i] = NaN;
+          this.#writtenY[i] = NaN;
+          this.#settle(i);
+          written += 1;
+        }
+        continue;
+      }
+      if (this.#hidden[i] === 1) {
+        this.#hidden[i] = 0;
+        this.#slots[i].hidden = false;
+      }
       this.#targetX[i] = x;
       this.#targetY[i] = y;
       // Before the first write a slot sits at the cloud's origin (the styles' `translate: 0 0`).

@@ -62,6 +62,11 @@ export class TagNodes {
     cloud.prepend(this.#stage);
   }
 
+  /** The slots' stage (the row limit's capsule goes last on it). */
+  get stage() {
+    return this.#stage;
+  }
+
   buttonFor(id) {
     return this.#byId.get(id)?.button ?? null;
   }
