@@ -18,6 +18,8 @@ is written once and runs in each:
         webkit.click_at(100, 40)                        # a real pointer click (W3C actions)
         webkit.press("ArrowRight")                      # a real key press to the focused element
         image = webkit.screenshot()                     # the viewport as a PIL RGB image
+        with pool.reduced_motion("webkit") as reduced:  # pages that prefer reduced motion
+            reduced.open("http://127.0.0.1:8000/")
 
 A missing engine is an error (`EngineMissing`) that says which Debian package brings it: the
 suites fail on it rather than skip, so `make test` can never pass without the three engines.
@@ -160,6 +162,12 @@ class Engine:
         """Goes to about:blank: the page of a test that has ended makes no more requests."""
         self.navigate("about:blank")
 
+    def prefer_reduced_motion(self, reduce: bool) -> bool:
+        """Makes the pages match `prefers-reduced-motion: reduce` (or stop matching it) from now
+        on, as the user's system setting would; False when this engine cannot change it while it
+        runs (WebKit: see `EnginePool.reduced_motion`)."""
+        return False
+
     def viewport(self) -> tuple[int, int]:
         return tuple(self.evaluate("() => [innerWidth, innerHeight]"))
 
@@ -292,6 +300,12 @@ class ChromiumEngine(Engine):
     def press(self, key):
         self.page.keyboard.press(key)
 
+    def prefer_reduced_motion(self, reduce):
+        # CDP's Emulation.setEmulatedMedia; "null" ends the emulation (the headless default:
+        # no preference).
+        self.page.emulate_media(reduced_motion="reduce" if reduce else "null")
+        return True
+
     def lost(self):
         if self.page.is_closed():
             return "chromium: the page was closed"
@@ -367,18 +381,37 @@ class XvfbDisplay:
 
 
 class WebKitEngine(Engine):
-    """WebKitWebDriver + MiniBrowser on a private Xvfb display, through Selenium."""
+    """WebKitWebDriver + MiniBrowser on a private Xvfb display, through Selenium.
+
+    With `reduce_motion`, its pages match `prefers-reduced-motion: reduce`: WebKitGTK answers the
+    query from GTK's `gtk-enable-animations` setting (the desktop's "reduce animation"), which
+    MiniBrowser reads from a `gtk-3.0/settings.ini` of XDG_CONFIG_DIRS when it starts; this
+    engine puts `gtk-enable-animations=false` in one of its own, first in that list (a user's
+    own ~/.config/gtk-3.0/settings.ini still wins, as it would on a desktop). WebDriver has no
+    command for it and the setting is read once, so such a WebKit is a second engine
+    (`EnginePool.reduced_motion`)."""
 
     name = "webkit"
 
-    def __init__(self, log_path: Path | None = None) -> None:
+    def __init__(self, log_path: Path | None = None, reduce_motion: bool = False) -> None:
         _require(WEBKIT_DRIVER, "webkit2gtk-driver", "WebKitWebDriver")
         _require(MINIBROWSER, "libwebkit2gtk-4.1-0", "WebKitGTK's MiniBrowser")
         from selenium import webdriver
         from selenium.webdriver.webkitgtk.options import Options
         from selenium.webdriver.webkitgtk.service import Service
 
-        self.display = XvfbDisplay()
+        self._settings = None
+        if reduce_motion:
+            self.name = "webkit-reduced-motion"
+            self._settings = tempfile.TemporaryDirectory(prefix="tagcloud-gtk-")
+            (Path(self._settings.name) / "gtk-3.0").mkdir()
+            (Path(self._settings.name) / "gtk-3.0" / "settings.ini").write_text(
+                "[Settings]\ngtk-enable-animations=false\n")
+        try:
+            self.display = XvfbDisplay()
+        except BaseException:
+            self._cleanup_settings()
+            raise
         try:
             options = Options()
             options.binary_location = MINIBROWSER
@@ -387,6 +420,8 @@ class WebKitEngine(Engine):
             options.add_argument("--enable-write-console-messages-to-stdout=true")
             env = {**os.environ, "DISPLAY": self.display.display}
             env.pop("WAYLAND_DISPLAY", None)
+            if self._settings:
+                env["XDG_CONFIG_DIRS"] = ":".join([self._settings.name, os.environ.get("XDG_CONFIG_DIRS") or "/etc/xdg"])
             service = Service(
                 executable_path=WEBKIT_DRIVER,
                 port=free_port(),
@@ -398,7 +433,12 @@ class WebKitEngine(Engine):
             self.driver.set_page_load_timeout(30)
         except BaseException:
             self.display.stop()
+            self._cleanup_settings()
             raise
+
+    def _cleanup_settings(self) -> None:
+        if self._settings:
+            self._settings.cleanup()
 
     def evaluate(self, function_source, *args):
         result = self.driver.execute_async_script(_wrap_async(function_source), *args)
@@ -431,9 +471,9 @@ class WebKitEngine(Engine):
     def lost(self):
         exit_code = self.driver.service.process.poll()
         if exit_code is not None:
-            return f"webkit: WebKitWebDriver exited ({exit_code})"
+            return f"{self.name}: WebKitWebDriver exited ({exit_code})"
         if self.display.process.poll() is not None:
-            return "webkit: its Xvfb display exited"
+            return f"{self.name}: its Xvfb display exited"
         return None
 
     def quit(self):
@@ -441,6 +481,7 @@ class WebKitEngine(Engine):
             self.driver.quit()  # ends the session (MiniBrowser) and stops WebKitWebDriver
         finally:
             self.display.stop()
+            self._cleanup_settings()
 
 
 class FirefoxEngine(Engine):
@@ -591,6 +632,16 @@ class FirefoxEngine(Engine):
         self.client.actions.perform(actions)
         self.client.actions.release()
 
+    def prefer_reduced_motion(self, reduce):
+        # The pref behind the query (LookAndFeel's PrefersReducedMotion, which otherwise asks
+        # GTK); set in the chrome context, it reaches open pages at once (their
+        # matchMedia change events fire).
+        if reduce:
+            self.client.set_pref("ui.prefersReducedMotion", 1)
+        else:
+            self.client.clear_pref("ui.prefersReducedMotion")
+        return True
+
     def _set_outer_size(self, width, height):
         self.client.set_window_rect(width=width, height=height)
 
@@ -622,12 +673,15 @@ def _start_engine(name: str, log_path: Path | None) -> Engine:
         return ChromiumEngine()
     if name == "webkit":
         return WebKitEngine(log_path)
+    if name == "webkit-reduced-motion":
+        return WebKitEngine(log_path, reduce_motion=True)
     if name == "firefox":
         return FirefoxEngine(log_path)
     raise ValueError(f"no engine {name!r}; one of {ENGINES}")
 
 
-LOG_STEMS = {"chromium": None, "webkit": "webkit-driver", "firefox": "firefox-gecko"}
+LOG_STEMS = {"chromium": None, "webkit": "webkit-driver", "webkit-reduced-motion": "webkit-reduced-motion-driver",
+             "firefox": "firefox-gecko"}
 
 
 class EnginePool:
@@ -678,6 +732,25 @@ class EnginePool:
         engine.guard = self.guard
         self._engines[name] = engine
         return engine
+
+    @contextlib.contextmanager
+    def reduced_motion(self, name: str, viewport: tuple[int, int] = (1280, 720)):
+        """An engine `name` whose pages prefer reduced motion, at `viewport`: Chromium's and
+        Firefox's own engine with the preference set while the block runs (Playwright's media
+        emulation; the pref `ui.prefersReducedMotion` = 1), WebKit's a second WebKit started
+        with GTK's animations off (WebKitEngine; kept for the run as `webkit-reduced-motion`)."""
+        engine = self.get(name)
+        if not engine.prefer_reduced_motion(True):
+            engine = self.get(f"{name}-reduced-motion")
+            engine.set_viewport(*viewport)
+            yield engine
+            return
+        try:
+            engine.set_viewport(*viewport)
+            yield engine
+        finally:
+            if engine.lost() is None:
+                engine.prefer_reduced_motion(False)
 
     def _log(self, engine: str) -> Path | None:
         """Where the engine's log goes: `stem.log`, then `stem-2.log`, … for each restart (the
