@@ -160,3 +160,19 @@ def test_a_tag_removed_while_it_grows_in_shrinks_from_where_it_is(element_page, 
     assert widths[-1] is None, widths  # gone
     wait_placed(page)
     assert_core_layout(page, 16)
+
+
+def test_a_glass_tag_child_appended_and_removed_comes_and_goes_the_same_way(element_page, static_server, page):
+    markup = "".join(f"<glass-tag value='{t['id']}'>{t['title']}</glass-tag>" for t in TAGS)
+    element_page(static_server.url, f"<glass-tag-cloud spacing='16' style='display:block; width: 420px'>{markup}</glass-tag-cloud>")
+    change = ("const tag = document.createElement('glass-tag'); tag.setAttribute('value', 'Inserted');"
+              "tag.textContent = 'Inserted'; host.insertBefore(tag, host.children[1]);")
+    samples = page.evaluate(SAMPLE, {"change": change, "frames": 40})
+    widths = [next(c for c in s["capsules"] if c["id"] == "Inserted")["w"] for s in samples]
+    assert len([w for w in widths if 0 < w < widths[-1] - 0.5]) >= 4 and widths == sorted(widths), widths
+    samples = page.evaluate(SAMPLE, {"change": "host.querySelector('glass-tag[value=\"Inserted\"]').remove();", "frames": 40})
+    assert all("Inserted" not in s["tags"] for s in samples)
+    leaving = [c["w"] for s in samples for c in s["capsules"] if c["departing"] == "Inserted"]
+    assert len(leaving) >= 4 and leaving == sorted(leaving, reverse=True), leaving
+    wait_placed(page)
+    assert_core_layout(page, 16)
