@@ -16,10 +16,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
 
 from playwright.sync_api import sync_playwright
+
+import browser_cpu
 
 from support.chromium import CHROMIUM
 from support.demo_page import DEMO_TAGS
@@ -95,6 +98,23 @@ def open_drag_page(browser, server, kind: str, count: int, spacing: float, query
         page.close()
         raise
     return page
+
+
+ADD_STYLES = """(css) => { const root = document.querySelector('glass-tag-cloud').shadowRoot;
+  const sheet = new CSSStyleSheet(); sheet.replaceSync(css); root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet]; }"""
+BUSY = "() => { const end = performance.now() + 200; while (performance.now() < end); }"
+
+
+def drag_with_browser_cpu(page, css: str | None = None):
+    """The drag on an open page (with `css` added to the element's shadow root first), and the
+    CPU every thread of this Chromium spent on it (browser_cpu.py): (frame times, spent)."""
+    if css:
+        page.evaluate(ADD_STYLES, css)
+    page.wait_for_timeout(300)
+    renderer = browser_cpu.page_renderer(os.getpid(), lambda: page.evaluate(BUSY))
+    before = browser_cpu.snapshot(os.getpid(), renderer)
+    times = page.evaluate(DRAG, FRAMES)
+    return times, browser_cpu.spent(before, browser_cpu.snapshot(os.getpid(), renderer))
 
 
 def frame_gaps(times: list[float]) -> list[float]:

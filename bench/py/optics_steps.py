@@ -27,7 +27,6 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-import browser_cpu
 import glass_drag as drag
 from support.chromium import CHROMIUM
 from support.static_files import StaticServer
@@ -54,16 +53,7 @@ def run_once(browser, server, variant: str, count: int) -> dict:
     kind, spacing, query, css = VARIANTS[variant]
     page = drag.open_drag_page(browser, server, kind, count, spacing, query, name="optics")
     try:
-        if css:
-            page.evaluate("""(css) => { const root = document.querySelector('glass-tag-cloud').shadowRoot;
-              const sheet = new CSSStyleSheet(); sheet.replaceSync(css); root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet]; }""",
-                          css)
-        page.wait_for_timeout(300)
-        renderer = browser_cpu.page_renderer(
-            os.getpid(), lambda: page.evaluate("() => { const end = performance.now() + 200; while (performance.now() < end); }"))
-        before = browser_cpu.snapshot(os.getpid(), renderer)
-        times = page.evaluate(drag.DRAG, drag.FRAMES)
-        spent = browser_cpu.spent(before, browser_cpu.snapshot(os.getpid(), renderer))
+        times, spent = drag.drag_with_browser_cpu(page, css)
     finally:
         page.close()
     gaps = drag.frame_gaps(times)

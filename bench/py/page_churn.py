@@ -32,13 +32,12 @@ line per (subject, phase): {"engine": "page-churn", "subject", "phase", "n", "co
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 import time
 
 import browser_cpu
-from page_runner import BUSY, CHROMIUM, DROPPED_MS, ORIGIN, SUBJECTS, main_thread_seconds, medians, percentile, serve
+from page_runner import BUSY, CHROMIUM, DROPPED_MS, ORIGIN, SUBJECTS, main_thread_seconds, percentile, print_line, serve
 
 SPACING = 10  # loose: the element's merge distance, the chips' gap
 PHASES = ("insert", "remove")
@@ -113,9 +112,7 @@ def main(argv: list[str]) -> int:
                     line = {"engine": "page-churn", "subject": subject, "phase": phase, "n": args.base,
                             "count": args.count, "spacing": SPACING, "repeats": len(phase_runs),
                             "browser": browser.version, "load_before": load_before, "load_after": load_after}
-                    line.update(medians(phase_runs))
-                    line["runs"] = phase_runs
-                    print(json.dumps(line), flush=True)
+                    print_line(line, phase_runs)
             print(f"page_churn: {args.base} + {args.count}: {time.perf_counter() - started:.1f} s",
                   file=sys.stderr, flush=True)
         finally:

@@ -120,6 +120,13 @@ def medians(runs: list[dict]) -> dict:
     return out
 
 
+def print_line(line: dict, runs: list[dict]) -> None:
+    """One JSON line of results: `line`'s keys, the medians over `runs`, and the runs themselves."""
+    line.update(medians(runs))
+    line["runs"] = runs
+    print(json.dumps(line), flush=True)
+
+
 def main(argv: list[str]) -> int:
     from playwright.sync_api import sync_playwright
 
@@ -148,9 +155,7 @@ def main(argv: list[str]) -> int:
                         line = {"engine": "page", "subject": subject, "mode": mode, "n": count,
                                 "spacing": spacing, "frames": args.frames, "repeats": len(runs[subject]),
                                 "step_px": STEP_PX, "browser": browser.version}
-                        line.update(medians(runs[subject]))
-                        line["runs"] = runs[subject]
-                        print(json.dumps(line), flush=True)
+                        print_line(line, runs[subject])
                     print(f"page_runner: n={count} {mode}: {time.perf_counter() - started:.1f} s",
                           file=sys.stderr, flush=True)
         finally:

@@ -22,14 +22,12 @@ SwiftShader's workers (WebGL rasterised on the CPU), `main` the processes' main 
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 from pathlib import Path
 
 
 from playwright.sync_api import sync_playwright
 
-import browser_cpu
 import glass_drag as drag
 from support.chromium import CHROMIUM
 from support.static_files import StaticServer  # the browser suite's static host
@@ -43,16 +41,7 @@ def measure(browser, server, kind: str, count: int, spacing: float, args) -> str
         if kind == "element":
             if args.js:
                 page.evaluate("async () => {" + args.js + "}")
-            if args.css:
-                page.evaluate("""(css) => { const root = document.querySelector('glass-tag-cloud').shadowRoot;
-                  const sheet = new CSSStyleSheet(); sheet.replaceSync(css); root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet]; }""",
-                              args.css)
-        page.wait_for_timeout(300)
-        renderer = browser_cpu.page_renderer(
-            os.getpid(), lambda: page.evaluate("() => { const end = performance.now() + 200; while (performance.now() < end); }"))
-        before = browser_cpu.snapshot(os.getpid(), renderer)
-        times = page.evaluate(drag.DRAG, drag.FRAMES)
-        spent = browser_cpu.spent(before, browser_cpu.snapshot(os.getpid(), renderer))
+        times, spent = drag.drag_with_browser_cpu(page, args.css if kind == "element" else None)
     finally:
         page.close()
     gaps = drag.frame_gaps(times)

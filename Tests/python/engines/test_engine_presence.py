@@ -215,11 +215,7 @@ def test_an_inserted_tag_grows_in_while_the_next_one_makes_room(engine, static_s
     # From nothing: a growing capsule is its resting size times its presence (so 0 × 0 at 0),
     # whenever the engine's first frame comes.
     assert_scaled(engine, coming, final, trace)
-    assert len(gliding(xs, start, xs[-1])) >= 3 and xs[-1] > start + 0.5, (
-        f"{engine.name}: {follower} does not glide to make room (from {start}): {[round(x, 1) for x in xs]}; {trace}")
-    assert monotonic(xs, rising=True), f"{engine.name}: {follower} moves back: {[round(x, 1) for x in xs]}"
-    for sample in [s for s in samples if s["animating"]][2:12:4]:
-        assert_frame_is_the_cores_flow(engine, sample)
+    assert_glides_in_the_cores_flow(engine, follower, xs, start, True, [s for s in samples if s["animating"]], trace)
 
     wait_placed(engine, CLOUD)
     shown = ep.assert_layout_is_the_core(engine, SPACING, CLOUD)
@@ -229,6 +225,18 @@ def test_an_inserted_tag_grows_in_while_the_next_one_makes_room(engine, static_s
     assert engine.evaluate(
         f"() => document.querySelector('{CLOUD}').shadowRoot.querySelectorAll('.is-coming, [style*=\"--presence\"]').length"
     ) == 0, engine.name
+
+
+def assert_glides_in_the_cores_flow(engine, follower, xs, start, rising, moving, trace) -> None:
+    """`follower` (its x per frame in `xs`, `start` before the change) glides right (`rising`,
+    making room) or left (closing a gap) over several frames, and frames of the motion are the
+    core's flow of the sizes on screen."""
+    moved = xs[-1] > start + 0.5 if rising else xs[-1] < start - 0.5
+    assert len(gliding(xs, start, xs[-1])) >= 3 and moved, (
+        f"{engine.name}: {follower} does not glide (from {start}): {[round(x, 1) for x in xs]}; {trace}")
+    assert monotonic(xs, rising=rising), f"{engine.name}: {follower} moves back: {[round(x, 1) for x in xs]}"
+    for sample in moving[2:12:4]:
+        assert_frame_is_the_cores_flow(engine, sample)
 
 
 def test_a_removed_tag_is_gone_from_the_tags_at_once_and_its_capsule_shrinks_away(engine, static_server):
@@ -257,11 +265,7 @@ def test_a_removed_tag_is_gone_from_the_tags_at_once_and_its_capsule_shrinks_awa
     assert capsule(samples[-1], departing=gone) is None and samples[-1]["departing"] == 0, (
         f"{engine.name}: the departing capsule never left the shadow tree: {trace}")
     xs = [capsule(s, id=follower)["x"] for s in samples]
-    assert len(gliding(xs, start, xs[-1])) >= 3 and xs[-1] < start - 0.5, (
-        f"{engine.name}: {follower} does not glide to close the gap (from {start}): {[round(x, 1) for x in xs]}; {trace}")
-    assert monotonic(xs, rising=False), f"{engine.name}: {follower} moves back: {[round(x, 1) for x in xs]}"
-    for sample in [s for s in samples if s["departing"]][2:12:4]:
-        assert_frame_is_the_cores_flow(engine, sample)
+    assert_glides_in_the_cores_flow(engine, follower, xs, start, False, [s for s in samples if s["departing"]], trace)
 
     wait_placed(engine, CLOUD)
     shown = ep.assert_layout_is_the_core(engine, SPACING, CLOUD)

@@ -1,6 +1,7 @@
 // Measures the tag labels in the page's own font, for the core's capsule sizing.
 //
 //   const metrics = measureLabels(cloudElement, [{ id: "SwiftUI", label: "SwiftUI" }]);
+//   const labels = new LabelMeasure();  labels.measure(cloudElement, tags);   // the same, each label once
 //   // { textScale: 1, lineHeight: 20,
 //   //   tags: [{ id: "SwiftUI", label: { width: 61.26, words: [61.26] } }] }
 //
@@ -11,13 +12,52 @@
 // A removable tag's remove control sits at the capsule's end: its width (REMOVE_CONTROL_WIDTH ×
 // textScale, styles.css's 1.25rem) is added to the label's, and to its last word so that the
 // control wraps with it, so the core sizes and places the capsule with the control in it.
-// - Complexity: O(total label length), one canvas context per call.
+// - Complexity: O(length of the labels not measured before); a LabelMeasure reads the styles
+//   once and keeps one canvas context.
 
 /** The remove control's width at textScale 1 (CSS px; styles.css: `--remove-width`, 1.25rem). */
 export const REMOVE_CONTROL_WIDTH = 20;
 
+/**
+ * Labels measured in one font: the font read from the styles once, each label measured once.
+ * Make a new one when the font may have changed (styles arrived, fonts loaded, the text size
+ * changed): a change of a thousand tags then reads no style and measures only the new labels.
+ */
+export class LabelMeasure {
+  #font = null; // { context, textScale, lineHeight, rootSize }
+  #labels = new Map(); // removable flag + label → { width, words }
+
+  /** @param {Element} cloud  @param {{id: string, label: string, removable?: boolean}[]} tags */
+  measure(cloud, tags) {
+    const font = (this.#font ??= readFont(cloud));
+    const width = (text) => font.context.measureText(text).width;
+    return {
+      textScale: font.textScale,
+      lineHeight: font.lineHeight,
+      tags: tags.map(({ id, label, removable }) => {
+        const key = `${removable ? "1" : "0"}${label}`;
+        let metric = this.#labels.get(key);
+        if (!metric) {
+          const control = removable ? REMOVE_CONTROL_WIDTH * font.textScale : 0;
+          const words = label.split(/\s+/).filter(Boolean).map(width);
+          if (control && words.length > 0) words[words.length - 1] += control;
+          else if (control) words.push(control);
+          metric = { width: width(label) + control, words };
+          this.#labels.set(key, metric);
+        }
+        return { id, label: metric };
+      }),
+    };
+  }
+}
+
 /** @param {Element} cloud  @param {{id: string, label: string, removable?: boolean}[]} tags */
 export function measureLabels(cloud, tags) {
+  return new LabelMeasure().measure(cloud, tags);
+}
+
+/** The labels' font as a canvas context, the text scale (root font size / 16) and the line height. */
+function readFont(cloud) {
   const probe = cloud.querySelector(".tag-label") ?? cloud;
   const style = getComputedStyle(probe);
   const context = document.createElement("canvas").getContext("2d");
@@ -26,18 +66,7 @@ export function measureLabels(cloud, tags) {
   const rootSize = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
   const fontSize = parseFloat(style.fontSize);
   const lineHeight = style.lineHeight === "normal" ? fontSize * 1.2 : parseFloat(style.lineHeight);
-  const width = (text) => context.measureText(text).width;
-  return {
-    textScale: rootSize / 16,
-    lineHeight,
-    tags: tags.map(({ id, label, removable }) => {
-      const control = removable ? REMOVE_CONTROL_WIDTH * (rootSize / 16) : 0;
-      const words = label.split(/\s+/).filter(Boolean).map(width);
-      if (control && words.length > 0) words[words.length - 1] += control;
-      else if (control) words.push(control);
-      return { id, label: { width: width(label) + control, words } };
-    }),
-  };
+  return { context, textScale: rootSize / 16, lineHeight };
 }
 
 /**

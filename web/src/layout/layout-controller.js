@@ -12,7 +12,7 @@
 // - Complexity: O(tags) per update (one packed layout), O(label text) per measure.
 
 import { frameFromLayout, PackedLayout, samePacked } from "./packed-layout.js";
-import { measureLabels, watchTextMetrics } from "../element/label-metrics.js";
+import { LabelMeasure, watchTextMetrics } from "../element/label-metrics.js";
 import { reduceMotion, sharedCore, unwatchResize, watchResize } from "../element/page-resources.js";
 import { SpacingAnimation } from "../view/spacing-animation.js";
 import { frameInElementOrder, TagPresence } from "./tag-presence.js";
@@ -46,6 +46,7 @@ export class LayoutController {
   expanded = false; // under `max-rows`: every tag shown
   #toggleMetrics = null; // the row limit's capsules' label metrics
   #rowLimit = null; // the request's `rowLimit`, the same object while it holds
+  #labels = new LabelMeasure(); // the labels measured in the current font
   frame = null;
   source = "none";
   motion = undefined; // the CSS spring for this frame's changes; undefined: as it is
@@ -89,6 +90,7 @@ export class LayoutController {
   /** The labels may measure differently (styles arrived, fonts loaded, the text size changed). */
   remeasure() {
     this.metrics = null;
+    this.#labels = new LabelMeasure();
     this.#host.requestUpdate();
   }
 
@@ -126,8 +128,8 @@ export class LayoutController {
     this.needsPass = false;
     if (this.styled && !this.metrics && tags.list.length > 0) {
       if (this.#hasButtons()) {
-        this.metrics = measureLabels(this.#cloud, tags.list);
-        this.#toggleMetrics = measureLabels(this.#cloud, TOGGLE_LABELS);
+        this.metrics = this.#labels.measure(this.#cloud, tags.list);
+        this.#toggleMetrics = this.#labels.measure(this.#cloud, TOGGLE_LABELS);
         this.measuredVersion = tags.changes.version;
         this.#measuredTags = tags.list;
         this.live?.measured(this.metrics);

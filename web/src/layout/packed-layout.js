@@ -19,6 +19,7 @@ export class PackedLayout {
   #metrics = null;
   #sizes = null;
   #widest = 0;
+  #natural = new WeakMap(); // a label's metrics (label-metrics.js) or a tag's `size` → its capsule's [w, h]
   #toggleLabels = null;
   #toggleSizes = null;
 
@@ -32,22 +33,34 @@ export class PackedLayout {
     return typeof this.#core.layoutPacked === "function";
   }
 
-  /** The capsules' natural sizes (one JSON layout on one unbounded row), once per measure. */
+  /**
+   * The capsules' natural sizes (the core's capsule of each label, on one unbounded row), once
+   * per measure. A label measured before (the same metric object, label-metrics.js) keeps its
+   * size: a change of a thousand tags sizes only the new ones.
+   */
   #sizesFor(request) {
     if (this.#metrics === request.tags) return this.#sizes;
-    const natural = this.#core.layout({
-      width: null,
-      spacing: 0,
-      textScale: request.textScale,
-      lineHeight: request.lineHeight,
-      tags: request.tags,
-    });
-    this.#sizes = new Float64Array(2 * natural.items.length);
+    // Keyed by the label's metrics (shared by every tag of that label), or the `size` of a tag
+    // given by its size.
+    const keyOf = (tag) => tag.label ?? tag.size ?? tag;
+    const unsized = request.tags.filter((tag) => !this.#natural.has(keyOf(tag)));
+    if (unsized.length > 0) {
+      const natural = this.#core.layout({
+        width: null,
+        spacing: 0,
+        textScale: request.textScale,
+        lineHeight: request.lineHeight,
+        tags: unsized,
+      });
+      unsized.forEach((tag, i) => this.#natural.set(keyOf(tag), [natural.items[i].w, natural.items[i].h]));
+    }
+    this.#sizes = new Float64Array(2 * request.tags.length);
     this.#widest = 0;
-    natural.items.forEach((item, i) => {
-      this.#sizes[2 * i] = item.w;
-      this.#sizes[2 * i + 1] = item.h;
-      this.#widest = Math.max(this.#widest, item.w);
+    request.tags.forEach((tag, i) => {
+      const [w, h] = this.#natural.get(keyOf(tag));
+      this.#sizes[2 * i] = w;
+      this.#sizes[2 * i + 1] = h;
+      this.#widest = Math.max(this.#widest, w);
     });
     this.#metrics = request.tags;
     return this.#sizes;

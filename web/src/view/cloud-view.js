@@ -63,6 +63,7 @@ export class CloudView {
   #tints = new Float32Array(0);
   #rgb = new Float32Array(0);
   #amounts = null; // [rest, selected] tint opacity, read from the styles
+  #amountKinds = 0; // the kinds of capsule they were read from: 1 unselected, 2 selected
   #cloudWritten = new Map(); // what this view last wrote on the cloud: name → value
   #states = new Map();
   #announced = 0;
@@ -191,11 +192,21 @@ export class CloudView {
   #writeTags({ tags, changes, departing }) {
     this.#tagsVersion = changes.version;
     this.press.forget(changes.removed);
+    const before = new Map(this.buttons.map((button, i) => [button, i]));
+    const [pressed, refused, part] = [this.#pressed, this.#refused, this.#part];
     this.#nodes.reconcile(tags, changes, departing);
     const n = tags.length;
+    // A kept button keeps what was written on it (-1, null: not yet written).
     this.#pressed = new Int8Array(n).fill(-1);
     this.#refused = new Int8Array(n).fill(-1);
     this.#part = new Array(n).fill(null);
+    this.buttons.forEach((button, i) => {
+      const j = before.get(button);
+      if (j === undefined) return;
+      this.#pressed[i] = pressed[j];
+      this.#refused[i] = refused[j];
+      this.#part[i] = part[j];
+    });
     this.#amounts = null;
     this.#frame = null;
     this.#disabled = null;
@@ -222,10 +233,21 @@ export class CloudView {
     const drawn = new Set(this.#drawnIds);
     for (const id of this.#presence.keys()) if (!drawn.has(id)) this.#presence.delete(id);
     const items = this.#drawn.length;
-    this.#placement = new SlotPlacement([...this.#nodes.slots, ...this.#nodes.departedSlots, ...toggles.map((t) => t.slot)]);
+    const slots = [...this.#nodes.slots, ...this.#nodes.departedSlots, ...toggles.map((t) => t.slot)];
+    const before = new Map(this.#placement.slots.map((slot, j) => [slot, j]));
+    const [w, h, melted] = [this.#w, this.#h, this.#melted];
+    this.#placement = new SlotPlacement(slots, this.#placement);
+    // A kept capsule keeps the size and rim written on it: only what changes is written again.
     this.#w = new Float64Array(items).fill(NaN);
     this.#h = new Float64Array(items).fill(NaN);
     this.#melted = new Uint8Array(items);
+    slots.forEach((slot, i) => {
+      const j = before.get(slot);
+      if (j === undefined) return;
+      this.#w[i] = w[j];
+      this.#h[i] = h[j];
+      this.#melted[i] = melted[j];
+    });
     this.#rgb = new Float32Array(3 * items).fill(0x8e / 255); // the row limit's capsule: the default grey
     this.#rgb.set(this.#nodes.colors());
     this.#glassDirty = true;
@@ -372,7 +394,11 @@ export class CloudView {
     while (tabStop > 0 && Number.isNaN(this.#frame?.origins[2 * tabStop])) tabStop -= 1;
     if (tabStop !== this.#active || tagsChanged) {
       this.#active = tabStop;
-      buttons.forEach((button, index) => (button.tabIndex = index === tabStop ? 0 : -1));
+      buttons.forEach((button, index) => {
+        const tabIndex = index === tabStop ? "0" : "-1";
+        // An attribute read, no layout (the property says 0 for a button without the attribute).
+        if (button.getAttribute("tabindex") !== tabIndex) button.setAttribute("tabindex", tabIndex);
+      });
     }
   }
 
@@ -440,7 +466,11 @@ export class CloudView {
 
   /** The tint opacities the styles give an unselected and a selected capsule (theming, preferences). */
   #tintAmounts() {
-    if (this.#amounts) return this.#amounts;
+    // Read again only when a kind of capsule shows that was not there to read (a style read
+    // forces a style recalculation: every frame of a cloud with nothing selected, else).
+    const pressed = this.#pressed;
+    const kinds = (pressed.includes(1) ? 2 : 0) | (pressed.some((on) => on !== 1) ? 1 : 0);
+    if (this.#amounts && (kinds & ~this.#amountKinds) === 0) return this.#amounts;
     const read = (button, fallback) => {
       const text = button ? getComputedStyle(button).getPropertyValue("--tint-amount").trim() : "";
       const value = parseFloat(text);
@@ -449,7 +479,8 @@ export class CloudView {
     const rest = this.buttons.find((_, i) => this.#pressed[i] !== 1);
     const chosen = this.buttons.find((_, i) => this.#pressed[i] === 1);
     const amounts = [read(rest, TINT_REST), chosen ? read(chosen, TINT_SELECTED) : TINT_SELECTED];
-    if (rest && chosen) this.#amounts = amounts; // else read again once both kinds are on screen
+    this.#amounts = amounts;
+    this.#amountKinds = (rest ? 1 : 0) | (chosen ? 2 : 0);
     return amounts;
   }
 }

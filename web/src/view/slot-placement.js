@@ -37,8 +37,12 @@ export class SlotPlacement {
   #hidden; // 1: the slot is hidden (the core placed it nowhere: folded by the row limit)
   #staleCount = 0;
 
-  /** @param {HTMLElement[]} slots  the slots, in tag order */
-  constructor(slots) {
+  /**
+   * @param {HTMLElement[]} slots  the slots, in capsule order
+   * @param {SlotPlacement} [previous]  the placement these slots had (other tags came or went):
+   *   a kept slot keeps what was written on it, so only what moves is written again
+   */
+  constructor(slots, previous) {
     this.#slots = slots;
     const n = slots.length;
     this.#writtenX = new Float64Array(n).fill(NaN);
@@ -50,6 +54,26 @@ export class SlotPlacement {
     this.#stale = new Uint8Array(n);
     // A slot a previous placement hid stays so until it has a place (an attribute read, no layout).
     this.#hidden = Uint8Array.from(slots, (slot) => (slot.hidden ? 1 : 0));
+    if (previous) this.#adopt(previous);
+  }
+
+  /** What `previous` wrote on the slots both have (O(slots)). */
+  #adopt(previous) {
+    const at = new Map(previous.#slots.map((slot, j) => [slot, j]));
+    this.#slots.forEach((slot, i) => {
+      const j = at.get(slot);
+      if (j === undefined) return;
+      this.#writtenX[i] = previous.#writtenX[j];
+      this.#writtenY[i] = previous.#writtenY[j];
+      this.#targetX[i] = previous.#targetX[j];
+      this.#targetY[i] = previous.#targetY[j];
+      this.#w[i] = previous.#w[j];
+      this.#h[i] = previous.#h[j];
+      if (previous.#stale[j] === 1) {
+        this.#stale[i] = 1;
+        this.#staleCount += 1;
+      }
+    });
   }
 
   /** The slots, in capsule order. */
