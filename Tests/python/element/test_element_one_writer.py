@@ -133,7 +133,7 @@ def test_every_cause_writes_through_the_one_writer(element_page, static_server, 
     page.keyboard.press("ArrowRight")
     settle(page)
     assert_one_writer(page.evaluate(SUMMARY, "glass-tag-cloud"),
-                      "button class class", "button style --press-x", "div.announcer tree tree", "button property tabIndex",
+                      "button class class", "button style --press-x", "div.announcer tree tree", "button attribute tabindex",
                       "button attribute aria-disabled")
 
     # Removals: the tags become removable (their controls made), one leaves by Delete on its
