@@ -105,8 +105,13 @@ RECORDER = """
   for (const method of ['appendChild', 'insertBefore', 'removeChild', 'replaceChild']) {
     wrapMethod(Node.prototype, method, (node) => node, tree);
   }
-  for (const method of ['append', 'prepend', 'before', 'after', 'remove', 'replaceWith', 'replaceChildren']) {
+  for (const method of ['append', 'prepend', 'replaceChildren']) {
     wrapMethod(Element.prototype, method, (node) => node, tree);
+  }
+  // These change the node's parent's children: credited to the parent (a removed node is no
+  // longer in the tree a test summarises, and a second writer that only removes would hide).
+  for (const method of ['before', 'after', 'remove', 'replaceWith']) {
+    wrapMethod(Element.prototype, method, (node) => node.parentNode ?? node, tree);
   }
 
   // Glass draws: WebGL2 draws and clears, Canvas 2D fills and clears (recorded against the canvas).

@@ -148,7 +148,8 @@ export class LayoutController {
       const animate = this.core && this.frame && this.metrics && !reduceMotion();
       const motion = animate ? this.core.motion("smooth") : null;
       this.presence.commit(this.#measuredTags, tags.list, this.metrics, motion);
-      if (motion && reordered(this.#measuredTags, tags.list)) this.#startGlide(motion);
+      // (Not while tags still come and go: their frames are the core's flow, one by one.)
+      if (motion && !this.presence.running && reordered(this.#measuredTags, tags.list)) this.#startGlide(motion);
     }
     if (tags.changes.version !== this.measuredVersion) {
       this.metrics = null; // other tags: measured again, and no frame of the old ones is shown
