@@ -214,10 +214,11 @@ export class GlassTagCloudElement extends HTMLElement {
         active: this.#roving.activeIn(this.#tags.list),
         announcement: this.#selection.announcement,
         easing: this.#live.easing,
+        glide: layout.glide,
         live: this.#live.greeted || this.#live.diagnostics.frames ? this.#live.diagnostics : null,
         states: {
           styled: this.#styled,
-          animating: layout.spring.running || layout.presence.running,
+          animating: layout.spring.running || layout.presence.running || Boolean(layout.glide),
           live: status === "live",
           reconnecting: status === "reconnecting",
           offline: status === "offline",

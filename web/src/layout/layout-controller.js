@@ -17,6 +17,13 @@ import { reduceMotion, sharedCore, unwatchResize, watchResize } from "../element
 import { SpacingAnimation } from "../view/spacing-animation.js";
 import { frameInElementOrder, TagPresence } from "./tag-presence.js";
 
+/** Whether `after` holds the same tags as `before` in another order (none inserted or removed). */
+function reordered(before, after) {
+  if (before.length !== after.length || before.length < 2) return false;
+  const ids = new Set(before.map((tag) => tag.id));
+  return after.every((tag) => ids.has(tag.id)) && after.some((tag, i) => tag.id !== before[i].id);
+}
+
 /** The row limit's capsule's labels: "+K" for a K of 1 to 7 digits (sized by its widest, 9…9), then "Show less". */
 const TOGGLE_LABELS = [1, 2, 3, 4, 5, 6, 7].map((digits) => `+${"9".repeat(digits)}`).concat("Show less")
   .map((label) => ({ id: label, label }));
@@ -43,6 +50,8 @@ export class LayoutController {
   spacingOnScreen = null;
   spring = new SpacingAnimation();
   presence = new TagPresence();
+  glide = null; // tags reordered: each slot glides to its new place ({ duration: ms, easing })
+  #glideTimer = 0;
   expanded = false; // under `max-rows`: every tag shown
   #toggleMetrics = null; // the row limit's capsules' label metrics
   #rowLimit = null; // the request's `rowLimit`, the same object while it holds
@@ -85,6 +94,25 @@ export class LayoutController {
     this.#stopWatchingText = null;
     this.spring.stop();
     this.presence.land();
+    this.#endGlide();
+  }
+
+  /**
+   * The same tags in another order: each capsule glides from its place to its new one on the
+   * `.smooth` spring, eased by the browser (slot-placement.js), the melted glass hidden for its
+   * length (`is-gliding`: the necks of a glide would not be the core's).
+   */
+  #startGlide(motion) {
+    clearTimeout(this.#glideTimer);
+    this.glide = { duration: motion.settle * 1000, easing: motion.easing };
+    this.#glideTimer = setTimeout(() => this.#endGlide(), motion.settle * 1000);
+  }
+
+  #endGlide() {
+    clearTimeout(this.#glideTimer);
+    if (!this.glide) return;
+    this.glide = null;
+    this.#host.requestUpdate();
   }
 
   /** The labels may measure differently (styles arrived, fonts loaded, the text size changed). */
@@ -118,7 +146,10 @@ export class LayoutController {
       // spring, when capsules are on screen to move and motion is welcome.
       this.#committedVersion = tags.changes.version;
       const animate = this.core && this.frame && this.metrics && !reduceMotion();
-      this.presence.commit(this.#measuredTags, tags.list, this.metrics, animate ? this.core.motion("smooth") : null);
+      const motion = animate ? this.core.motion("smooth") : null;
+      this.presence.commit(this.#measuredTags, tags.list, this.metrics, motion);
+      // (Not while tags still come and go: their frames are the core's flow, one by one.)
+      if (motion && !this.presence.running && reordered(this.#measuredTags, tags.list)) this.#startGlide(motion);
     }
     if (tags.changes.version !== this.measuredVersion) {
       this.metrics = null; // other tags: measured again, and no frame of the old ones is shown

@@ -148,7 +148,7 @@ export class CloudView {
     if (released) this.#unmelt();
     const moves = frame !== null && (departed || released || !samePacked(frame, this.#frame));
     if (moves) {
-      this.#writeGeometry(frame, state.metrics, state.presence);
+      this.#writeGeometry(frame, state.metrics, state.presence, state.glide);
       this.#glassDirty = true;
     }
     if (frame) this.#frame = frame;
@@ -278,6 +278,7 @@ export class CloudView {
     this.#cloudValue("--press-easing", press ? press.easing : "linear", style("--press-easing"));
     // A spacing change served as one frame with its spring: the browser eases the positions.
     this.#cloudValue("is-easing", state.easing.on, (on) => cloud.classList.toggle("is-easing", on));
+    this.#cloudValue("is-gliding", Boolean(state.glide), (on) => cloud.classList.toggle("is-gliding", on));
     if (state.easing.duration) this.#cloudValue("--move-duration", state.easing.duration, style("--move-duration"));
     if (state.easing.easing) this.#cloudValue("--move-easing", state.easing.easing, style("--move-easing"));
     if (state.live) {
@@ -298,7 +299,7 @@ export class CloudView {
     }
   }
 
-  #writeGeometry(frame, metrics, presence) {
+  #writeGeometry(frame, metrics, presence, glide) {
     this.lens ??= LensFilters.create(this.cloud);
     this.#cloudValue("is-placed", true, () => this.cloud.classList.add("is-placed"));
     this.#cloudValue("height", frame.size[1], (height) => (this.cloud.style.height = `${height}px`));
@@ -306,7 +307,7 @@ export class CloudView {
     const { origins, sizes } = frame;
     const count = this.#drawn.length;
     const near = this.#nearSight(frame.size[1]);
-    const moved = this.#placement.place(origins, sizes, count, near);
+    const moved = this.#placement.place(origins, sizes, count, near, glide);
     const buttons = this.#drawn;
     const now = performance.now();
     // The lens is drawn at rest: a motion takes it off the capsules near sight (glass-lens.js);
@@ -404,11 +405,13 @@ export class CloudView {
 
   /**
    * The part of the cloud whose slots are placed this frame (cloud px), or null: all of it. A
-   * cloud no taller than the viewport can be seen whole; a taller one (or one whose moves the
-   * browser eases, `is-easing`) gets the visible part and a margin (glass-window.js).
+   * cloud no taller than the viewport can be seen whole, and one whose moves the browser eases
+   * (`is-easing`, `is-gliding`) is placed whole; a taller one gets the visible part and a margin
+   * (glass-window.js).
    */
   #nearSight(height) {
-    if (height <= (globalThis.innerHeight || 0) || this.#cloudWritten.get("is-easing")) return null;
+    const eased = this.#cloudWritten.get("is-easing") || this.#cloudWritten.get("is-gliding");
+    if (height <= (globalThis.innerHeight || 0) || eased) return null;
     return this.#glassWindow.window.nearSight(this.#visible());
   }
 

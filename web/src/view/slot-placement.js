@@ -5,6 +5,7 @@
 //
 //   const placement = new SlotPlacement(slots);
 //   placement.place(origins, sizes, count, { left: 0, top: -192, right: 892, bottom: 1092 }); // cloud px; null: everywhere
+//   placement.place(origins, sizes, count, null, { duration: 500, easing: "linear(…)" });     // moved slots glide there
 //   placement.stale;        // slots whose written place is not yet the core's (all out of sight)
 //   placement.placeAll();   // the layout rests: every slot at the core's origin
 //
@@ -99,7 +100,7 @@ export class SlotPlacement {
    * @param {number} count
    * @param {{left: number, top: number, right: number, bottom: number} | null} area  cloud px; null: everywhere
    */
-  place(origins, sizes, count, area) {
+  place(origins, sizes, count, area, glide = null) {
     let written = 0;
     for (let i = 0; i < count; i += 1) {
       const x = origins[2 * i];
@@ -142,6 +143,7 @@ export class SlotPlacement {
         }
         continue;
       }
+      if (glide && !Number.isNaN(this.#writtenX[i])) this.#glide(i, x, y, glide);
       this.#write(i, x, y);
       written += 1;
     }
@@ -158,6 +160,20 @@ export class SlotPlacement {
       written += 1;
     }
     return written;
+  }
+
+  /**
+   * Slot i glides from where it is written to (x, y), eased by the browser: a Web Animation of
+   * its `translate` (not a CSS transition, which a slot moved in the DOM, as a reordered tag's
+   * is, would not run), ending on the written value.
+   */
+  #glide(i, x, y, { duration, easing }) {
+    const from = `${this.#writtenX[i]}px ${this.#writtenY[i]}px`;
+    try {
+      this.#slots[i].animate([{ translate: from }, { translate: `${x}px ${y}px` }], { duration, easing });
+    } catch {
+      // an easing this browser cannot parse: the slot lands at once
+    }
   }
 
   #write(i, x, y) {
