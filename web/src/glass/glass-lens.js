@@ -6,7 +6,9 @@
 //   const lens = LensFilters.create(cloudElement);   // null where url() backdrop filters are unsupported
 //   lens.apply(button, 96, 40);                      // its --lens: "url(#lens-x-96x40)"
 //   lens.moved(buttons, origins, sizes, count, area, now); // capsules moved this frame (area: near sight, null: all)
-//   lens.hold(button, now);                          // a capsule growing in or shrinking away: no lens until rest
+//   lens.grow(button, w, h, presence, now);          // a capsule growing in or shrinking away: its lens grows with it
+//   lens.grownUp(button, w, h);                      // … and is whole: the lens of its size
+//   lens.forgetGone();                               // the growing lenses of capsules that left
 //   lens.settle(now);                                // at rest again: the lens back (the caller's frame writes it)
 //   lens.restsAt                                     // when the motion can be at rest (ms), or null
 //
@@ -24,7 +26,8 @@
 // near sight (their `--lens` removed: the blur and saturation stay, only the bending at the rim
 // goes), and the first frame REST_MS after the last move puts it back (the owner asks for that
 // frame: `restsAt`; nothing here writes outside its owner's frame). One move alone (a resize, a tag added) keeps
-// it, and a cloud at rest always shows it. Swapping the filters' primitives for a pass-through
+// it, and a cloud at rest always shows it. A capsule growing in or shrinking away is the
+// exception (`grow`): its lens is the Liquid Glass way a shape appears, so it grows with it. Swapping the filters' primitives for a pass-through
 // instead saved nothing (the filter effect stays, and each swap costs a repaint).
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -36,6 +39,16 @@ const SVG = "http://www.w3.org/2000/svg";
 export const REST_MS = 500;
 const MAX_SHIFT = 12;
 const SCALE = 2 * MAX_SHIFT + 2;
+const MAX_GROWING = 4;
+
+/** Sizes a lens filter (`#makeFilter`'s) to a w × h capsule: its region and its map. */
+function sizeFilter({ filter, image }, width, height) {
+  filter.setAttribute("width", String(width));
+  filter.setAttribute("height", String(height));
+  image.setAttribute("width", String(width));
+  image.setAttribute("height", String(height));
+  image.setAttribute("href", lensMap(width, height));
+}
 
 /** The RG displacement map of a w × h stadium, as a PNG data: URL. */
 export function lensMap(w, h) {
@@ -105,6 +118,8 @@ export class LensFilters {
     this.svg.setAttribute("width", "0");
     this.svg.setAttribute("height", "0");
     this.filters = new Map();
+    this.growing = new Map(); // button → its own lens while it grows or shrinks ({ filter, displace, image, width, height })
+    this.grown = 0; // growing lenses made, for their ids
     this.lensOf = new WeakMap(); // button → its url(#…)
     this.paused = new Set(); // buttons whose lens is off while the layout moves
     this.moving = false;
@@ -141,15 +156,53 @@ export class LensFilters {
   }
 
   /**
-   * A capsule growing in or shrinking away (tag-presence.js) changes size every frame, and a lens
-   * is made per size: it has none until the motion rests, like any capsule in a motion.
+   * A capsule growing in or shrinking away (tag-presence.js): its lens grows with it, as Liquid
+   * Glass shapes appear by their lensing. It has a filter of its own, rewritten in place each
+   * frame at its size (a lens per passing size would pile up) with the bending scaled by its
+   * presence (0…1). At most MAX_GROWING capsules at once: a page that adds many tags at a time
+   * gives the others their lens at rest (each frame of a growing lens draws its map anew).
+   * It counts as a motion, like any capsule whose place or size changes.
    */
-  hold(button, now) {
+  grow(button, w, h, presence, now) {
     this.moving = true;
     this.lastMove = Math.max(this.lastMove, now);
-    if (this.paused.has(button)) return;
-    button.style.removeProperty("--lens");
-    this.paused.add(button);
+    let lens = this.growing.get(button);
+    if (!lens) {
+      if (this.growing.size >= MAX_GROWING) {
+        button.style.removeProperty("--lens");
+        this.paused.add(button);
+        return;
+      }
+      lens = this.#makeFilter(`${this.prefix}-grow-${(this.grown += 1)}`);
+      this.growing.set(button, lens);
+    }
+    const width = Math.max(1, Math.round(w));
+    const height = Math.max(1, Math.round(h));
+    if (lens.width !== width || lens.height !== height) {
+      lens.width = width;
+      lens.height = height;
+      sizeFilter(lens, width, height);
+    }
+    lens.displace.setAttribute("scale", String(SCALE * presence));
+    button.style.setProperty("--lens", `url(#${lens.filter.id})`);
+  }
+
+  /** The capsule is whole (or gone): its own filter goes, and it takes the lens of its size. */
+  grownUp(button, w, h) {
+    const lens = this.growing.get(button);
+    if (!lens) return;
+    lens.filter.remove();
+    this.growing.delete(button);
+    if (button.isConnected) this.apply(button, w, h);
+  }
+
+  /** The growing lenses of capsules that left the cloud (a departed tag's) go with them. */
+  forgetGone() {
+    for (const [button, lens] of this.growing) {
+      if (button.isConnected) continue;
+      lens.filter.remove();
+      this.growing.delete(button);
+    }
   }
 
   /** When the motion can be at rest (a `performance.now()` time), or null when none runs. */
@@ -168,6 +221,24 @@ export class LensFilters {
     this.paused.clear();
   }
 
+  /** A lens filter (map image and displacement) in this cloud's defs, not yet sized. */
+  #makeFilter(id) {
+    const filter = document.createElementNS(SVG, "filter");
+    const attributes = { id, x: 0, y: 0, filterUnits: "userSpaceOnUse", primitiveUnits: "userSpaceOnUse", "color-interpolation-filters": "sRGB" };
+    for (const [name, value] of Object.entries(attributes)) filter.setAttribute(name, String(value));
+    const image = document.createElementNS(SVG, "feImage");
+    for (const [name, value] of Object.entries({ x: 0, y: 0, preserveAspectRatio: "none", result: "map" })) {
+      image.setAttribute(name, String(value));
+    }
+    const displace = document.createElementNS(SVG, "feDisplacementMap");
+    for (const [name, value] of Object.entries({ in: "SourceGraphic", in2: "map", scale: SCALE, xChannelSelector: "R", yChannelSelector: "G" })) {
+      displace.setAttribute(name, String(value));
+    }
+    filter.append(image, displace);
+    this.svg.append(filter);
+    return { filter, image, displace, width: 0, height: 0 };
+  }
+
   /** The `url(#…)` of the lens for a capsule of w × h CSS px (rounded to whole px). */
   filterFor(w, h) {
     const width = Math.max(1, Math.round(w));
@@ -176,23 +247,7 @@ export class LensFilters {
     let id = this.filters.get(key);
     if (!id) {
       id = `${this.prefix}-${key}`;
-      const filter = document.createElementNS(SVG, "filter");
-      const attributes = {
-        id, x: 0, y: 0, width, height, filterUnits: "userSpaceOnUse", primitiveUnits: "userSpaceOnUse",
-        "color-interpolation-filters": "sRGB",
-      };
-      for (const [name, value] of Object.entries(attributes)) filter.setAttribute(name, String(value));
-      const map = document.createElementNS(SVG, "feImage");
-      for (const [name, value] of Object.entries({ x: 0, y: 0, width, height, preserveAspectRatio: "none", result: "map" })) {
-        map.setAttribute(name, String(value));
-      }
-      map.setAttribute("href", lensMap(width, height));
-      const displace = document.createElementNS(SVG, "feDisplacementMap");
-      for (const [name, value] of Object.entries({ in: "SourceGraphic", in2: "map", scale: SCALE, xChannelSelector: "R", yChannelSelector: "G" })) {
-        displace.setAttribute(name, String(value));
-      }
-      filter.append(map, displace);
-      this.svg.append(filter);
+      sizeFilter(this.#makeFilter(id), width, height);
       this.filters.set(key, id);
     }
     return `url(#${id})`;

@@ -232,6 +232,7 @@ export class CloudView {
     // A tag that left has no slot to carry its presence (one that comes again gets a new slot).
     const drawn = new Set(this.#drawnIds);
     for (const id of this.#presence.keys()) if (!drawn.has(id)) this.#presence.delete(id);
+    this.lens?.forgetGone();
     const items = this.#drawn.length;
     const slots = [...this.#nodes.slots, ...this.#nodes.departedSlots, ...toggles.map((t) => t.slot)];
     const before = new Map(this.#placement.slots.map((slot, j) => [slot, j]));
@@ -313,7 +314,7 @@ export class CloudView {
     // The lens is drawn at rest: a motion takes it off the capsules near sight (glass-lens.js);
     // a first frame (after new tags too) places capsules where none were, which is no move.
     if (moved > 0 && this.#frame) this.lens?.moved(buttons, origins, sizes, count, near, now);
-    if (presence?.running || this.#presence.size > 0) this.#writePresence(presence, now);
+    if (presence?.running || this.#presence.size > 0) this.#writePresence(presence, sizes);
     if (frame.toggle) this.#toggle.write(frame.toggle);
     for (let i = 0; i < count; i += 1) {
       const w = sizes[2 * i];
@@ -324,18 +325,19 @@ export class CloudView {
       const button = buttons[i];
       button.style.width = `${w}px`;
       button.style.height = `${h}px`;
-      const coming = this.#presence.has(this.#drawnIds[i]);
-      button.classList.toggle("is-wrapped", h > singleLine + 0.5 && !coming);
-      if (coming) this.lens?.hold(button, now);
+      const presence = this.#presence.get(this.#drawnIds[i]);
+      button.classList.toggle("is-wrapped", h > singleLine + 0.5 && presence === undefined);
+      if (presence !== undefined) this.lens?.grow(button, w, h, presence, now);
       else this.lens?.apply(button, w, h);
     }
   }
 
   /**
    * Each coming or going capsule's presence as its slot's `--presence` (0…1): the label and the
-   * glass's blur grow with the capsule (styles.css), written only when it changed.
+   * glass's blur grow with the capsule (styles.css), and its lens (the size loop), written only
+   * when it changed.
    */
-  #writePresence(presence, now) {
+  #writePresence(presence, sizes) {
     const count = this.#drawn.length;
     const slots = this.#placement.slots;
     for (let i = 0; i < count; i += 1) {
@@ -347,12 +349,12 @@ export class CloudView {
         this.#presence.delete(id);
         slot.style.removeProperty("--presence");
         slot.classList.remove("is-coming");
+        this.lens?.grownUp(this.#drawn[i], sizes[2 * i], sizes[2 * i + 1]);
         continue;
       }
       if (!this.#presence.has(id)) slot.classList.add("is-coming");
       this.#presence.set(id, value);
       slot.style.setProperty("--presence", value.toFixed(4));
-      this.lens?.hold(this.#drawn[i], now);
     }
   }
 
