@@ -25,9 +25,8 @@ import { PressState } from "./press-state.js";
 import { RowToggle } from "./row-toggle.js";
 import { SlotPlacement } from "./slot-placement.js";
 import { TagNodes } from "./tag-nodes.js";
+import { TagStates } from "./tag-states.js";
 
-const TINT_REST = 0.3;
-const TINT_SELECTED = 0.85;
 const SOLID_BASE = [0x1c / 255, 0x1c / 255, 0x1e / 255]; // styles.css: --solid-base
 const transparencyQuery = matchMedia("(prefers-reduced-transparency: reduce), (prefers-contrast: more)");
 
@@ -52,18 +51,10 @@ export class CloudView {
   #mergeDistance = null;
   #w = new Float64Array(0);
   #h = new Float64Array(0);
-  #pressed = new Int8Array(0); // aria-pressed as written (-1: not yet)
-  #refused = new Int8Array(0);
-  #part = [];
-  #disabled = null;
-  #active = -1;
-  #flags = null; // the selection flags last written
-  #full = null;
+  #tagStates = new TagStates(); // aria-pressed, refusals, disabled, the tab stop, the tint amounts
   #melted = new Uint8Array(0); // 1: the slot is marked `is-melted` (the glass canvas draws its rim)
   #tints = new Float32Array(0);
   #rgb = new Float32Array(0);
-  #amounts = null; // [rest, selected] tint opacity, read from the styles
-  #amountKinds = 0; // the kinds of capsule they were read from: 1 unselected, 2 selected
   #cloudWritten = new Map(); // what this view last wrote on the cloud: name → value
   #states = new Map();
   #announced = 0;
@@ -154,11 +145,12 @@ export class CloudView {
     if (frame) this.#frame = frame;
     if (state.mergeDistance !== this.#mergeDistance) this.#glassDirty = true;
     this.#mergeDistance = state.mergeDistance;
-    this.#writeStates(state, tagsChanged);
+    const shown = (i) => !Number.isNaN(this.#frame?.origins[2 * i]); // not folded by the row limit
+    if (this.#tagStates.write(this.buttons, state, this.#nodes.removers, shown, tagsChanged)) this.#glassDirty = true;
     if (this.press.write((id) => this.#nodes.buttonFor(id))) this.#glassDirty = true;
     if (this.#transparency) {
       this.#transparency = false;
-      this.#amounts = null;
+      this.#tagStates.forgetTints();
       this.#glassDirty = true;
     }
     // The slots left out of sight are placed once the layout rests: after two updates in a row
@@ -192,26 +184,10 @@ export class CloudView {
   #writeTags({ tags, changes, departing }) {
     this.#tagsVersion = changes.version;
     this.press.forget(changes.removed);
-    const before = new Map(this.buttons.map((button, i) => [button, i]));
-    const [pressed, refused, part] = [this.#pressed, this.#refused, this.#part];
+    const before = this.buttons;
     this.#nodes.reconcile(tags, changes, departing);
-    const n = tags.length;
-    // A kept button keeps what was written on it (-1, null: not yet written).
-    this.#pressed = new Int8Array(n).fill(-1);
-    this.#refused = new Int8Array(n).fill(-1);
-    this.#part = new Array(n).fill(null);
-    this.buttons.forEach((button, i) => {
-      const j = before.get(button);
-      if (j === undefined) return;
-      this.#pressed[i] = pressed[j];
-      this.#refused[i] = refused[j];
-      this.#part[i] = part[j];
-    });
-    this.#amounts = null;
+    this.#tagStates.retarget(before, this.buttons);
     this.#frame = null;
-    this.#disabled = null;
-    this.#active = -1;
-    this.#flags = null;
   }
 
   /**
@@ -358,53 +334,6 @@ export class CloudView {
     }
   }
 
-  /** aria-pressed, the limit's refusals (aria-disabled, state parts), disabled, the tab stop. */
-  #writeStates({ selected, full, disabled, active }, tagsChanged) {
-    const buttons = this.buttons;
-    const n = buttons.length;
-    if (selected !== this.#flags || full !== this.#full) {
-      this.#flags = selected;
-      this.#full = full;
-      for (let i = 0; i < n; i += 1) {
-        const on = selected[i] === 1 ? 1 : 0;
-        if (this.#pressed[i] !== on) {
-          this.#pressed[i] = on;
-          buttons[i].setAttribute("aria-pressed", on ? "true" : "false");
-          this.#glassDirty = true; // the tint's amount
-        }
-        // At the limit, the tags that cannot be added say so before they are tried.
-        const refused = full && !on ? 1 : 0;
-        if (this.#refused[i] !== refused) {
-          this.#refused[i] = refused;
-          if (refused) buttons[i].setAttribute("aria-disabled", "true");
-          else buttons[i].removeAttribute("aria-disabled");
-        }
-        // State parts, so pages can style `::part(tag selected)` and `::part(tag refused)`.
-        const part = `tag${on ? " selected" : ""}${refused ? " refused" : ""}`;
-        if (this.#part[i] !== part) {
-          this.#part[i] = part;
-          buttons[i].setAttribute("part", part);
-        }
-      }
-    }
-    if (disabled !== this.#disabled) {
-      this.#disabled = disabled;
-      for (const button of buttons) button.disabled = disabled;
-      for (const remover of this.#nodes.removers) remover.disabled = disabled;
-    }
-    let tabStop = Math.max(0, Math.min(active, n - 1));
-    // Not a tag the row limit folds away: the last one shown.
-    while (tabStop > 0 && Number.isNaN(this.#frame?.origins[2 * tabStop])) tabStop -= 1;
-    if (tabStop !== this.#active || tagsChanged) {
-      this.#active = tabStop;
-      buttons.forEach((button, index) => {
-        const tabIndex = index === tabStop ? "0" : "-1";
-        // An attribute read, no layout (the property says 0 for a button without the attribute).
-        if (button.getAttribute("tabindex") !== tabIndex) button.setAttribute("tabindex", tabIndex);
-      });
-    }
-  }
-
   /**
    * The part of the cloud whose slots are placed this frame (cloud px), or null: all of it. A
    * cloud no taller than the viewport can be seen whole, and one whose moves the browser eases
@@ -437,13 +366,13 @@ export class CloudView {
     this.#glassDirty = false;
     const frame = this.#frame;
     this.melt ??= new MeltView(this.cloud, this.#glassWindow.window); // on the first frame, and again after releaseGlass
-    const amounts = this.#tintAmounts();
+    const amounts = this.#tagStates.tintAmounts(this.buttons);
     const count = this.#drawn.length; // the tags', then the departing capsules
     if (this.#tints.length < 4 * count) this.#tints = new Float32Array(4 * count);
     // Solid tints (Reduce Transparency, Increase Contrast): the necks mix with the capsules' base.
     const solid = transparencyQuery.matches;
     for (let i = 0; i < count; i += 1) {
-      const amount = amounts[this.#pressed[i] === 1 ? 1 : 0];
+      const amount = amounts[this.#tagStates.isPressed(i) ? 1 : 0];
       for (let c = 0; c < 3; c += 1) {
         const tint = this.#rgb[3 * i + c];
         this.#tints[4 * i + c] = solid ? SOLID_BASE[c] + (tint - SOLID_BASE[c]) * amount : tint;
@@ -467,25 +396,5 @@ export class CloudView {
         slots[i].classList.toggle("is-melted", on === 1);
       }
     }
-  }
-
-  /** The tint opacities the styles give an unselected and a selected capsule (theming, preferences). */
-  #tintAmounts() {
-    // Read again only when a kind of capsule shows that was not there to read (a style read
-    // forces a style recalculation: every frame of a cloud with nothing selected, else).
-    const pressed = this.#pressed;
-    const kinds = (pressed.includes(1) ? 2 : 0) | (pressed.some((on) => on !== 1) ? 1 : 0);
-    if (this.#amounts && (kinds & ~this.#amountKinds) === 0) return this.#amounts;
-    const read = (button, fallback) => {
-      const text = button ? getComputedStyle(button).getPropertyValue("--tint-amount").trim() : "";
-      const value = parseFloat(text);
-      return Number.isFinite(value) ? Math.min(1, Math.max(0, value / 100)) : fallback;
-    };
-    const rest = this.buttons.find((_, i) => this.#pressed[i] !== 1);
-    const chosen = this.buttons.find((_, i) => this.#pressed[i] === 1);
-    const amounts = [read(rest, TINT_REST), chosen ? read(chosen, TINT_SELECTED) : TINT_SELECTED];
-    this.#amounts = amounts;
-    this.#amountKinds = (rest ? 1 : 0) | (chosen ? 2 : 0);
-    return amounts;
   }
 }
