@@ -7,6 +7,7 @@ from __future__ import annotations
 from playwright.sync_api import Page
 
 from support.demo_page import DEMO_TAGS
+from support.placement import wait_placed
 
 TOLERANCE = 0.5  # px: "equals the core's layout"
 
@@ -92,3 +93,37 @@ def changes(page: Page) -> list[list[str]]:
 def click_tag(page: Page, tag_id: str, selector: str = "glass-tag-cloud", *, force: bool = False) -> None:
     """A real mouse click; `force` clicks a tag that says aria-disabled (Playwright would wait)."""
     page.locator(selector).locator(f'button[data-tag-id="{tag_id}"]').click(force=force)
+
+
+# Runs `change` (a function body of `host`, the first <glass-tag-cloud>) in an animation frame,
+# then, in each of the next `frames` frames (after the element's own update), `read` (a body of
+# `host` and `context`, what the optional `setup` body returned before the change): the list of
+# what `read` returned.
+AFTER_CHANGE = """async ({ setup, change, read, frames }) => {
+  const host = document.querySelector('glass-tag-cloud');
+  const context = setup ? new Function('host', setup)(host) : {};
+  const sample = new Function('host', 'context', read);
+  const out = [];
+  await new Promise((resolve) => requestAnimationFrame(resolve));
+  new Function('host', change)(host);
+  for (let k = 0; k < frames; k += 1) {
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    out.push(sample(host, context));
+  }
+  return out;
+}"""
+
+
+def frames_after(page: Page, change: str, read: str, frames: int, setup: str | None = None) -> list:
+    """What `read` saw in each of the `frames` animation frames after `change` (AFTER_CHANGE)."""
+    return page.evaluate(AFTER_CHANGE, {"setup": setup, "change": change, "read": read, "frames": frames})
+
+
+def open_tags_cloud(element_page, static_server, page: Page, tags: list[dict], *, reduce: bool = False) -> None:
+    """A 420 px `<glass-tag-cloud spacing=16>` given `tags` through its property, placed (under
+    Reduce Motion when `reduce`)."""
+    if reduce:
+        page.emulate_media(reduced_motion="reduce")
+    element_page(static_server.url, "<glass-tag-cloud spacing='16' style='display:block; width: 420px'></glass-tag-cloud>", wait=False)
+    page.evaluate("(tags) => { document.querySelector('glass-tag-cloud').tags = tags; }", tags)
+    wait_placed(page)

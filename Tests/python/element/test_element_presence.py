@@ -10,7 +10,7 @@ flow check fails) and with the departing tag dropped from the flow (its gap clos
 
 from __future__ import annotations
 
-from element_helpers import assert_core_layout
+from element_helpers import assert_core_layout, frames_after, open_tags_cloud
 from support.placement import wait_placed
 
 TAGS = [{"id": t, "title": t, "tint": "#0A84FF"} for t in ("Alpha", "Beta", "Gamma", "Delta", "Epsilon", "Zeta")]
@@ -20,33 +20,23 @@ NEW = {"id": "Inserted", "title": "Inserted", "tint": "#30D158"}
 # and the departing ones', in stage order), the presence and the classes of their slots, and the
 # core's flow of exactly those sizes at the cloud's width (the element's own core, as a page
 # would load it).
-SAMPLE = """async ({ change, frames }) => {
-  const host = document.querySelector('glass-tag-cloud');
-  const root = host.shadowRoot;
+CAPSULES = """const root = host.shadowRoot;
   const cloud = root.querySelector('[part~="cloud"]');
-  const { loadTagCloudCore } = await import('/src/core/tagcloud-core.js');
-  const core = await loadTagCloudCore();
-  const read = () => {
-    const origin = cloud.getBoundingClientRect();
-    return [...root.querySelectorAll('.tag-slot')].map((slot) => {
-      const button = slot.querySelector('.tag');
-      const r = button.getBoundingClientRect();
-      return { id: button.dataset.tagId ?? null, departing: button.dataset.departingId ?? null,
-               x: r.x - origin.x, y: r.y - origin.y, w: parseFloat(button.style.width), h: parseFloat(button.style.height),
-               presence: slot.style.getPropertyValue('--presence'), inert: slot.inert,
-               opacity: getComputedStyle(button).opacity };
-    });
-  };
-  const out = [];
-  await new Promise((resolve) => requestAnimationFrame(resolve));
-  new Function('host', change)(host);
-  for (let k = 0; k < frames; k += 1) {
-    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-    const capsules = read();
-    out.push({ capsules, selection: host.selection, tags: host.tags.map((t) => t.id), width: cloud.getBoundingClientRect().width });
-  }
-  return out;
-}"""
+  const origin = cloud.getBoundingClientRect();
+  const capsules = [...root.querySelectorAll('.tag-slot')].map((slot) => {
+    const button = slot.querySelector('.tag');
+    const r = button.getBoundingClientRect();
+    return { id: button.dataset.tagId ?? null, departing: button.dataset.departingId ?? null,
+             x: r.x - origin.x, y: r.y - origin.y, w: parseFloat(button.style.width), h: parseFloat(button.style.height),
+             presence: slot.style.getPropertyValue('--presence'), inert: slot.inert,
+             opacity: getComputedStyle(button).opacity };
+  });
+  return { capsules, selection: host.selection, tags: host.tags.map((t) => t.id), width: origin.width };"""
+
+
+def sample_frames(page, change: str, frames: int) -> list[dict]:
+    return frames_after(page, change, CAPSULES, frames)
+
 
 FLOW = """async ({ capsules, width, spacing }) => {
   const { loadTagCloudCore } = await import('/src/core/tagcloud-core.js');
@@ -56,11 +46,7 @@ FLOW = """async ({ capsules, width, spacing }) => {
 
 
 def open_cloud(element_page, static_server, page, *, reduce: bool = False):
-    if reduce:
-        page.emulate_media(reduced_motion="reduce")
-    element_page(static_server.url, "<glass-tag-cloud spacing='16' style='display:block; width: 420px'></glass-tag-cloud>", wait=False)
-    page.evaluate("(tags) => { document.querySelector('glass-tag-cloud').tags = tags; }", TAGS)
-    wait_placed(page)
+    open_tags_cloud(element_page, static_server, page, TAGS, reduce=reduce)
 
 
 def in_flow_order(sample) -> list[dict]:
@@ -79,7 +65,7 @@ def assert_frame_is_the_cores_flow(page, sample) -> None:
 def test_an_inserted_tag_grows_in_while_its_neighbours_make_room(element_page, static_server, page):
     open_cloud(element_page, static_server, page)
     change = f"host.tags = [host.tags[0], {NEW!r}, ...host.tags.slice(1)].map((t) => ({{ id: t.id, title: t.title, tint: t.tint }}));"
-    samples = page.evaluate(SAMPLE, {"change": change, "frames": 60})
+    samples = sample_frames(page, change, 60)
     widths, beta = [], []
     for sample in samples:
         by_id = {c["id"]: c for c in sample["capsules"] if c["id"]}
@@ -107,7 +93,7 @@ def test_a_removed_tag_shrinks_away_and_is_gone_from_the_tags_at_once(element_pa
     open_cloud(element_page, static_server, page)
     page.evaluate("() => { document.querySelector('glass-tag-cloud').selection = ['Beta', 'Gamma']; }")
     wait_placed(page)
-    samples = page.evaluate(SAMPLE, {"change": "host.tags = host.tags.filter((t) => t.id !== 'Beta');", "frames": 60})
+    samples = sample_frames(page, "host.tags = host.tags.filter((t) => t.id !== 'Beta');", 60)
     first = samples[0]
     assert first["tags"] == ["Alpha", "Gamma", "Delta", "Epsilon", "Zeta"]
     assert first["selection"] == ["Gamma"]  # its selection went with it, at once
@@ -132,7 +118,7 @@ def test_a_removed_tag_shrinks_away_and_is_gone_from_the_tags_at_once(element_pa
 def test_under_reduce_motion_an_insertion_and_a_removal_land_at_once(element_page, static_server, page):
     open_cloud(element_page, static_server, page, reduce=True)
     change = f"host.tags = [host.tags[0], {NEW!r}, ...host.tags.slice(2)].map((t) => ({{ id: t.id, title: t.title, tint: t.tint }}));"
-    samples = page.evaluate(SAMPLE, {"change": change, "frames": 3})
+    samples = sample_frames(page, change, 3)
     for sample in samples:
         capsules = sample["capsules"]
         assert [c["id"] for c in capsules] == ["Alpha", "Inserted", "Gamma", "Delta", "Epsilon", "Zeta"]
@@ -146,7 +132,7 @@ def test_a_tag_removed_while_it_grows_in_shrinks_from_where_it_is(element_page, 
     open_cloud(element_page, static_server, page)
     change = (f"host.tags = [...host.tags, {NEW!r}];"
               "setTimeout(() => { host.tags = host.tags.filter((t) => t.id !== 'Inserted'); }, 150);")
-    samples = page.evaluate(SAMPLE, {"change": change, "frames": 70})
+    samples = sample_frames(page, change, 70)
     widths, presences = [], []
     for sample in samples:
         capsule = next((c for c in sample["capsules"] if "Inserted" in (c["id"], c["departing"])), None)
@@ -167,10 +153,10 @@ def test_a_glass_tag_child_appended_and_removed_comes_and_goes_the_same_way(elem
     element_page(static_server.url, f"<glass-tag-cloud spacing='16' style='display:block; width: 420px'>{markup}</glass-tag-cloud>")
     change = ("const tag = document.createElement('glass-tag'); tag.setAttribute('value', 'Inserted');"
               "tag.textContent = 'Inserted'; host.insertBefore(tag, host.children[1]);")
-    samples = page.evaluate(SAMPLE, {"change": change, "frames": 40})
+    samples = sample_frames(page, change, 40)
     widths = [next(c for c in s["capsules"] if c["id"] == "Inserted")["w"] for s in samples]
     assert len([w for w in widths if 0 < w < widths[-1] - 0.5]) >= 4 and widths == sorted(widths), widths
-    samples = page.evaluate(SAMPLE, {"change": "host.querySelector('glass-tag[value=\"Inserted\"]').remove();", "frames": 40})
+    samples = sample_frames(page, "host.querySelector('glass-tag[value=\"Inserted\"]').remove();", 40)
     assert all("Inserted" not in s["tags"] for s in samples)
     leaving = [c["w"] for s in samples for c in s["capsules"] if c["departing"] == "Inserted"]
     assert len(leaving) >= 4 and leaving == sorted(leaving, reverse=True), leaving
@@ -178,25 +164,15 @@ def test_a_glass_tag_child_appended_and_removed_comes_and_goes_the_same_way(elem
     assert_core_layout(page, 16)
 
 
-LENS = """async (frames) => {
-  const host = document.querySelector('glass-tag-cloud');
-  const root = host.shadowRoot;
-  const out = [];
-  await new Promise((resolve) => requestAnimationFrame(resolve));
-  host.tags = [...host.tags.map((t) => ({ id: t.id, title: t.title, tint: t.tint })), { id: 'Inserted', title: 'Inserted', tint: '#30D158' }];
-  for (let k = 0; k < frames; k += 1) {
-    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-    const button = root.querySelector('button[data-tag-id="Inserted"]');
-    const url = button.style.getPropertyValue('--lens');
-    const id = /#([^)]+)/.exec(url)?.[1];
-    const filter = id ? root.getElementById(id) : null;
-    out.push({ w: parseFloat(button.style.width), presence: button.parentElement.style.getPropertyValue('--presence'),
-               filterWidth: filter ? Number(filter.getAttribute('width')) : null,
-               scale: filter ? Number(filter.querySelector('feDisplacementMap').getAttribute('scale')) : null,
-               filters: root.querySelectorAll('filter').length });
-  }
-  return out;
-}"""
+LENS = """const root = host.shadowRoot;
+  const button = root.querySelector('button[data-tag-id="Inserted"]');
+  const id = /#([^)]+)/.exec(button.style.getPropertyValue('--lens'))?.[1];
+  const filter = id ? root.getElementById(id) : null;
+  return { w: parseFloat(button.style.width), presence: button.parentElement.style.getPropertyValue('--presence'),
+           filterWidth: filter ? Number(filter.getAttribute('width')) : null,
+           scale: filter ? Number(filter.querySelector('feDisplacementMap').getAttribute('scale')) : null };"""
+INSERT = ("host.tags = [...host.tags.map((t) => ({ id: t.id, title: t.title, tint: t.tint })),"
+          " { id: 'Inserted', title: 'Inserted', tint: '#30D158' }];")
 
 
 def test_the_lens_grows_with_the_capsule_where_the_browser_lenses(element_page, static_server, page):
@@ -206,7 +182,7 @@ def test_the_lens_grows_with_the_capsule_where_the_browser_lenses(element_page, 
     growing capsule's lens held off until rest, as every moving capsule's is.)"""
     open_cloud(element_page, static_server, page)
     assert page.evaluate("() => CSS.supports('backdrop-filter', 'url(#f)')")
-    samples = page.evaluate(LENS, 50)
+    samples = frames_after(page, INSERT, LENS, 50)
     growing = [s for s in samples if s["presence"]]
     assert len(growing) >= 4, samples
     for s in growing:

@@ -6,48 +6,29 @@ Watched failing with the glide never started (the reordered capsules jump in one
 
 from __future__ import annotations
 
-from element_helpers import assert_core_layout
+from element_helpers import assert_core_layout, frames_after, open_tags_cloud
 from support.placement import wait_placed
 
 TAGS = [{"id": t, "title": t, "tint": "#0A84FF"} for t in ("Alpha", "Beta", "Gamma", "Delta", "Epsilon", "Zeta")]
 
-# Every animation frame after `change()`: the x of each tag's button, and whether it is the button
-# it was before (kept by id).
-SAMPLE = """async ({ change, frames }) => {
-  const host = document.querySelector('glass-tag-cloud');
-  const root = host.shadowRoot;
-  const buttons = () => Object.fromEntries([...root.querySelectorAll('button[data-tag-id]')].map((b) => [b.dataset.tagId, b]));
-  const before = buttons();
-  before.Alpha.focus();
-  const out = [];
-  await new Promise((resolve) => requestAnimationFrame(resolve));
-  new Function('host', change)(host);
-  for (let k = 0; k < frames; k += 1) {
-    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-    const now = buttons();
-    out.push({ x: Object.fromEntries(Object.entries(now).map(([id, b]) => [id, b.getBoundingClientRect().x])),
-               kept: Object.keys(before).every((id) => now[id] === before[id]),
-               focused: root.activeElement === before.Alpha,
-               gliding: root.querySelector('[part~="cloud"]').classList.contains('is-gliding') });
-  }
-  return out;
-}"""
+# Before the change: the buttons by id, and the focus on Alpha's. Each frame after: each tag's
+# button's x, and whether every button and the focus were kept (by id).
+BUTTONS = "[...host.shadowRoot.querySelectorAll('button[data-tag-id]')].map((b) => [b.dataset.tagId, b])"
+SETUP = f"const before = Object.fromEntries({BUTTONS}); before.Alpha.focus(); return {{ before }};"
+READ = "const now = Object.fromEntries(" + BUTTONS + """);
+  const { before } = context;
+  return { x: Object.fromEntries(Object.entries(now).map(([id, b]) => [id, b.getBoundingClientRect().x])),
+           kept: Object.keys(before).every((id) => now[id] === before[id]),
+           focused: host.shadowRoot.activeElement === before.Alpha,
+           gliding: host.shadowRoot.querySelector('[part~="cloud"]').classList.contains('is-gliding') };"""
 
 REVERSE = "host.tags = host.tags.slice().reverse().map((t) => ({ id: t.id, title: t.title, tint: t.tint }));"
 
 
-def open_cloud(element_page, static_server, page, *, reduce: bool = False):
-    if reduce:
-        page.emulate_media(reduced_motion="reduce")
-    element_page(static_server.url, "<glass-tag-cloud spacing='16' style='display:block; width: 420px'></glass-tag-cloud>", wait=False)
-    page.evaluate("(tags) => { document.querySelector('glass-tag-cloud').tags = tags; }", TAGS)
-    wait_placed(page)
-
-
 def test_reordered_tags_glide_to_their_new_places_keeping_their_buttons(element_page, static_server, page):
-    open_cloud(element_page, static_server, page)
+    open_tags_cloud(element_page, static_server, page, TAGS)
     start = page.evaluate("() => Object.fromEntries([...document.querySelector('glass-tag-cloud').shadowRoot.querySelectorAll('button[data-tag-id]')].map((b) => [b.dataset.tagId, b.getBoundingClientRect().x]))")
-    samples = page.evaluate(SAMPLE, {"change": REVERSE, "frames": 50})
+    samples = frames_after(page, REVERSE, READ, 50, SETUP)
     assert all(s["kept"] and s["focused"] for s in samples)
     assert samples[0]["gliding"]
     zeta = [s["x"]["Zeta"] for s in samples]
@@ -61,8 +42,8 @@ def test_reordered_tags_glide_to_their_new_places_keeping_their_buttons(element_
 
 
 def test_under_reduce_motion_a_reorder_lands_at_once(element_page, static_server, page):
-    open_cloud(element_page, static_server, page, reduce=True)
-    samples = page.evaluate(SAMPLE, {"change": REVERSE, "frames": 3})
+    open_tags_cloud(element_page, static_server, page, TAGS, reduce=True)
+    samples = frames_after(page, REVERSE, READ, 3, SETUP)
     assert not any(s["gliding"] for s in samples)
     assert samples[0]["x"] == samples[-1]["x"]
     assert_core_layout(page, 16)
