@@ -135,6 +135,7 @@ def test_the_page_shows_the_tags_the_server_serves(page, live_server_factory, tm
     open_demo(page, server.url)
     page.wait_for_function(f"() => {HOST}.shadowRoot.querySelectorAll('button[data-tag-id]').length === 3")
     eventually(lambda: assert_exact_layout(page, LOOSE))
+    wait_placed(page)  # the offline copy's other tags have shrunk away and left
     buttons = page.eval_on_selector_all(
         "[data-tag-cloud] button",
         "(bs) => bs.map((b) => [b.dataset.tagId, b.textContent, b.dataset.tint, b.tabIndex])",
