@@ -21,6 +21,7 @@
 import { LensFilters } from "../glass/glass-lens.js";
 import { MeltView } from "../glass/melt-view.js";
 import { samePacked } from "../layout/packed-layout.js";
+import { keptIndices } from "./kept-nodes.js";
 import { PressState } from "./press-state.js";
 import { RowToggle } from "./row-toggle.js";
 import { SlotPlacement } from "./slot-placement.js";
@@ -211,16 +212,15 @@ export class CloudView {
     this.lens?.forgetGone();
     const items = this.#drawn.length;
     const slots = [...this.#nodes.slots, ...this.#nodes.departedSlots, ...toggles.map((t) => t.slot)];
-    const before = new Map(this.#placement.slots.map((slot, j) => [slot, j]));
+    const kept = keptIndices(this.#placement.slots, slots);
     const [w, h, melted] = [this.#w, this.#h, this.#melted];
-    this.#placement = new SlotPlacement(slots, this.#placement);
+    this.#placement = new SlotPlacement(slots, this.#placement, kept);
     // A kept capsule keeps the size and rim written on it: only what changes is written again.
     this.#w = new Float64Array(items).fill(NaN);
     this.#h = new Float64Array(items).fill(NaN);
     this.#melted = new Uint8Array(items);
-    slots.forEach((slot, i) => {
-      const j = before.get(slot);
-      if (j === undefined) return;
+    kept.forEach((j, i) => {
+      if (j < 0) return;
       this.#w[i] = w[j];
       this.#h[i] = h[j];
       this.#melted[i] = melted[j];

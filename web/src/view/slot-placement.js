@@ -21,6 +21,8 @@
 // A NaN origin (a tag the row limit folds away) hides its slot (`hidden`) until it has a place.
 // - Complexity: O(count) comparisons per `place`, O(written) style writes; `placeAll` O(count).
 
+import { keptIndices } from "./kept-nodes.js";
+
 /** Whether the rect (x, y, w, h) meets `area` ({left, top, right, bottom}); null: everywhere. */
 function meets(area, x, y, w, h) {
   return !area || (x + w >= area.left && x <= area.right && y + h >= area.top && y <= area.bottom);
@@ -42,8 +44,9 @@ export class SlotPlacement {
    * @param {HTMLElement[]} slots  the slots, in capsule order
    * @param {SlotPlacement} [previous]  the placement these slots had (other tags came or went):
    *   a kept slot keeps what was written on it, so only what moves is written again
+   * @param {Int32Array} [kept]  keptIndices(previous.slots, slots), when the caller has it
    */
-  constructor(slots, previous) {
+  constructor(slots, previous, kept = previous && keptIndices(previous.slots, slots)) {
     this.#slots = slots;
     const n = slots.length;
     this.#writtenX = new Float64Array(n).fill(NaN);
@@ -55,15 +58,13 @@ export class SlotPlacement {
     this.#stale = new Uint8Array(n);
     // A slot a previous placement hid stays so until it has a place (an attribute read, no layout).
     this.#hidden = Uint8Array.from(slots, (slot) => (slot.hidden ? 1 : 0));
-    if (previous) this.#adopt(previous);
+    if (previous) this.#adopt(previous, kept);
   }
 
   /** What `previous` wrote on the slots both have (O(slots)). */
-  #adopt(previous) {
-    const at = new Map(previous.#slots.map((slot, j) => [slot, j]));
-    this.#slots.forEach((slot, i) => {
-      const j = at.get(slot);
-      if (j === undefined) return;
+  #adopt(previous, kept) {
+    kept.forEach((j, i) => {
+      if (j < 0) return;
       this.#writtenX[i] = previous.#writtenX[j];
       this.#writtenY[i] = previous.#writtenY[j];
       this.#targetX[i] = previous.#targetX[j];

@@ -11,6 +11,8 @@
 //   states.isPressed(i), states.tintAmounts(buttons)  // [rest, selected], 0…1
 // - Complexity: O(tags) comparisons when the selection changes, O(changed) attribute writes.
 
+import { keptIndices } from "./kept-nodes.js";
+
 const TINT_REST = 0.3;
 const TINT_SELECTED = 0.85;
 
@@ -27,15 +29,13 @@ export class TagStates {
 
   /** The tags changed: `after`'s buttons that were in `before` keep what was written on them. */
   retarget(before, after) {
-    const at = new Map(before.map((button, i) => [button, i]));
     const [pressed, refused, part] = [this.#pressed, this.#refused, this.#part];
     const n = after.length;
     this.#pressed = new Int8Array(n).fill(-1);
     this.#refused = new Int8Array(n).fill(-1);
     this.#part = new Array(n).fill(null);
-    after.forEach((button, i) => {
-      const j = at.get(button);
-      if (j === undefined) return;
+    keptIndices(before, after).forEach((j, i) => {
+      if (j < 0) return;
       this.#pressed[i] = pressed[j];
       this.#refused[i] = refused[j];
       this.#part[i] = part[j];
