@@ -110,8 +110,8 @@ public enum FlowLayout {
   public enum CheckedOutcome: Equatable, Sendable {
     /// Every origin was written; the cloud's size.
     case arranged(Size)
-    /// `sizes[index]` is NaN, infinite or negative: the flow stopped there, so origins from
-    /// item `index / 2` on were not written (those before were).
+    /// `sizes[index]` is the first size that is NaN, infinite or negative: the origins written
+    /// mean nothing.
     case invalidSize(index: Int)
   }
 
@@ -144,10 +144,11 @@ public enum FlowLayout {
   /// `rows[0..<rowCount]`. One out-of-line loop serves the array API, the engine and the Wasm
   /// fast path.
   ///
-  /// Each size is checked as it is read (four comparisons, a branch never taken for good input:
-  /// cheaper than a second pass over the sizes): at the first that is NaN, infinite or negative
-  /// the loop stops, sets `invalid` to its index in `sizes` (item `i`'s width is `stride * i`,
-  /// its height one more) and returns `.zero`. `invalid` is untouched otherwise.
+  /// Each size is screened as it is read, without a branch (an unsigned `max` of its bit
+  /// patterns); only when the screen caught a NaN, infinite or negative size does a second pass
+  /// find the first: `invalid` is then set to its index in `sizes` (item `i`'s width is
+  /// `stride * i`, its height one more) and the result is `.zero`. `invalid` is untouched
+  /// otherwise.
   ///
   /// - Precondition: both pointers address `stride * (count - 1) + 2` doubles (the callers
   ///   derive them from buffers of that size); `rows`, if any, addresses `count` integers (one
@@ -172,6 +173,11 @@ public enum FlowLayout {
     var origin = origins
     var index = 0
     var screen: UInt64 = 0
+    // The right edge of the row's last item so far. Along a row the edges never decrease
+    // (each item starts at the previous edge plus a non-negative spacing, and rounding is
+    // monotonic), so the cloud's width is the largest of the rows' last edges: one `max` a row
+    // instead of one an item, the same bits as the seed's `max` over every item.
+    var rowEnd = 0.0
     while index < count {
       let itemWidth = item[0]
       let itemHeight = item[1]
@@ -180,6 +186,7 @@ public enum FlowLayout {
       // NaN and anything with the sign bit set lie at or above it.
       screen = max(screen, max(itemWidth.bitPattern, itemHeight.bitPattern))
       if cursorX > 0, cursorX + itemWidth > width {
+        usedWidth = max(usedWidth, rowEnd)
         cursorX = 0
         // Summed in the seed's order (`cursor.y + rowHeight + spacing`), for identical bits.
         cursorY = cursorY + rowHeight + spacing
@@ -190,7 +197,10 @@ public enum FlowLayout {
       }
       origin[0] = cursorX
       origin[1] = cursorY
-      usedWidth = max(usedWidth, cursorX + itemWidth)
+      assert(
+        screen >= Double.infinity.bitPattern || cursorX == 0 || cursorX + itemWidth >= rowEnd,
+        "along a row, the items' right edges never decrease")
+      rowEnd = cursorX + itemWidth
       rowHeight = max(rowHeight, itemHeight)
       cursorX += itemWidth + spacing
       // Bounded by `count`: no overflow.
@@ -215,6 +225,6 @@ public enum FlowLayout {
         index &+= 1
       }
     }
-    return Size(width: usedWidth, height: cursorY + rowHeight)
+    return Size(width: max(usedWidth, rowEnd), height: cursorY + rowHeight)
   }
 }
