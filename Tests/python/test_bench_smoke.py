@@ -257,3 +257,38 @@ def test_server_report_has_the_open_loop_table(server_smoke_run):
     assert "### Latency at fixed offered rates (open loop, coordinated omission corrected)" in text
     assert "| 50 % |" in text and "bare lws (floor)" in text
     assert "open loop at 50 % of capacity: p99 ≤ 1.3× the bare-lws floor's" in text
+
+
+def test_merge_replaces_only_the_lines_it_measures_again(tmp_path):
+    """`run.py --only R --merge` re-measures runner R into a saved report: R's lines are new,
+    every other runner's are kept as they were, and the report names what was re-measured."""
+    require_executable("cc", "the bench harness compiles bench/c/flow.c: apt-get install gcc")
+    require_executable("node", "the bench harness runs the Wasm build under node 20")
+    flow = tmp_path / "flow"
+    subprocess.run(["cc", "-O2", "-o", str(flow), os.path.join(ROOT, "bench/c/flow.c")], check=True)
+    out = tmp_path / "docs"
+    common = [sys.executable, os.path.join(ROOT, "bench/py/run.py"), "--smoke", "--c", str(flow),
+              "--workload", str(tmp_path / "workload"), "--out", str(out)]
+
+    def saved():
+        with open(out / "benchmarks" / "results.json") as file:
+            return json.load(file)
+
+    first = subprocess.run([*common, "--only", "c", "wasm-node"], capture_output=True, text=True,
+                           timeout=120, cwd=ROOT)
+    assert first.returncode == 0, first.stderr
+    before = saved()
+    again = subprocess.run([*common, "--only", "wasm-node", "--merge"], capture_output=True, text=True,
+                           timeout=120, cwd=ROOT)
+    assert again.returncode == 0, again.stderr
+    after = saved()
+
+    def lines(run, engines):
+        return sorted((json.dumps(r, sort_keys=True) for r in run["results"] if r["engine"] in engines))
+
+    assert lines(after, {"c"}) == lines(before, {"c"}), "the runner not named was measured again"
+    assert len(lines(after, {"wasm-node", "js-node"})) == len(lines(before, {"wasm-node", "js-node"}))
+    assert lines(after, {"wasm-node", "js-node"}) != lines(before, {"wasm-node", "js-node"})
+    assert after["machine"]["date"] == before["machine"]["date"]
+    assert any(key.startswith("re-measured: js-node, wasm-node") for key in after["machine"])
+    assert "re-measured: js-node, wasm-node" in (out / "benchmarks.md").read_text()

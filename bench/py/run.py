@@ -4,6 +4,7 @@
     python3 bench/py/run.py --smoke --out DIR  # n = 10, short samples: proves the harness works
     python3 bench/py/run.py --only page-churn --out DIR   # the page's insert/remove alone
     python3 bench/py/run.py --report-only      # docs/benchmarks.md again from its results.json
+    python3 bench/py/run.py --only wasm-node chromium --merge   # re-measure these into docs/
 
 Each engine is a separate runner process printing one JSON line per measurement (see
 bench/README.md); this script collects the lines, checks that every engine laid the workload out
@@ -145,6 +146,10 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--churn-repeats", type=int, default=3)
     parser.add_argument("--report-only", action="store_true",
                         help="measure nothing: write the report again from OUT/benchmarks/results.json")
+    parser.add_argument("--merge", action="store_true",
+                        help="with --only: put these runners' new lines into OUT/benchmarks/results.json "
+                             "in place of the lines they measure again, keep every other line, and write "
+                             "the report from the whole")
     args = parser.parse_args(argv)
     if args.report_only:
         import report
@@ -153,6 +158,8 @@ def main(argv: list[str]) -> int:
             saved = json.load(handle)
         print(report.write(args.out, saved["results"], saved["failures"], saved["machine"], saved["settings"]))
         return 0
+    if args.merge and not args.only:
+        parser.error("--merge re-measures some runners: name them with --only")
     if args.smoke:
         args.counts, args.widths, args.repeats, args.min_sample_ms = [10], [390], 3, 1.0
         args.page_counts, args.page_frames, args.page_repeats = [10], 10, 1
@@ -182,6 +189,10 @@ def main(argv: list[str]) -> int:
 
     import report
 
+    if args.merge:
+        results, failures, info = merged(args.out, results, failures, info)
+        print(report.write(args.out, results, failures, info, saved_settings(args.out)))
+        return 0
     settings = {
         "counts": args.counts,
         "widths": args.widths,
@@ -199,6 +210,32 @@ def main(argv: list[str]) -> int:
             print(f"bench: {result['engine']} {result['op']} n={result['n']} width={result['width']}: "
                   f"height {result['height']} != {result['reference_height']}", file=sys.stderr)
     return 1 if (args.smoke and (failures or wrong)) else 0
+
+
+def measured_key(result: dict) -> tuple:
+    """What a result line measures: a new line with the same key replaces the old one."""
+    return tuple(result.get(field) for field in ("engine", "op", "n", "width", "scenario", "kind"))
+
+
+def merged(out: str, results: list[dict], failures: list[dict], info: dict) -> tuple[list, list, dict]:
+    """The saved run with `results` in place of the lines they measure again. The saved machine
+    stays the report's machine; this run's date, commit and load are added under
+    `re-measured: ENGINES`, so that the report says which lines are newer."""
+    with open(os.path.join(out, "benchmarks", "results.json")) as handle:
+        saved = json.load(handle)
+    fresh = {measured_key(result) for result in results}
+    kept = [result for result in saved["results"] if measured_key(result) not in fresh]
+    engines = sorted({result.get("engine", "?") for result in results})
+    machine_info = dict(saved["machine"])
+    machine_info[f"re-measured: {', '.join(engines)}"] = (
+        f"{info['date']}, commit {info['commit']}, load {info['load_before']} → {info['load_after']}")
+    earlier_failures = [failure for failure in saved["failures"] if failure.get("engine") not in engines]
+    return kept + results, earlier_failures + failures, machine_info
+
+
+def saved_settings(out: str) -> dict:
+    with open(os.path.join(out, "benchmarks", "results.json")) as handle:
+        return json.load(handle)["settings"]
 
 
 if __name__ == "__main__":
