@@ -21,23 +21,32 @@ CANDIDATES = [os.path.join(ROOT, ".build", kind, "tagcloud-bench") for kind in (
 NATIVE = next((path for path in CANDIDATES if os.path.exists(path)), CANDIDATES[0])
 
 
-@pytest.fixture(scope="module")
-def smoke_run(tmp_path_factory):
-    require("native", os.path.exists(NATIVE), f"{NATIVE} is missing: `swift build` builds it")
-    require_executable("cc", "the bench harness compiles bench/c/flow.c: apt-get install gcc")
-    require_executable("node", "the bench harness runs the Wasm build under node 20")
-    work = tmp_path_factory.mktemp("bench")
-    flow = work / "flow"
-    subprocess.run(["cc", "-O2", "-o", str(flow), os.path.join(ROOT, "bench/c/flow.c")], check=True)
-    out = work / "docs"
+def run_bench(out, *arguments, timeout=120):
+    """`bench/py/run.py --smoke ARGUMENTS --out OUT`, which must succeed: the saved results and
+    the report's text."""
     done = subprocess.run(
-        [sys.executable, os.path.join(ROOT, "bench/py/run.py"), "--smoke", "--only", "c", "native",
-         "wasm-node", "--native", NATIVE, "--c", str(flow), "--workload", str(work / "workload"),
-         "--out", str(out)],
-        capture_output=True, text=True, timeout=120, cwd=ROOT)
+        [sys.executable, os.path.join(ROOT, "bench/py/run.py"), "--smoke", *arguments, "--out", str(out)],
+        capture_output=True, text=True, timeout=timeout, cwd=ROOT)
     assert done.returncode == 0, done.stderr
     with open(out / "benchmarks" / "results.json") as file:
         return json.load(file), (out / "benchmarks.md").read_text()
+
+
+def compiled_flow(work):
+    """bench/c/flow.c compiled into WORK: the C runner's program."""
+    require_executable("cc", "the bench harness compiles bench/c/flow.c: apt-get install gcc")
+    flow = work / "flow"
+    subprocess.run(["cc", "-O2", "-o", str(flow), os.path.join(ROOT, "bench/c/flow.c")], check=True)
+    return flow
+
+
+@pytest.fixture(scope="module")
+def smoke_run(tmp_path_factory):
+    require("native", os.path.exists(NATIVE), f"{NATIVE} is missing: `swift build` builds it")
+    require_executable("node", "the bench harness runs the Wasm build under node 20")
+    work = tmp_path_factory.mktemp("bench")
+    return run_bench(work / "docs", "--only", "c", "native", "wasm-node", "--native", NATIVE,
+                     "--c", str(compiled_flow(work)), "--workload", str(work / "workload"))
 
 
 def test_every_runner_measured_every_operation(smoke_run):
@@ -95,13 +104,7 @@ def page_smoke_run(tmp_path_factory):
         pytest.fail("the page bench needs playwright (Tests/requirements.txt)")
     work = tmp_path_factory.mktemp("page-bench")
     out = work / "docs"
-    done = subprocess.run(
-        [sys.executable, os.path.join(ROOT, "bench/py/run.py"), "--smoke", "--only", "page",
-         "--workload", str(work / "workload"), "--out", str(out)],
-        capture_output=True, text=True, timeout=300, cwd=ROOT)
-    assert done.returncode == 0, done.stderr
-    with open(out / "benchmarks" / "results.json") as file:
-        return json.load(file), (out / "benchmarks.md").read_text(), out
+    return *run_bench(out, "--only", "page", "--workload", str(work / "workload"), timeout=300), out
 
 
 def test_page_drag_measured_the_element_beside_the_chips(page_smoke_run):
@@ -152,14 +155,8 @@ def churn_smoke_run(tmp_path_factory):
     if importlib.util.find_spec("playwright") is None:
         pytest.fail("the page bench needs playwright (Tests/requirements.txt)")
     work = tmp_path_factory.mktemp("churn-bench")
-    out = work / "docs"
-    done = subprocess.run(
-        [sys.executable, os.path.join(ROOT, "bench/py/run.py"), "--smoke", "--only", "page-churn",
-         "--workload", str(work / "workload"), "--out", str(out)],
-        capture_output=True, text=True, timeout=300, cwd=ROOT)
-    assert done.returncode == 0, done.stderr
-    with open(out / "benchmarks" / "results.json") as file:
-        return json.load(file), (out / "benchmarks.md").read_text()
+    return run_bench(work / "docs", "--only", "page-churn", "--workload", str(work / "workload"),
+                     timeout=300)
 
 
 def test_page_churn_measured_inserts_and_removes_beside_the_chips(churn_smoke_run):
@@ -262,26 +259,11 @@ def test_server_report_has_the_open_loop_table(server_smoke_run):
 def test_merge_replaces_only_the_lines_it_measures_again(tmp_path):
     """`run.py --only R --merge` re-measures runner R into a saved report: R's lines are new,
     every other runner's are kept as they were, and the report names what was re-measured."""
-    require_executable("cc", "the bench harness compiles bench/c/flow.c: apt-get install gcc")
     require_executable("node", "the bench harness runs the Wasm build under node 20")
-    flow = tmp_path / "flow"
-    subprocess.run(["cc", "-O2", "-o", str(flow), os.path.join(ROOT, "bench/c/flow.c")], check=True)
     out = tmp_path / "docs"
-    common = [sys.executable, os.path.join(ROOT, "bench/py/run.py"), "--smoke", "--c", str(flow),
-              "--workload", str(tmp_path / "workload"), "--out", str(out)]
-
-    def saved():
-        with open(out / "benchmarks" / "results.json") as file:
-            return json.load(file)
-
-    first = subprocess.run([*common, "--only", "c", "wasm-node"], capture_output=True, text=True,
-                           timeout=120, cwd=ROOT)
-    assert first.returncode == 0, first.stderr
-    before = saved()
-    again = subprocess.run([*common, "--only", "wasm-node", "--merge"], capture_output=True, text=True,
-                           timeout=120, cwd=ROOT)
-    assert again.returncode == 0, again.stderr
-    after = saved()
+    common = ["--c", str(compiled_flow(tmp_path)), "--workload", str(tmp_path / "workload")]
+    before, _ = run_bench(out, *common, "--only", "c", "wasm-node")
+    after, report = run_bench(out, *common, "--only", "wasm-node", "--merge")
 
     def lines(run, engines):
         return sorted((json.dumps(r, sort_keys=True) for r in run["results"] if r["engine"] in engines))
@@ -290,5 +272,4 @@ def test_merge_replaces_only_the_lines_it_measures_again(tmp_path):
     assert len(lines(after, {"wasm-node", "js-node"})) == len(lines(before, {"wasm-node", "js-node"}))
     assert lines(after, {"wasm-node", "js-node"}) != lines(before, {"wasm-node", "js-node"})
     assert after["machine"]["date"] == before["machine"]["date"]
-    assert any(key.startswith("re-measured: js-node, wasm-node") for key in after["machine"])
-    assert "re-measured: js-node, wasm-node" in (out / "benchmarks.md").read_text()
+    assert "re-measured: js-node, wasm-node" in report
