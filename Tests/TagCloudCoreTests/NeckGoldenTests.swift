@@ -28,7 +28,7 @@ import Testing
       var cloud = NeckTests.randomCloud(&generator)
       // Small clouds keep the file small; the brute-force tests cover the large ones.
       cloud.sizes = Array(cloud.sizes.prefix(2 * 24))
-      let laid = NeckTests.layout(
+      let laid = PackedRun.layout(
         cloud.sizes, width: cloud.width, spacing: cloud.spacing,
         mergeDistance: cloud.mergeDistance, direction: cloud.direction)
       let count = laid.neckCount

@@ -5,59 +5,6 @@ import Testing
 /// The necks of the packed layout (the pairs that melt, with their gaps and axes) against the
 /// brute-force reference (`ReferenceNecks`: every pair, plain segment distance).
 @Suite struct NeckTests {
-  /// The packed layout's outputs, necks included.
-  struct Laid {
-    var outcome: PackedLayout.Outcome
-    var origins: [Double]
-    var rows: [Int32]
-    var groups: [Int32]
-    var pairs: [Int32]
-    var gaps: [Double]
-    var axes: [Double]
-    var spans: [Double]
-
-    var neckCount: Int {
-      if case .laidOut(_, _, _, let count, _) = outcome { return count }
-      return -1
-    }
-  }
-
-  static func layout(
-    _ sizes: [Double], width: Double, spacing: Double, mergeDistance: Double,
-    direction: LayoutDirection, room: Int? = nil
-  ) -> Laid {
-    let count = sizes.count / 2
-    // Enough room for every pair unless told otherwise.
-    let room = room ?? count * (count - 1) / 2 + 1
-    var laid = Laid(
-      outcome: .refused(.width), origins: .init(repeating: -7, count: 2 * count),
-      rows: .init(repeating: -7, count: count), groups: .init(repeating: -7, count: count),
-      pairs: .init(repeating: -7, count: 2 * room), gaps: .init(repeating: -7, count: room),
-      axes: .init(repeating: -7, count: 4 * room), spans: .init(repeating: -7, count: room))
-    laid.outcome = sizes.withUnsafeBufferPointer { sizes in
-      laid.origins.withUnsafeMutableBufferPointer { origins in
-        laid.rows.withUnsafeMutableBufferPointer { rows in
-          laid.groups.withUnsafeMutableBufferPointer { groups in
-            laid.pairs.withUnsafeMutableBufferPointer { pairs in
-              laid.gaps.withUnsafeMutableBufferPointer { gaps in
-                laid.axes.withUnsafeMutableBufferPointer { axes in
-                  laid.spans.withUnsafeMutableBufferPointer { spans in
-                    PackedLayout.layout(
-                      sizes: sizes, width: width, spacing: spacing, mergeDistance: mergeDistance,
-                      direction: direction, origins: origins, rows: rows, groups: groups,
-                      necks: PackedLayout.NeckBuffers(
-                        pairs: pairs, gaps: gaps, axes: axes, spans: spans))
-                  }
-                }
-              }
-            }
-          }
-        }
-      }
-    }
-    return laid
-  }
-
   /// A seeded random cloud: sizes whole, in 1/64 px or arbitrary, capsules wide, tall, round
   /// and empty; any container; loose or melting; either direction.
   static func randomCloud(_ generator: inout SeededGenerator) -> (
@@ -86,7 +33,7 @@ import Testing
   }
 
   /// The laid-out frames of `laid` over `sizes`.
-  static func frames(_ laid: Laid, _ sizes: [Double]) -> [Rect] {
+  static func frames(_ laid: PackedRun, _ sizes: [Double]) -> [Rect] {
     (0..<sizes.count / 2).map {
       Rect(
         x: laid.origins[2 * $0], y: laid.origins[2 * $0 + 1], width: sizes[2 * $0],
@@ -105,7 +52,7 @@ import Testing
     var ambiguous = 0
     for round in 0..<2500 {
       let cloud = Self.randomCloud(&generator)
-      let laid = Self.layout(
+      let laid = PackedRun.layout(
         cloud.sizes, width: cloud.width, spacing: cloud.spacing,
         mergeDistance: cloud.mergeDistance, direction: cloud.direction)
       let frames = Self.frames(laid, cloud.sizes)
@@ -158,7 +105,7 @@ import Testing
     var generator = SeededGenerator(seed: 26)
     for round in 0..<800 {
       let cloud = Self.randomCloud(&generator)
-      let laid = Self.layout(
+      let laid = PackedRun.layout(
         cloud.sizes, width: cloud.width, spacing: cloud.spacing,
         mergeDistance: cloud.mergeDistance, direction: cloud.direction)
       var root = Array(0..<laid.groups.count)
@@ -180,17 +127,17 @@ import Testing
 
   @Test func twoNeighboursInARowAndTwoCapsulesAboveOneAnother() {
     // [96 × 40][60 × 40] 8 px apart: the ends face each other, 8 px apart.
-    let row = Self.layout(
+    let row = PackedRun.layout(
       [96, 40, 60, 40], width: 390, spacing: 8, mergeDistance: 10, direction: .leftToRight)
     #expect(row.neckCount == 1)
     #expect(row.pairs.prefix(2) == [0, 1] && row.gaps[0] == 8)
     #expect(row.axes.prefix(4) == [76, 20, 124, 20] && row.spans[0] == 0)
     // Mirrored: the same pair, the axis in the mirrored frames (390 wide).
-    let mirrored = Self.layout(
+    let mirrored = PackedRun.layout(
       [96, 40, 60, 40], width: 390, spacing: 8, mergeDistance: 10, direction: .rightToLeft)
     #expect(mirrored.axes.prefix(4) == [314, 20, 266, 20])
     // 100 px, then 100 px wrapping at 150 into a row 3 px below: side by side over 60 px.
-    let stack = Self.layout(
+    let stack = PackedRun.layout(
       [100, 40, 100, 40], width: 150, spacing: 3, mergeDistance: 10, direction: .leftToRight)
     #expect(stack.neckCount == 1 && stack.gaps[0] == 3)
     #expect(stack.axes.prefix(4) == [50, 20, 50, 63] && stack.spans[0] == 30)
@@ -200,11 +147,11 @@ import Testing
   /// trap.
   @Test func necksBeyondTheRoomAreCountedAndNotWritten() {
     let sizes: [Double] = [50, 40, 50, 40, 50, 40, 50, 40]
-    let full = Self.layout(
+    let full = PackedRun.layout(
       sizes, width: 500, spacing: 2, mergeDistance: 10, direction: .leftToRight)
     #expect(full.neckCount == 3)
     for room in [0, 2] {
-      let short = Self.layout(
+      let short = PackedRun.layout(
         sizes, width: 500, spacing: 2, mergeDistance: 10, direction: .leftToRight, room: room)
       #expect(short.outcome == full.outcome)
       #expect(short.origins == full.origins && short.groups == full.groups)
@@ -213,7 +160,7 @@ import Testing
   }
 
   @Test func aRefusedLayoutWritesNoNeck() {
-    let laid = Self.layout(
+    let laid = PackedRun.layout(
       [50, 40, .nan, 40], width: 500, spacing: 2, mergeDistance: 10, direction: .leftToRight)
     #expect(laid.outcome == .refused(.size(index: 2)))
     #expect(laid.pairs.allSatisfy { $0 == -7 } && laid.spans.allSatisfy { $0 == -7 })

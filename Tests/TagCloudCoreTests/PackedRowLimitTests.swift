@@ -6,59 +6,15 @@ import Testing
 /// the same capsules are without a limit, hidden tags NaN and -1, necks naming the capsule as
 /// n; and its refusals.
 @Suite struct PackedRowLimitTests {
-  struct Laid: Equatable {
-    var outcome: PackedLayout.Outcome
-    var origins: [Double]
-    var rows: [Int32]
-    var groups: [Int32]
-    var pairs: [Int32]
-    var gaps: [Double]
-    var axes: [Double]
-  }
-
+  /// The run with its neck buffers cut to the necks written, so that runs compare by value.
   static func layout(
-    _ sizes: [Double], width: Double, spacing: Double, mergeDistance: Double = 10,
-    direction: LayoutDirection = .leftToRight, maxRows: Int = 0, moreSizes: [Double] = []
-  ) -> Laid {
-    let count = sizes.count / 2
-    let items = maxRows > 0 ? count + 1 : count
-    let room = items * items + 1
-    var laid = Laid(
-      outcome: .refused(.width), origins: .init(repeating: -7, count: 2 * items),
-      rows: .init(repeating: -7, count: items), groups: .init(repeating: -7, count: items),
-      pairs: .init(repeating: -7, count: 2 * room), gaps: .init(repeating: -7, count: room),
-      axes: .init(repeating: -7, count: 4 * room))
-    var spans = [Double](repeating: -7, count: room)
-    laid.outcome = sizes.withUnsafeBufferPointer { sizes in
-      moreSizes.withUnsafeBufferPointer { moreSizes in
-        laid.origins.withUnsafeMutableBufferPointer { origins in
-          laid.rows.withUnsafeMutableBufferPointer { rows in
-            laid.groups.withUnsafeMutableBufferPointer { groups in
-              laid.pairs.withUnsafeMutableBufferPointer { pairs in
-                laid.gaps.withUnsafeMutableBufferPointer { gaps in
-                  laid.axes.withUnsafeMutableBufferPointer { axes in
-                    spans.withUnsafeMutableBufferPointer { spans in
-                      PackedLayout.layout(
-                        sizes: sizes, width: width, spacing: spacing,
-                        mergeDistance: mergeDistance, direction: direction, maxRows: maxRows,
-                        moreSizes: moreSizes, origins: origins, rows: rows, groups: groups,
-                        necks: PackedLayout.NeckBuffers(
-                          pairs: pairs, gaps: gaps, axes: axes, spans: spans))
-                    }
-                  }
-                }
-              }
-            }
-          }
-        }
-      }
-    }
-    if case .laidOut(_, _, _, let necks, _) = laid.outcome {
-      laid.pairs = Array(laid.pairs[0..<2 * necks])
-      laid.gaps = Array(laid.gaps[0..<necks])
-      laid.axes = Array(laid.axes[0..<4 * necks])
-    }
-    return laid
+    _ sizes: [Double], width: Double, spacing: Double, direction: LayoutDirection = .leftToRight,
+    maxRows: Int = 0, moreSizes: [Double] = []
+  ) -> PackedRun {
+    PackedRun.layout(
+      sizes, width: width, spacing: spacing, direction: direction, maxRows: maxRows,
+      moreSizes: moreSizes
+    ).necksOnly
   }
 
   @Test func theDocumentedExample() {
