@@ -58,6 +58,8 @@ public final class LiveServer {
   private(set) var staticFiles: StaticFileServer?
   /// HTTP answers by route and status, for `/metrics`.
   var httpMetrics = HTTPMetrics()
+  /// epoll, or lws's poll loop (``EventLoop``).
+  var eventLoop = EventLoop(epoll: nil)
 
   private init(settings: ServerSettings) {
     self.settings = settings
@@ -169,7 +171,16 @@ public final class LiveServer {
     info.timeout_secs = 10
     info.pt_serv_buf_size = 32 * 1024
 
-    guard let context = lws_create_context(&info) else {
+    eventLoop = EventLoop.make()
+    var withLoop = info
+    eventLoop.configure(&withLoop, in: &arena)
+    var created = lws_create_context(&withLoop)
+    if created == nil && eventLoop.epoll != nil {
+      // The plugin would not start: lws's own poll loop serves instead.
+      eventLoop.destroy()
+      created = lws_create_context(&info)
+    }
+    guard let context = created else {
       return .failure(
         ServeFailure(
           "cannot listen on \(Network.display(address.numeric)):\(settings.port) (libwebsockets could not start)"
@@ -212,13 +223,14 @@ public final class LiveServer {
 
   func serve() -> Int32 {
     guard let context else { return 1 }
-    while lws_service(context, 0) >= 0 {
+    while eventLoop.serviceOnce(context) {
       noticeSignals()
       if stopping && (connections.isEmpty || monotonicSeconds() >= stopDeadline) { break }
     }
     let open = connections.count
     let sessions = sessionsAtStop ?? hub.liveSessionCount
     lws_context_destroy(context)
+    eventLoop.destroy()
     self.context = nil
     Signals.uninstall()
     logLine(
