@@ -48,6 +48,8 @@ public final class LiveServer {
   var listenPort = 0
   var arena = CArena()
   let pre = Int(tc_lws_pre())
+  /// The `/live` frames' buffer, with lws's headroom in front.
+  var sendBuffer = SendBuffer(headroom: Int(tc_lws_pre()))
   /// A worker's own listener on the shared port (`--workers`), nil otherwise.
   var sharedListener: SharedListener?
   /// `/echo`, only with `--echo` (conformance testing, see ``EchoEndpoint``).
@@ -69,7 +71,10 @@ public final class LiveServer {
     self.echo = settings.echo ? EchoEndpoint() : nil
   }
 
-  deinit { arena.freeAll() }
+  deinit {
+    arena.freeAll()
+    sendBuffer.free()
+  }
 
   /// Starts the server and serves until SIGINT or SIGTERM. Returns the exit status: 0 after a
   /// clean stop, 1 when it could not start (the reason is logged).
