@@ -2,7 +2,7 @@
 load from bench/c/loadgen.c. Prints one JSON line per scenario, like every runner of run.py.
 
     python3 bench/py/server_bench.py TAGCLOUD LOADGEN ECHO_SERVER [--quick] [--only ENGINE]
-        [--idle [N ...]] [--fractions F ...] [--runs N] [--event-loop epoll|poll]
+        [--idle [N ...]] [--fractions F ...] [--runs N] [--event-loop epoll|poll] [--capacity F]
 
 Scenarios, each against a freshly started server on 127.0.0.1 (port chosen by the server):
 - idle-1000 and idle-10000: that many sessions connected, measured and laid out once, then
@@ -236,6 +236,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--busy", type=int, help="busy session count")
     parser.add_argument("--fractions", type=float, nargs="*", default=[0.25, 0.5, 0.75],
                         help="open-loop offered rates, as fractions of the measured capacity")
+    parser.add_argument("--capacity", type=float,
+                        help="frames a second to take as the capacity for the open loop, instead of "
+                             "the busy run's (to offer two builds the same rates)")
     parser.add_argument("--runs", type=int, help="runs per server and scenario (3; --quick 1)")
     parser.add_argument("--event-loop", choices=["epoll", "poll"], default="epoll",
                         help="the servers' event loop, the same for both (epoll)")
@@ -287,6 +290,8 @@ def main(argv: list[str]) -> int:
             summaries[engine] = summarize(engine, name, lines)
             print(json.dumps(summaries[engine]), flush=True)
     capacity = summaries.get("tagcloud", {}).get("server_cpu_us_per_frame")
+    if args.capacity:
+        capacity = 1e6 / args.capacity
     if not capacity or args.only == "echo":
         return 0
     # Open loop at fixed fractions of tagcloud's capacity on one core (1 s ÷ CPU per frame).
