@@ -215,7 +215,8 @@ def server_smoke_run(tmp_path_factory):
     programs = {}
     for name in ("loadgen", "echo_server"):
         programs[name] = str(work / name)
-        subprocess.run(["cc", "-O2", "-o", programs[name], os.path.join(ROOT, f"bench/c/{name}.c"), *flags],
+        subprocess.run(["cc", "-O2", "-o", programs[name], os.path.join(ROOT, f"bench/c/{name}.c"), *flags,
+                        "-lev"],  # libev: the epoll loop of both (libev-dev, from libwebsockets-dev)
                        check=True)
     done = subprocess.run(
         [sys.executable, os.path.join(ROOT, "bench/py/server_bench.py"), str(tagcloud_binary()),

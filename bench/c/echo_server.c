@@ -3,14 +3,20 @@
 // What tagcloud serve costs per frame above this is the cost of the Swift layer (protocol,
 // sessions, layout, JSON), since both use the same library the same way.
 //
-//   cc -O2 -o echo_server bench/c/echo_server.c $(pkg-config --cflags --libs libwebsockets)
-//   ./echo_server PORT FRAME_BYTES      (PORT 0: any free port; prints "listening on N")
+//   cc -O2 -o echo_server bench/c/echo_server.c $(pkg-config --cflags --libs libwebsockets) -lev
+//   ./echo_server PORT FRAME_BYTES [poll|epoll]   (PORT 0: any free port; prints "listening on N")
+//
+// The event loop is the one `tagcloud serve` uses, so that the floor differs from it only in
+// the Swift layer: `epoll` (default) is libev's epoll loop handed to lws as a foreign loop, as
+// the server does (Sources/TagCloudServer/LWS/EventLoop.swift); `poll` is lws's own poll()
+// loop, the server's with TAGCLOUD_EVENT_LOOP=poll.
 //
 // Speaks just enough of the live protocol (docs/PROTOCOL.md) for bench/c/loadgen.c: a small `welcome` on
 // connect, and for every message with a "width" a `layout`-shaped frame that carries that width
 // (padded to FRAME_BYTES). Like tagcloud serve: subprotocol tagcloud.v1, one frame per writable
 // callback, latest width wins. Stops on SIGINT/SIGTERM.
 #define _GNU_SOURCE  // memmem
+#include <ev.h>
 #include <libwebsockets.h>
 #include <signal.h>
 #include <stdio.h>
@@ -98,9 +104,10 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
 
 int main(int argc, char **argv) {
   if (argc < 3) {
-    fprintf(stderr, "usage: echo_server PORT FRAME_BYTES\n");
+    fprintf(stderr, "usage: echo_server PORT FRAME_BYTES [poll|epoll]\n");
     return 2;
   }
+  int use_epoll = argc < 4 || strcmp(argv[3], "poll") != 0;
   frame_bytes = (size_t)atol(argv[2]);
   if (frame_bytes < 64 || frame_bytes > MAX_FRAME) {
     fprintf(stderr, "echo_server: FRAME_BYTES must be 64 to %d\n", MAX_FRAME);
@@ -116,6 +123,12 @@ int main(int argc, char **argv) {
   info.iface = "127.0.0.1";
   info.protocols = protocols;
   info.options = LWS_SERVER_OPTION_DISABLE_IPV6;
+  struct ev_loop *loop = use_epoll ? ev_loop_new(EVBACKEND_EPOLL) : NULL;
+  void *foreign_loops[] = {loop};
+  if (loop) {
+    info.options |= LWS_SERVER_OPTION_LIBEV;
+    info.foreign_loops = foreign_loops;
+  }
   lws_set_log_level(LLL_ERR, NULL);
   context = lws_create_context(&info);
   if (!context) {
@@ -124,10 +137,16 @@ int main(int argc, char **argv) {
   }
   signal(SIGINT, on_signal);
   signal(SIGTERM, on_signal);
-  printf("listening on %d\n", lws_get_vhost_listen_port(lws_get_vhost_by_name(context, "default")));
+  printf("listening on %d (%s)\n", lws_get_vhost_listen_port(lws_get_vhost_by_name(context, "default")),
+         loop ? "epoll" : "poll");
   fflush(stdout);
-  while (!stopping && lws_service(context, 0) >= 0) {
+  if (loop) {
+    while (!stopping) ev_run(loop, EVRUN_ONCE);  // lws_cancel_service (a signal) wakes it
+  } else {
+    while (!stopping && lws_service(context, 0) >= 0) {
+    }
   }
   lws_context_destroy(context);
+  if (loop) ev_loop_destroy(loop);
   return 0;
 }

@@ -2,6 +2,7 @@
 load from bench/c/loadgen.c. Prints one JSON line per scenario, like every runner of run.py.
 
     python3 bench/py/server_bench.py TAGCLOUD LOADGEN ECHO_SERVER [--quick] [--only ENGINE]
+        [--idle [N ...]] [--fractions F ...] [--runs N] [--event-loop epoll|poll] [--capacity F]
 
 Scenarios, each against a freshly started server on 127.0.0.1 (port chosen by the server):
 - idle-1000 and idle-10000: that many sessions connected, measured and laid out once, then
@@ -19,7 +20,12 @@ Scenarios, each against a freshly started server on 127.0.0.1 (port chosen by th
   echo floor alike at the same offered rates, alternating, three runs each. Every latency goes
   into an HdrHistogram (1 µs to 60 s, 3 significant digits): p50, p99, p99.9, max; the
   summary line merges the runs' histograms.
-The echo floor answers each viewport with a frame of the size tagcloud's layout frames had.
+The echo floor answers each viewport with a frame of the size tagcloud's layout frames had,
+on the same event loop as tagcloud (`--event-loop`, epoll by default: TAGCLOUD_EVENT_LOOP for
+the server, the third argument of the echo), so that the two differ only in the Swift layer.
+The load generator runs on epoll (libev) whatever the servers use. Each line carries the
+servers' run-queue wait over the window (`server_wait_s`, from /proc/PID/schedstat): the time
+other work on the machine held the server back, which the latencies include.
 On a machine with two cores or more, each server runs on CPU 0 and the load generator on CPU 1
 (sched_setaffinity), so that they do not take turns on one core; other work on the machine
 still shares both.
@@ -195,7 +201,7 @@ def merged_figures(lines: list[dict]) -> dict:
 
 
 def scenario(engine: str, name: str, start, loadgen: str, connections: int, rate: float,
-             warmup: float, window: float) -> dict:
+             warmup: float, window: float, event_loop: str = "epoll") -> dict:
     line = {"engine": engine, "scenario": name}
     try:
         server = start()
@@ -208,6 +214,7 @@ def scenario(engine: str, name: str, start, loadgen: str, connections: int, rate
     finally:
         server.close()
     line.update(result)
+    line["event_loop"] = event_loop
     if result.get("ready") and result.get("rss_ready_kb", -1) > 0:
         line["rss_per_session_kb"] = (result["rss_ready_kb"] - result["rss_before_kb"]) / result["ready"]
     if result.get("frames"):
@@ -229,17 +236,23 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--busy", type=int, help="busy session count")
     parser.add_argument("--fractions", type=float, nargs="*", default=[0.25, 0.5, 0.75],
                         help="open-loop offered rates, as fractions of the measured capacity")
+    parser.add_argument("--capacity", type=float,
+                        help="frames a second to take as the capacity for the open loop, instead of "
+                             "the busy run's (to offer two builds the same rates)")
+    parser.add_argument("--runs", type=int, help="runs per server and scenario (3; --quick 1)")
+    parser.add_argument("--event-loop", choices=["epoll", "poll"], default="epoll",
+                        help="the servers' event loop, the same for both (epoll)")
     args = parser.parse_args(argv)
     tagcloud, loadgen, echo = args.tagcloud, args.loadgen, args.echo
     limit = raise_file_limit()
     idle_counts = [100] if args.quick else [1000, 10000]
     busy = (50, 20, 0.5, 2) if args.quick else (1000, 20, 2, 5)
-    runs = 1 if args.quick else 3
+    runs = args.runs or (1 if args.quick else 3)
     if args.idle is not None:
         idle_counts = args.idle
     if args.busy:
         busy = (args.busy, *busy[1:])
-    env = {"TAGCLOUD_MAX_SESSIONS": "20000"}
+    env = {"TAGCLOUD_MAX_SESSIONS": "20000", "TAGCLOUD_EVENT_LOOP": args.event_loop}
 
     def start_tagcloud():
         return Server([tagcloud, "serve", "--host", "127.0.0.1", "--port", "0", "--web",
@@ -247,15 +260,15 @@ def main(argv: list[str]) -> int:
 
     frame_bytes = 1013  # tagcloud's layout frame for the demo's ten tags, if not measured
     for count in idle_counts if args.only != "echo" else []:
-        line = scenario("tagcloud", f"idle-{count}", start_tagcloud, loadgen, count, 0, 0, 2)
+        line = scenario("tagcloud", f"idle-{count}", start_tagcloud, loadgen, count, 0, 0, 2, args.event_loop)
         line["file_limit"] = limit
         print(json.dumps(line), flush=True)
     def start_echo():
-        return Server([echo, "0", str(frame_bytes)], stream="stdout")
+        return Server([echo, "0", str(frame_bytes), args.event_loop], stream="stdout")
 
     if args.only != "tagcloud":
         for count in idle_counts:
-            line = scenario("echo", f"idle-{count}", start_echo, loadgen, count, 0, 0, 2)
+            line = scenario("echo", f"idle-{count}", start_echo, loadgen, count, 0, 0, 2, args.event_loop)
             print(json.dumps(line), flush=True)
     name = f"busy-{busy[0]}"
     done: dict[str, list[dict]] = {"tagcloud": [], "echo": []}
@@ -263,7 +276,7 @@ def main(argv: list[str]) -> int:
         for engine, start in (("tagcloud", start_tagcloud), ("echo", start_echo)):
             if args.only and engine != args.only:
                 continue
-            line = scenario(engine, name, start, loadgen, *busy)
+            line = scenario(engine, name, start, loadgen, *busy, args.event_loop)
             line["run"] = run + 1
             if engine == "tagcloud" and line.get("frame_bytes_mean"):
                 frame_bytes = int(round(line["frame_bytes_mean"]))
@@ -277,6 +290,8 @@ def main(argv: list[str]) -> int:
             summaries[engine] = summarize(engine, name, lines)
             print(json.dumps(summaries[engine]), flush=True)
     capacity = summaries.get("tagcloud", {}).get("server_cpu_us_per_frame")
+    if args.capacity:
+        capacity = 1e6 / args.capacity
     if not capacity or args.only == "echo":
         return 0
     # Open loop at fixed fractions of tagcloud's capacity on one core (1 s ÷ CPU per frame).
@@ -290,7 +305,8 @@ def main(argv: list[str]) -> int:
             for engine, start in (("tagcloud", start_tagcloud), ("echo", start_echo)):
                 if args.only and engine != args.only:
                     continue
-                line = scenario(engine, open_name, start, loadgen, connections, rate, warmup, window)
+                line = scenario(engine, open_name, start, loadgen, connections, rate, warmup,
+                                window, args.event_loop)
                 line.update(run=run + 1, fraction=fraction, capacity_per_s=capacity_per_s)
                 print(json.dumps(line), flush=True)
                 opened[engine].append(line)
@@ -328,12 +344,14 @@ def summarize(engine: str, name: str, lines: list[dict]) -> dict:
     for key in ("window_s", "sent_per_s", "frames_per_s", "frame_bytes_mean", "rtt_p50_us",
                 "rtt_p99_us", "rtt_p999_us", "server_cpu_us_per_frame", "server_cpu_us_per_message",
                 "server_cpu_share", "loadgen_cpu_share", "rss_per_session_kb", "server_cpu_s",
-                "loadgen_cpu_s", "send_lag_mean_us", "send_lag_max_us", "offered_per_s"):
+                "loadgen_cpu_s", "send_lag_mean_us", "send_lag_max_us", "offered_per_s",
+                "server_wait_s", "loadgen_wait_s"):
         value = median(key)
         if value is not None:
             summary[key] = value
-    summary["per_run"] = {key: [round(line.get(key, 0), 1) for line in good]
-                          for key in ("rtt_p99_us", "server_cpu_us_per_frame")}
+    summary["per_run"] = {key: [round(line.get(key, 0), 3) for line in good]
+                          for key in ("rtt_p99_us", "server_cpu_us_per_frame", "server_wait_s")}
+    summary["event_loop"] = good[0].get("event_loop")
     return summary
 
 

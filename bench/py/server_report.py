@@ -87,8 +87,13 @@ def section(results: list[dict]) -> list[str]:
     out = ["", "## Server", ""]
     if not lines:
         return out + ["Not measured in this run.", ""]
+    loops = sorted({r.get("event_loop") for r in lines if r.get("event_loop")})
+    loop = loops[0] if len(loops) == 1 else "poll"
     out += ["`tagcloud serve` (release) and the bare libwebsockets echo floor (bench/c/echo_server.c), "
-            "each freshly started, under bench/c/loadgen.c (libwebsockets client, one thread). "
+            f"each freshly started, both on the same event loop ({loop}: "
+            + ("libev's epoll loop handed to lws, as tagcloud serves by default" if loop == "epoll"
+               else "lws's own poll() loop") + "), "
+            "under bench/c/loadgen.c (libwebsockets client on epoll, one thread). "
             "Each server runs on CPU 0 and the load generator on CPU 1 (the machine has two; "
             "other work shares both). CPU from /proc (utime + stime) over each 5 s window; RSS "
             "is VmRSS. The busy rows are medians of three runs per server, the two servers "
@@ -160,16 +165,18 @@ def open_loop_section(results: list[dict]) -> list[str]:
            "significant digits); the runs' histograms are merged. Send lag: how late the load "
            "generator wrote its viewports against their intended times (part of every latency). "
            "Wall-clock figures: on a shared 2-core machine they include the other work's "
-           "preemptions, for both servers alike.", "",
+           "preemptions, for both servers alike; held back: the server's run-queue wait over the "
+           "window (/proc/PID/schedstat, median of the runs), the time it was ready to run while "
+           "other work had its core.", "",
            "| load | offered viewports/s | server | p50 | p99 | p99.9 | max | p99 ÷ floor | samples | "
-           "unanswered | server CPU | send lag mean / max | R |",
-           "|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+           "unanswered | server CPU | CPU per frame | held back | send lag mean / max | R |",
+           "|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     floors = {r.get("fraction"): r for r in rows if r["engine"] == "echo"}
     for r in rows:
         name = "tagcloud" if r["engine"] == "tagcloud" else "bare lws (floor)"
         if "error" in r or "hdr_p99_us" not in r:
             out.append(f"| {100 * r.get('fraction', 0):.0f} % | – | {name} | failed: {r.get('error', 'no latencies')} |"
-                       + " |" * 9)
+                       + " |" * 11)
             continue
         floor = floors.get(r.get("fraction"))
         ratio = (f"{r['hdr_p99_us'] / floor['hdr_p99_us']:.2f}×" if r["engine"] == "tagcloud" and floor
@@ -179,7 +186,10 @@ def open_loop_section(results: list[dict]) -> list[str]:
                    f"{ms('hdr_p99_us')} | {ms('hdr_p999_us')} | {ms('hdr_max_us')} | {ratio} | "
                    f"{r['hdr_count']:,} | {r.get('unanswered', 0):,} | "
                    f"{100 * r.get('server_cpu_share', 0):.0f} % | "
-                   f"{r.get('send_lag_mean_us', 0) / 1000:.2f} / {r.get('send_lag_max_us', 0) / 1000:.1f} ms | "
+                   f"{r.get('server_cpu_us_per_frame', 0):.1f} µs | "
+                   + (f"{1000 * r['server_wait_s']:.0f} ms / {r.get('window_s', 5):.0f} s | "
+                      if "server_wait_s" in r else "– | ")
+                   + f"{r.get('send_lag_mean_us', 0) / 1000:.2f} / {r.get('send_lag_max_us', 0) / 1000:.1f} ms | "
                    f"{r.get('runs', 1)} |")
     out.append("")
     for r in rows:

@@ -354,6 +354,14 @@ public struct LiveHub<Random: RandomNumberGenerator> {
     return wakeups
   }
 
+  /// The same connections as ``takeWakeups()``, handed to `body` one by one without building
+  /// an array: the adapter's path, taken after every message (an array per message cost an
+  /// allocation).
+  public mutating func forEachWakeup(_ body: (ConnectionID) -> Void) {
+    for id in wakeups { body(id) }
+    wakeups.removeAll(keepingCapacity: true)
+  }
+
   /// Lines for the server log (refusals, drops) since the last call.
   public mutating func takeLog() -> [String] {
     defer { log = [] }

@@ -96,19 +96,14 @@ extension LiveServer {
       return 0
     }
     guard let frame = hub.takeFrame(for: connection.id, now: monotonicSeconds()) else { return 0 }
-    var buffer = [UInt8](repeating: 0, count: pre + frame.count)
-    buffer.replaceSubrange(pre..., with: frame)
-    let written = buffer.withUnsafeMutableBufferPointer {
-      lws_write(wsi, $0.baseAddress! + pre, frame.count, LWS_WRITE_TEXT)
-    }
-    if written < frame.count { return -1 }
+    if sendBuffer.write(frame, to: wsi) < frame.count { return -1 }
     if hub.hasOutgoing(connection.id) { lws_callback_on_writable(wsi) }
     return 0
   }
 
   /// Asks for writable callbacks on every connection the hub has something new for.
   func wake() {
-    for id in hub.takeWakeups() {
+    hub.forEachWakeup { id in
       if let socket = sockets[id] { lws_callback_on_writable(socket) }
     }
   }

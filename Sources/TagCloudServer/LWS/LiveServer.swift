@@ -48,6 +48,8 @@ public final class LiveServer {
   var listenPort = 0
   var arena = CArena()
   let pre = Int(tc_lws_pre())
+  /// The `/live` frames' buffer, with lws's headroom in front.
+  var sendBuffer = SendBuffer(headroom: Int(tc_lws_pre()))
   /// A worker's own listener on the shared port (`--workers`), nil otherwise.
   var sharedListener: SharedListener?
   /// `/echo`, only with `--echo` (conformance testing, see ``EchoEndpoint``).
@@ -58,6 +60,8 @@ public final class LiveServer {
   private(set) var staticFiles: StaticFileServer?
   /// HTTP answers by route and status, for `/metrics`.
   var httpMetrics = HTTPMetrics()
+  /// epoll, or lws's poll loop (``EventLoop``).
+  var eventLoop = EventLoop(epoll: nil)
 
   private init(settings: ServerSettings) {
     self.settings = settings
@@ -67,7 +71,10 @@ public final class LiveServer {
     self.echo = settings.echo ? EchoEndpoint() : nil
   }
 
-  deinit { arena.freeAll() }
+  deinit {
+    arena.freeAll()
+    sendBuffer.free()
+  }
 
   /// Starts the server and serves until SIGINT or SIGTERM. Returns the exit status: 0 after a
   /// clean stop, 1 when it could not start (the reason is logged).
@@ -169,7 +176,16 @@ public final class LiveServer {
     info.timeout_secs = 10
     info.pt_serv_buf_size = 32 * 1024
 
-    guard let context = lws_create_context(&info) else {
+    eventLoop = EventLoop.make()
+    var withLoop = info
+    eventLoop.configure(&withLoop, in: &arena)
+    var created = lws_create_context(&withLoop)
+    if created == nil && eventLoop.epoll != nil {
+      // The plugin would not start: lws's own poll loop serves instead.
+      eventLoop.destroy()
+      created = lws_create_context(&info)
+    }
+    guard let context = created else {
       return .failure(
         ServeFailure(
           "cannot listen on \(Network.display(address.numeric)):\(settings.port) (libwebsockets could not start)"
@@ -212,13 +228,14 @@ public final class LiveServer {
 
   func serve() -> Int32 {
     guard let context else { return 1 }
-    while lws_service(context, 0) >= 0 {
+    while eventLoop.serviceOnce(context) {
       noticeSignals()
       if stopping && (connections.isEmpty || monotonicSeconds() >= stopDeadline) { break }
     }
     let open = connections.count
     let sessions = sessionsAtStop ?? hub.liveSessionCount
     lws_context_destroy(context)
+    eventLoop.destroy()
     self.context = nil
     Signals.uninstall()
     logLine(
