@@ -8,7 +8,10 @@ set -euo pipefail
 # webkit2gtk-driver (WebKitWebDriver, with MiniBrowser from libwebkit2gtk-4.1-0); firefox-esr; and
 # Xvfb, the X display WebKit and Firefox draw on. libssl-dev: libcrypto's headers for the
 # server's SHA-256 (CLibCrypto; libwebsockets-dev pulls it in, listed for its own sake).
-packages=(pkg-config libwebsockets-dev libssl-dev chromium binaryen libclang-rt-14-dev-wasm32 nginx openssl
+# libwebsockets-evlib-ev and libev-dev: the server's epoll loop (lws's libev plugin, loaded at run
+# time; docs/SERVER.md "Event loop: epoll") and the bench's load generator and floor, linked with
+# -lev (libwebsockets-dev pulls both in, listed for their own sake).
+packages=(pkg-config libwebsockets-dev libwebsockets-evlib-ev libev-dev libssl-dev chromium binaryen libclang-rt-14-dev-wasm32 nginx openssl
   systemd webkit2gtk-driver firefox-esr xvfb)
 missing=()
 for p in "${packages[@]}"; do

@@ -213,12 +213,14 @@ public final class LiveServer {
     let tags = settings.live.tags.count
     if let worker = settings.worker {
       // The supervisor logs the one "listening on" line once every worker is ready.
-      logLine("ready on http://\(Network.display(address.numeric)):\(listenPort) (pid \(getpid()))")
+      logLine(
+        "ready on http://\(Network.display(address.numeric)):\(listenPort) (\(eventLoop.name), pid \(getpid()))"
+      )
       writeAll(Array("\(getpid())\n".utf8), to: worker.notifyDescriptor)
       close(worker.notifyDescriptor)
     } else {
       logLine(
-        "listening on http://\(Network.display(address.numeric)):\(listenPort) (web \(webRoot), \(tags) tags, WebSocket \(Self.livePath) \(Self.subprotocol), pid \(getpid()))"
+        "listening on http://\(Network.display(address.numeric)):\(listenPort) (web \(webRoot), \(tags) tags, WebSocket \(Self.livePath) \(Self.subprotocol), \(eventLoop.name), pid \(getpid()))"
       )
     }
     return .success(())

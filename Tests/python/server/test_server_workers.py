@@ -27,7 +27,7 @@ CLIENTS = 24  # over two workers; the chance that all land on one is 2 ** -23
 
 def worker_pids(server, number):
     """Pids worker `number` reported ready under, in order (from the log)."""
-    pattern = re.compile(rf"\[worker {number}\]: ready on http://\S+ \(pid (\d+)\)")
+    pattern = re.compile(rf"\[worker {number}\]: ready on http://\S+ \(\w+, pid (\d+)\)")
     return [int(m.group(1)) for line in list(server.log) if (m := pattern.search(line))]
 
 

@@ -193,7 +193,7 @@ def worker_pids(server: ServeProcess) -> dict[int, int]:
     restarted worker reports ready again); empty without workers."""
     pids = {}
     for line in list(server.log):
-        match = re.search(r"\[worker (\d+)\]: ready on \S+ \(pid (\d+)\)", line)
+        match = re.search(r"\[worker (\d+)\]: ready on \S+ \(\w+, pid (\d+)\)", line)
         if match:
             pids[int(match.group(1))] = int(match.group(2))
     return pids

@@ -1,0 +1,61 @@
+"""The loop `tagcloud serve` waits on: epoll (libev, driven by lws's libev plugin) where the
+machine has it, lws's own poll() loop otherwise or when TAGCLOUD_EVENT_LOOP=poll asks for it
+(docs/SERVER.md, "Event loop: epoll"). The start line names the loop, so an install that
+silently fell back to poll() (a missing plugin, a plugin that would not start) is seen here:
+`make test` installs libwebsockets-dev, which brings libwebsockets-evlib-ev and libev.
+
+Breaking it: `EventLoop.make()` returning the poll loop always fails the epoll tests; a loop
+that is named but not handed to lws (`configure` doing nothing) still says epoll, but then
+`serviceOnce` runs a libev loop that watches no socket and no layout ever comes back.
+"""
+
+import ctypes.util
+
+from server_support import measure_message, open_live, receive_type, send
+from support.requirements import require
+
+PLUGIN = "libwebsockets-evlib_ev.so"
+
+
+def plugin_installed() -> bool:
+    try:
+        ctypes.CDLL(PLUGIN)
+    except OSError:
+        return False
+    return ctypes.util.find_library("ev") is not None
+
+
+def served_a_layout(server) -> None:
+    ws, _ = open_live(server)
+    with ws:
+        send(ws, measure_message())
+        send(ws, {"type": "viewport", "width": 390})
+        assert receive_type(ws, "layout")["items"]
+
+
+def start_line(server) -> str:
+    return next(line for line in server.log if "listening on" in line)
+
+
+def test_serves_on_epoll_where_the_plugin_is_installed(start_server):
+    require("libwebsockets-evlib-ev", plugin_installed(),
+            "apt-get install libwebsockets-evlib-ev libev4 (libwebsockets-dev brings both)")
+    server = start_server()
+    assert ", epoll, pid " in start_line(server), server.log
+    served_a_layout(server)
+
+
+def test_tagcloud_event_loop_poll_keeps_lws_own_loop(start_server):
+    server = start_server(env={"TAGCLOUD_EVENT_LOOP": "poll"})
+    assert ", poll, pid " in start_line(server), server.log
+    served_a_layout(server)
+
+
+def test_every_worker_runs_on_epoll(start_server):
+    require("libwebsockets-evlib-ev", plugin_installed(),
+            "apt-get install libwebsockets-evlib-ev libev4 (libwebsockets-dev brings both)")
+    server = start_server("--workers", "2", "--drain-grace", "0")
+    ready = [line for line in server.log if "]: ready on " in line]
+    assert len(ready) == 2 and all("(epoll, pid " in line for line in ready), server.log
+    for _ in range(4):  # the kernel spreads the connections over both workers
+        served_a_layout(server)
