@@ -34,7 +34,10 @@ struct SendBuffer {
       storage = UnsafeMutableRawPointer.allocate(byteCount: headroom + capacity, alignment: 16)
     }
     let payload = storage + headroom
-    frame.withUnsafeBytes { payload.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+    frame.withUnsafeBytes { bytes in
+      // An empty array may have no storage at all (a nil base address): nothing to copy.
+      if let source = bytes.baseAddress { payload.copyMemory(from: source, byteCount: bytes.count) }
+    }
     return lws_write(wsi, payload.assumingMemoryBound(to: UInt8.self), frame.count, kind)
   }
 
