@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import statistics
 import sys
 import threading
@@ -28,7 +27,8 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from server_bench import ROOT, Server, raise_file_limit, run_loadgen  # noqa: E402
 
-WORKER_LINE = re.compile(r"\[worker (\d+)\]: ready on \S+ \(pid (\d+)\)")
+sys.path.insert(0, os.path.join(ROOT, "Tests", "python"))
+from support.server_log import workers_ready  # noqa: E402
 
 
 def cpu_seconds(pid: int) -> float:
@@ -37,8 +37,7 @@ def cpu_seconds(pid: int) -> float:
 
 
 def serving_pids(server: Server) -> list[int]:
-    pids = [int(m.group(2)) for line in server.log if (m := WORKER_LINE.search(line))]
-    return pids or [server.pid]
+    return [worker.pid for worker in workers_ready(server.log)] or [server.pid]
 
 
 def run(tagcloud: str, loadgen: str, workers: int, sessions: int, rate: float, warmup: float,

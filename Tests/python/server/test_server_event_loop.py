@@ -13,6 +13,7 @@ import ctypes.util
 
 from server_support import measure_message, open_live, receive_type, send
 from support.requirements import require
+from support.server_log import workers_ready
 
 PLUGIN = "libwebsockets-evlib_ev.so"
 
@@ -55,7 +56,7 @@ def test_every_worker_runs_on_epoll(start_server):
     require("libwebsockets-evlib-ev", plugin_installed(),
             "apt-get install libwebsockets-evlib-ev libev4 (libwebsockets-dev brings both)")
     server = start_server("--workers", "2", "--drain-grace", "0")
-    ready = [line for line in server.log if "]: ready on " in line]
-    assert len(ready) == 2 and all("(epoll, pid " in line for line in ready), server.log
+    ready = workers_ready(server.log)
+    assert [worker.event_loop for worker in ready] == ["epoll", "epoll"], server.log
     for _ in range(4):  # the kernel spreads the connections over both workers
         served_a_layout(server)

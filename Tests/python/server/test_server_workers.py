@@ -19,6 +19,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
+from support.server_log import workers_ready
 from server_support import (DEMO_IDS, SUBPROTOCOL, http_get, measure_message, open_live,
                             receive_type, tagcloud_binary)
 
@@ -27,8 +28,7 @@ CLIENTS = 24  # over two workers; the chance that all land on one is 2 ** -23
 
 def worker_pids(server, number):
     """Pids worker `number` reported ready under, in order (from the log)."""
-    pattern = re.compile(rf"\[worker {number}\]: ready on http://\S+ \(\w+, pid (\d+)\)")
-    return [int(m.group(1)) for line in list(server.log) if (m := pattern.search(line))]
+    return [worker.pid for worker in workers_ready(server.log) if worker.number == number]
 
 
 def wait_until(predicate, timeout, message):

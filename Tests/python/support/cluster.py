@@ -35,6 +35,7 @@ import urllib.error
 import urllib.request
 
 from support.harness import ServeProcess
+from support.server_log import workers_ready
 from support.paths import REPO, WEB
 from support.ports import free_port
 from support.systemd_unit import serve_arguments
@@ -191,12 +192,7 @@ def http_status(url: str, timeout: float = 2.0) -> int:
 def worker_pids(server: ServeProcess) -> dict[int, int]:
     """{worker number: pid} of a `tagcloud serve --workers` process, the latest pid of each (a
     restarted worker reports ready again); empty without workers."""
-    pids = {}
-    for line in list(server.log):
-        match = re.search(r"\[worker (\d+)\]: ready on \S+ \(\w+, pid (\d+)\)", line)
-        if match:
-            pids[int(match.group(1))] = int(match.group(2))
-    return pids
+    return {worker.number: worker.pid for worker in workers_ready(server.log)}
 
 
 class Nginx:
