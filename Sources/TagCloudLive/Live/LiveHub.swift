@@ -347,16 +347,9 @@ public struct LiveHub<Random: RandomNumberGenerator> {
     return frame
   }
 
-  /// Connections that got something to send since the last call (the adapter asks their
-  /// sockets for a writable callback).
-  public mutating func takeWakeups() -> [ConnectionID] {
-    defer { wakeups = [] }
-    return wakeups
-  }
-
-  /// The same connections as ``takeWakeups()``, handed to `body` one by one without building
-  /// an array: the adapter's path, taken after every message (an array per message cost an
-  /// allocation).
+  /// Hands `body` each connection that got something to send since the last call (the adapter
+  /// asks their sockets for a writable callback), once, in order. No array is built: the
+  /// adapter calls this after every message.
   public mutating func forEachWakeup(_ body: (ConnectionID) -> Void) {
     for id in wakeups { body(id) }
     wakeups.removeAll(keepingCapacity: true)
