@@ -7,8 +7,9 @@ CPU (bench/py/optics_steps.py) cannot say: which step of Chromium's pipeline a t
     PYTHONPATH=Tests/python .venv/bin/python bench/py/page_trace.py --tags 100 \
         [--kinds loose,melting,chips] [--web DIR] [--query lens=off] [--css '...'] [--top 22]
 
-`--web` serves another copy of web/ (an experiment), `--query` adds to the page's URL, `--css`
-is added to the element's shadow root before the drag. Figures in docs/WEB.md, "Where a loose
+`--kinds` are bench/py/optics_steps.py's variants (loose, melting, chips, loose-no-lens, …);
+`--web` serves another copy of web/ (an experiment), `--query` adds to the variant's URL, `--css`
+to the styles it adds to the element's shadow root before the drag. Figures in docs/WEB.md, "Where a loose
 frame goes beyond the chips".
 """
 
@@ -22,10 +23,10 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 import glass_drag as drag
+from optics_steps import VARIANTS
 from support.chromium import CHROMIUM
 from support.static_files import StaticServer
 
-KINDS = {"loose": ("element", 10), "melting": ("element", 3), "chips": ("chips", 10)}
 CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "cc", "viz", "gpu", "blink", "v8"]
 
 
@@ -52,8 +53,10 @@ def self_times(events: list[dict]) -> collections.Counter:
     return totals
 
 
-def traced_drag(browser, server, kind: str, count: int, query: str, css: str) -> collections.Counter:
-    subject, spacing = KINDS[kind]
+def traced_drag(browser, server, variant: str, count: int, query: str, css: str) -> collections.Counter:
+    subject, spacing, variant_query, variant_css = VARIANTS[variant]
+    query = "&".join(part for part in (variant_query, query) if part)
+    css = variant_css + css
     page = drag.open_drag_page(browser, server, subject, count, spacing, query, name="trace")
     try:
         if css and subject == "element":
