@@ -190,8 +190,8 @@ def main(argv: list[str]) -> int:
     import report
 
     if args.merge:
-        results, failures, info = merged(args.out, results, failures, info)
-        print(report.write(args.out, results, failures, info, saved_settings(args.out)))
+        results, failures, info, settings = merged(args.out, results, failures, info)
+        print(report.write(args.out, results, failures, info, settings))
         return 0
     settings = {
         "counts": args.counts,
@@ -217,10 +217,11 @@ def measured_key(result: dict) -> tuple:
     return tuple(result.get(field) for field in ("engine", "op", "n", "width", "scenario", "kind"))
 
 
-def merged(out: str, results: list[dict], failures: list[dict], info: dict) -> tuple[list, list, dict]:
-    """The saved run with `results` in place of the lines they measure again. The saved machine
-    stays the report's machine; this run's date, commit and load are added under
-    `re-measured: ENGINES`, so that the report says which lines are newer."""
+def merged(out: str, results: list[dict], failures: list[dict], info: dict) -> tuple[list, list, dict, dict]:
+    """The saved run with `results` in place of the lines they measure again: its results, its
+    failures, its machine and its settings. The saved machine stays the report's machine; this
+    run's date, commit and load are added under `re-measured: ENGINES`, so that the report says
+    which lines are newer."""
     with open(os.path.join(out, "benchmarks", "results.json")) as handle:
         saved = json.load(handle)
     fresh = {measured_key(result) for result in results}
@@ -230,12 +231,7 @@ def merged(out: str, results: list[dict], failures: list[dict], info: dict) -> t
     machine_info[f"re-measured: {', '.join(engines)}"] = (
         f"{info['date']}, commit {info['commit']}, load {info['load_before']} → {info['load_after']}")
     earlier_failures = [failure for failure in saved["failures"] if failure.get("engine") not in engines]
-    return kept + results, earlier_failures + failures, machine_info
-
-
-def saved_settings(out: str) -> dict:
-    with open(os.path.join(out, "benchmarks", "results.json")) as handle:
-        return json.load(handle)["settings"]
+    return kept + results, earlier_failures + failures, machine_info, saved["settings"]
 
 
 if __name__ == "__main__":
