@@ -18,12 +18,15 @@ from support.server_log import workers_ready
 PLUGIN = "libwebsockets-evlib_ev.so"
 
 
-def plugin_installed() -> bool:
+def require_plugin() -> None:
+    """lws's libev plugin and libev, as the server loads them; a missing one fails the test."""
     try:
         ctypes.CDLL(PLUGIN)
+        installed = ctypes.util.find_library("ev") is not None
     except OSError:
-        return False
-    return ctypes.util.find_library("ev") is not None
+        installed = False
+    require("libwebsockets-evlib-ev", installed,
+            "apt-get install libwebsockets-evlib-ev libev4 (libwebsockets-dev brings both)")
 
 
 def served_a_layout(server) -> None:
@@ -39,8 +42,7 @@ def start_line(server) -> str:
 
 
 def test_serves_on_epoll_where_the_plugin_is_installed(start_server):
-    require("libwebsockets-evlib-ev", plugin_installed(),
-            "apt-get install libwebsockets-evlib-ev libev4 (libwebsockets-dev brings both)")
+    require_plugin()
     server = start_server()
     assert ", epoll, pid " in start_line(server), server.log
     served_a_layout(server)
@@ -53,8 +55,7 @@ def test_tagcloud_event_loop_poll_keeps_lws_own_loop(start_server):
 
 
 def test_every_worker_runs_on_epoll(start_server):
-    require("libwebsockets-evlib-ev", plugin_installed(),
-            "apt-get install libwebsockets-evlib-ev libev4 (libwebsockets-dev brings both)")
+    require_plugin()
     server = start_server("--workers", "2", "--drain-grace", "0")
     ready = workers_ready(server.log)
     assert [worker.event_loop for worker in ready] == ["epoll", "epoll"], server.log
