@@ -119,7 +119,7 @@ cluster: build venv web-gzip
 capacity: deps venv web-gzip
 	$(SWIFT) build -c release --product tagcloud
 	@mkdir -p .build/bench
-	cc -O2 -Wall -Wextra -o .build/bench/loadgen bench/c/loadgen.c $(LWS_FLAGS) -lev
+	cc -O2 -Wall -Wextra -o .build/bench/loadgen bench/c/loadgen.c $(LWS_FLAGS)
 	PYTHONPATH=Tests/python $(VENV)/bin/python bench/py/capacity.py $(RELEASE_BIN) .build/bench/loadgen
 
 ## `make bench`: the core, its Wasm build, the page and the server beside their peers (Taffy,
@@ -132,14 +132,15 @@ $(BENCH_STAMP): bench/requirements.txt $(VENV_STAMP)
 	@$(VENV)/bin/pip install --quiet --disable-pip-version-check -r bench/requirements.txt
 	@touch $@
 
-LWS_FLAGS = $$(pkg-config --cflags --libs libwebsockets)
+# The bench's C programs run libwebsockets on libev's epoll loop (bench/c/loadgen.c).
+LWS_FLAGS = $$(pkg-config --cflags --libs libwebsockets) -lev
 bench: deps wasm bench-venv
 	$(SWIFT) build -c release --product tagcloud-bench
 	$(SWIFT) build -c release --product tagcloud
 	@mkdir -p .build/bench
 	cc -O2 -Wall -Wextra -o .build/bench/flow bench/c/flow.c
-	cc -O2 -Wall -Wextra -o .build/bench/loadgen bench/c/loadgen.c $(LWS_FLAGS) -lev
-	cc -O2 -Wall -Wextra -o .build/bench/echo_server bench/c/echo_server.c $(LWS_FLAGS) -lev
+	cc -O2 -Wall -Wextra -o .build/bench/loadgen bench/c/loadgen.c $(LWS_FLAGS)
+	cc -O2 -Wall -Wextra -o .build/bench/echo_server bench/c/echo_server.c $(LWS_FLAGS)
 	PYTHONPATH=Tests/python $(VENV)/bin/python bench/py/run.py
 
 format:
