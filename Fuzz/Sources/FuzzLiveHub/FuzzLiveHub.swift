@@ -110,7 +110,7 @@ public func fuzzLiveHub(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
           "a reload changed a selection other than by dropping removed tags")
       }
     }
-    _ = hub.takeWakeups()
+    hub.forEachWakeup { _ in }
     _ = hub.takeLog()
     check(
       hub.liveSessionCount + hub.detachedSessionCount <= configuration.maxSessions,
