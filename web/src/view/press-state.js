@@ -1,20 +1,33 @@
 // The press: a capsule swells and glows under the pointer (or Space/Enter), then springs back on
-// the core's `.snappy`. This module keeps who is pressed and lifted, where, and the timers that
-// let go, keyed by tag id; it writes nothing: every change asks for an update, and the view
+// the core's `.snappy`. This module keeps who is pressed, lifted and lit, where, and the timers
+// that let go, keyed by tag id; it writes nothing: every change asks for an update, and the view
 // writes the classes and the press point in its frame (`write`).
 //
 //   const press = new PressState(cloud, { idOf, requestUpdate });
 //   press.settle = 0.35;              // the spring back, seconds (0: none)
 //   press.isLifted(id)                // the glass leaves a lifted capsule out of its group
+//   press.isLit(id)                   // its glow is drawn: hovered, pressed, or fading out
 //   press.write(buttonFor)            // in the frame: classes and --press-x/y where they changed
+//
+// The glow (styles.css, the button's `::after`) is drawn only while it can be seen: from the
+// pointer's arrival or the press until `settle` (its fade-out) after both ended (`is-lit`). An
+// `::after` at opacity 0 on every capsule was a paint chunk each, which Chromium turned into
+// layers on every frame a drag moved them (docs/WEB.md, "Where a loose frame goes beyond the
+// chips").
 // - Complexity: O(1) per event; `write` O(capsules whose press state changed).
+
+/** How long after its fade-out's `settle` a glow stays drawn: the fade's last frame comes first. */
+const FADE_MARGIN_MS = 100;
 
 export class PressState {
   #requestUpdate;
   #pressed = new Map(); // id → { x, y }: under the pointer or key now
   #lifted = new Set(); // pressed, or springing back
   #timers = new Map(); // id → the timeout that ends the lift
-  #written = new Map(); // id → { pressed, lifted, x, y } as the DOM has it
+  #hovered = new Set(); // under a pointer that can hover
+  #lit = new Set(); // the glow is drawn: hovered, pressed, or fading out
+  #fades = new Map(); // id → the timeout that ends the glow's fade-out
+  #written = new Map(); // id → { pressed, lifted, lit, x, y } as the DOM has it
   #dirty = new Set(); // ids whose state changed since the last write
   settle = 0;
 
@@ -40,6 +53,18 @@ export class PressState {
         this.#release(hit.id);
       };
       for (const type of ["pointerup", "pointercancel"]) addEventListener(type, release, true);
+    });
+    cloud.addEventListener("pointerover", (event) => {
+      const hit = target(event);
+      if (hit && event.pointerType !== "touch" && !this.#hovered.has(hit.id)) {
+        this.#hovered.add(hit.id);
+        this.#light(hit.id);
+      }
+    });
+    cloud.addEventListener("pointerout", (event) => {
+      const hit = target(event);
+      if (!hit || hit.button.contains(event.relatedTarget) || !this.#hovered.delete(hit.id)) return;
+      this.#dim(hit.id);
     });
     cloud.addEventListener("keydown", (event) => {
       const hit = target(event);
@@ -67,6 +92,34 @@ export class PressState {
     return this.#lifted.size;
   }
 
+  /** Whether the capsule's glow is drawn (hovered, pressed, or fading out). */
+  isLit(id) {
+    return this.#lit.has(id);
+  }
+
+  /** The glow is drawn from now on (a hover or a press began). */
+  #light(id) {
+    clearTimeout(this.#fades.get(id));
+    this.#fades.delete(id);
+    if (this.#lit.has(id)) return;
+    this.#lit.add(id);
+    this.#changed(id);
+  }
+
+  /** A hover or a press ended: once neither holds, the glow fades out over `settle`, then goes. */
+  #dim(id) {
+    if (this.#hovered.has(id) || this.#pressed.has(id)) return;
+    clearTimeout(this.#fades.get(id));
+    this.#fades.set(
+      id,
+      setTimeout(() => {
+        this.#fades.delete(id);
+        this.#lit.delete(id);
+        this.#changed(id);
+      }, this.settle * 1000 + FADE_MARGIN_MS),
+    );
+  }
+
   #changed(id) {
     this.#dirty.add(id);
     this.#requestUpdate();
@@ -77,6 +130,7 @@ export class PressState {
     this.#timers.delete(id);
     this.#pressed.set(id, { x, y });
     this.#lifted.add(id);
+    this.#light(id);
     this.#changed(id);
   }
 
@@ -91,6 +145,7 @@ export class PressState {
         this.#changed(id);
       }, this.settle * 1000),
     );
+    this.#dim(id);
     this.#changed(id);
   }
 
@@ -102,6 +157,10 @@ export class PressState {
       this.#lifted.delete(id);
       clearTimeout(this.#timers.get(id));
       this.#timers.delete(id);
+      this.#hovered.delete(id);
+      this.#lit.delete(id);
+      clearTimeout(this.#fades.get(id));
+      this.#fades.delete(id);
     }
   }
 
@@ -115,11 +174,12 @@ export class PressState {
     for (const id of this.#dirty) {
       const button = buttonFor(id);
       if (!button) continue;
-      const was = this.#written.get(id) ?? { pressed: false, lifted: false, x: null, y: null };
+      const was = this.#written.get(id) ?? { pressed: false, lifted: false, lit: false, x: null, y: null };
       const point = this.#pressed.get(id);
-      const now = { pressed: Boolean(point), lifted: this.#lifted.has(id), x: point?.x ?? was.x, y: point?.y ?? was.y };
+      const now = { pressed: Boolean(point), lifted: this.#lifted.has(id), lit: this.#lit.has(id), x: point?.x ?? was.x, y: point?.y ?? was.y };
       if (now.x !== was.x) button.style.setProperty("--press-x", `${now.x}px`);
       if (now.y !== was.y) button.style.setProperty("--press-y", `${now.y}px`);
+      if (now.lit !== was.lit) button.classList.toggle("is-lit", now.lit);
       if (now.pressed !== was.pressed) button.classList.toggle("is-pressed", now.pressed);
       if (now.lifted !== was.lifted) {
         button.classList.toggle("is-lifted", now.lifted);

@@ -1,0 +1,82 @@
+"""The press glow (a capsule's `::after`, styles.css) in Chromium, WebKit and Firefox: drawn only
+while it can be seen, and faded, not cut. At rest no capsule has one; under the pointer it
+fades in to the hover's 0.3; when the pointer leaves it fades out over the press spring's
+settle and is then gone again (press-state.js: `is-lit`).
+
+Seen to fail: with the glow left on every capsule (`content: ""` on `.tag::after`: drawn at
+rest), and with `is-lit` taken off as the pointer leaves (`FADE` of 0 ms after the last hover:
+no sample between 0.3 and 0, every engine)."""
+
+from __future__ import annotations
+
+import engine_page as ep
+from support.placement import wait_placed
+
+PAGE = "examples/element.html"
+CLOUD = "#interests"
+
+# Each capsule's glow as the engine draws it: null where it has none (`content: none` makes no
+# box), else its opacity now (mid-transition values included).
+GLOWS = ep.page_function(
+    "selector",
+    """
+    const { buttons } = findCloud(selector);
+    return buttons.map((b) => {
+      const glow = getComputedStyle(b, '::after');
+      return glow.content === 'none' ? null : parseFloat(glow.opacity);
+    });
+    """,
+)
+
+# Samples one capsule's glow every animation frame for `ms` into window.__glowSamples
+# ([ms since start, opacity or null]); returns at once.
+SAMPLE = ep.page_function(
+    "selector, id, ms",
+    """
+    const { buttons } = findCloud(selector);
+    const button = buttons.find((b) => b.dataset.tagId === id);
+    const samples = (window.__glowSamples = []);
+    const start = performance.now();
+    const step = () => {
+      const glow = getComputedStyle(button, '::after');
+      const now = performance.now() - start;
+      samples.push([now, glow.content === 'none' ? null : parseFloat(glow.opacity)]);
+      if (now < ms) requestAnimationFrame(step); else window.__glowSampled = true;
+    };
+    window.__glowSampled = false;
+    requestAnimationFrame(step);
+    return true;
+    """,
+)
+
+
+def test_the_glow_is_drawn_under_the_pointer_and_fades_out_after_it(engine, static_server):
+    engine.open(static_server.url + PAGE)
+    wait_placed(engine, CLOUD)
+    engine.move_to(5, 715)  # nowhere near a capsule
+    engine.frames(4)
+    assert engine.evaluate(GLOWS, CLOUD) == [None] * len(ep.capsules(engine, CLOUD)[1]), f"{engine.name}: a glow at rest"
+
+    glass = next(c for c in ep.capsules(engine, CLOUD)[1] if c.id == "Glass")
+    engine.move_to(glass.left + glass.w / 2, glass.top + glass.h / 2)
+    engine.wait_for(
+        ep.page_function("selector", "return findCloud(selector).buttons.find((b) => b.dataset.tagId === 'Glass')"
+                                     ".matches('.is-lit') && parseFloat(getComputedStyle(findCloud(selector).buttons"
+                                     ".find((b) => b.dataset.tagId === 'Glass'), '::after').opacity) > 0.29"),
+        CLOUD, what="the hovered capsule's glow at 0.3")
+    glows = engine.evaluate(GLOWS, CLOUD)
+    ids = [c.id for c in ep.capsules(engine, CLOUD)[1]]
+    assert [ids[i] for i, glow in enumerate(glows) if glow is not None] == ["Glass"], f"{engine.name}: {glows}"
+
+    engine.evaluate(SAMPLE, CLOUD, "Glass", 2500)
+    engine.move_to(5, 715)
+    engine.wait_for("() => window.__glowSampled", timeout=20, what="2.5 s of samples")
+    samples = engine.evaluate("() => window.__glowSamples")
+    drawn = [(t, opacity) for t, opacity in samples if opacity is not None]
+    fading = [opacity for _, opacity in drawn if 0.01 < opacity < 0.29]
+    assert fading, f"{engine.name}: the glow was cut, not faded: {samples[:40]}"
+    opacities = [opacity for _, opacity in drawn]
+    assert all(b <= a + 0.02 for a, b in zip(opacities, opacities[1:])), f"{engine.name}: not a fade-out: {opacities}"
+    assert samples[-1][1] is None, f"{engine.name}: the glow is still drawn 2.5 s after the pointer left: {samples[-5:]}"
+    assert drawn[-1][1] < 0.1, f"{engine.name}: gone at {drawn[-1][1]:.2f}, before its fade ended"
+    assert engine.evaluate(GLOWS, CLOUD) == [None] * len(ids), engine.name
