@@ -123,6 +123,36 @@ def test_the_lens_waits_out_a_motion_and_is_back_at_rest(element_page, static_se
     assert mean_difference(after, plain, (2, h // 2 - 4, 7, h // 2 + 4)) > 10, "the rest's rim is lensed"
 
 
+def test_a_resize_that_moves_no_capsule_is_a_motion_for_the_lens(element_page, static_server, page):
+    """A container narrowed frame after frame is a motion from its second change on, before any
+    row breaks (cloud-view.js `#resized`): the compositor draws every such frame anew, so the lens
+    goes by the third frame and is back at rest (seen failing with `#resized` not called: the
+    lens on through every frame, as no capsule moved)."""
+    tags = "".join(f'<glass-tag value="t{i}" tint="#202020">Lens {i}</glass-tag>' for i in range(3))
+    element_page(static_server.url, f'<div id="box" style="width: 900px"><glass-tag-cloud>{tags}</glass-tag-cloud></div>')
+    page.wait_for_timeout(REST_MS + 200)
+    lensed = """() => [...document.querySelector('glass-tag-cloud').shadowRoot.querySelectorAll('.tag')]
+                      .filter((b) => getComputedStyle(b).backdropFilter.includes('url(')).length"""
+    origins = """() => [...document.querySelector('glass-tag-cloud').shadowRoot.querySelectorAll('.tag')]
+                      .map((b) => { const r = b.getBoundingClientRect(); return [r.x, r.y]; })"""
+    before = page.evaluate(origins)
+    assert page.evaluate(lensed) == 3
+    during = page.evaluate("""(lensed) => new Promise((resolve) => {
+      const box = document.querySelector('#box'); const seen = []; let i = 0;
+      const step = () => {
+        seen.push(eval(lensed)());
+        box.style.width = (900 - 2 * i) + 'px';
+        if (++i <= 12) requestAnimationFrame(step); else resolve(seen);
+      };
+      requestAnimationFrame(step);
+    })""", lensed)
+    assert page.evaluate(origins) == before, "a capsule moved: the drag must move none"
+    assert during[-1] == 0 and during.index(0) <= 5, f"the lens stayed on through the resize: {during}"
+    page.wait_for_timeout(REST_MS + 350)
+    settle(page)
+    assert page.evaluate(lensed) == 3, "the lens is back at rest"
+
+
 def test_lensing_is_feature_detected_plain_blur_elsewhere(element_page, static_server, page):
     # An engine without `backdrop-filter: url()` (Firefox, WebKit) as CSS.supports reports it.
     page.add_init_script(

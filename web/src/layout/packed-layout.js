@@ -120,6 +120,8 @@ export class PackedLayout {
     return {
       count,
       items: sizes.length / 2,
+      // The width laid out in (null: unbounded): a container resized frame after frame is a motion.
+      width: request.width,
       size: [frame.size[0], frame.size[1]],
       // Views into the module, valid until its next call: copies.
       origins: frame.origins.slice(),
@@ -213,6 +215,7 @@ export function frameFromLayout(response, ids, options) {
   for (let i = 0; i < count; i += 1) if (groups[i] < 0) groups[i] = -2 - i; // melts with none
   const frame = {
     count,
+    width: options.width ?? null,
     size: [response.size[0], response.size[1]],
     origins,
     sizes,

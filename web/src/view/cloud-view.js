@@ -142,6 +142,8 @@ export class CloudView {
     if (moves) {
       this.#writeGeometry(frame, state.metrics, state.presence, state.glide);
       this.#glassDirty = true;
+    } else if (frame !== null && this.#frame !== null && frame.width !== this.#frame.width) {
+      this.#resized(frame);
     }
     if (frame) this.#frame = frame;
     if (state.mergeDistance !== this.#mergeDistance) this.#glassDirty = true;
@@ -274,6 +276,18 @@ export class CloudView {
       this.#states.set(name, on);
       this.#setState(name, on);
     }
+  }
+
+  /**
+   * The cloud's width changed and no capsule moved (a drag between two row breaks): for the lens
+   * that is a move too, so a container resized frame after frame is a motion from its second
+   * frame on, not from its second row break (glass-lens.js), and the frames between the breaks,
+   * which the compositor draws anew (the page's layout changed), draw no lens.
+   */
+  #resized(frame) {
+    if (!this.lens) return;
+    const near = this.#nearSight(frame.size[1]);
+    this.lens.moved(this.#drawn, frame.origins, frame.sizes, this.#drawn.length, near, performance.now());
   }
 
   #writeGeometry(frame, metrics, presence, glide) {
