@@ -123,6 +123,32 @@ def test_the_lens_waits_out_a_motion_and_is_back_at_rest(element_page, static_se
     assert mean_difference(after, plain, (2, h // 2 - 4, 7, h // 2 + 4)) > 10, "the rest's rim is lensed"
 
 
+def test_a_motion_takes_the_lens_off_a_few_capsules_a_frame(element_page, static_server, page):
+    """Taking the lens off is a restyle of each button, so a motion takes it off at most
+    PAUSES_PER_FRAME capsules a frame (glass-lens.js), and off every capsule in sight within a few
+    frames (seen failing with the budget removed: all 60 in one frame)."""
+    tags = "".join(f'<glass-tag value="t{i}" tint="#202020">Lens {i}</glass-tag>' for i in range(60))
+    element_page(static_server.url, f'<div id="box" style="width: 900px"><glass-tag-cloud>{tags}</glass-tag-cloud></div>')
+    page.wait_for_timeout(REST_MS + 200)
+    per_frame = page.evaluate("async () => (await import('/src/glass/glass-lens.js')).PAUSES_PER_FRAME")
+    lensed = """() => [...document.querySelector('glass-tag-cloud').shadowRoot.querySelectorAll('.tag')]
+                      .filter((b) => getComputedStyle(b).backdropFilter.includes('url(')).length"""
+    assert page.evaluate(lensed) == 60
+    during = page.evaluate("""(lensed) => new Promise((resolve) => {
+      const box = document.querySelector('#box'); const seen = []; let i = 0;
+      const step = () => {
+        seen.push(eval(lensed)());
+        box.style.width = (900 - 7 * i) + 'px';
+        if (++i <= 16) requestAnimationFrame(step); else resolve(seen);
+      };
+      requestAnimationFrame(step);
+    })""", lensed)
+    steps = [a - b for a, b in zip(during, during[1:])]
+    assert max(steps) <= per_frame, f"{max(steps)} lenses off in one frame (at most {per_frame}): {during}"
+    assert during[-1] == 0, f"the lens is still on {during[-1]} capsules: {during}"
+    assert sum(1 for step in steps if step > 0) >= 3, during
+
+
 def test_a_resize_that_moves_no_capsule_is_a_motion_for_the_lens(element_page, static_server, page):
     """A container narrowed frame after frame is a motion from its second change on, before any
     row breaks (cloud-view.js `#resized`): the compositor draws every such frame anew, so the lens
