@@ -201,7 +201,7 @@ def merged_figures(lines: list[dict]) -> dict:
 
 
 def scenario(engine: str, name: str, start, loadgen: str, connections: int, rate: float,
-             warmup: float, window: float, event_loop: str = "epoll") -> dict:
+             warmup: float, window: float) -> dict:
     line = {"engine": engine, "scenario": name}
     try:
         server = start()
@@ -214,7 +214,6 @@ def scenario(engine: str, name: str, start, loadgen: str, connections: int, rate
     finally:
         server.close()
     line.update(result)
-    line["event_loop"] = event_loop
     if result.get("ready") and result.get("rss_ready_kb", -1) > 0:
         line["rss_per_session_kb"] = (result["rss_ready_kb"] - result["rss_before_kb"]) / result["ready"]
     if result.get("frames"):
@@ -254,13 +253,18 @@ def main(argv: list[str]) -> int:
         busy = (args.busy, *busy[1:])
     env = {"TAGCLOUD_MAX_SESSIONS": "20000", "TAGCLOUD_EVENT_LOOP": args.event_loop}
 
+    def measure(engine: str, name: str, start, *load) -> dict:
+        """One scenario (connections, rate, warmup, window), on this run's event loop: both
+        servers run on it."""
+        return {**scenario(engine, name, start, loadgen, *load), "event_loop": args.event_loop}
+
     def start_tagcloud():
         return Server([tagcloud, "serve", "--host", "127.0.0.1", "--port", "0", "--web",
                        os.path.join(ROOT, "web")], env)
 
     frame_bytes = 1013  # tagcloud's layout frame for the demo's ten tags, if not measured
     for count in idle_counts if args.only != "echo" else []:
-        line = scenario("tagcloud", f"idle-{count}", start_tagcloud, loadgen, count, 0, 0, 2, args.event_loop)
+        line = measure("tagcloud", f"idle-{count}", start_tagcloud, count, 0, 0, 2)
         line["file_limit"] = limit
         print(json.dumps(line), flush=True)
     def start_echo():
@@ -268,7 +272,7 @@ def main(argv: list[str]) -> int:
 
     if args.only != "tagcloud":
         for count in idle_counts:
-            line = scenario("echo", f"idle-{count}", start_echo, loadgen, count, 0, 0, 2, args.event_loop)
+            line = measure("echo", f"idle-{count}", start_echo, count, 0, 0, 2)
             print(json.dumps(line), flush=True)
     name = f"busy-{busy[0]}"
     done: dict[str, list[dict]] = {"tagcloud": [], "echo": []}
@@ -276,7 +280,7 @@ def main(argv: list[str]) -> int:
         for engine, start in (("tagcloud", start_tagcloud), ("echo", start_echo)):
             if args.only and engine != args.only:
                 continue
-            line = scenario(engine, name, start, loadgen, *busy, args.event_loop)
+            line = measure(engine, name, start, *busy)
             line["run"] = run + 1
             if engine == "tagcloud" and line.get("frame_bytes_mean"):
                 frame_bytes = int(round(line["frame_bytes_mean"]))
@@ -305,8 +309,7 @@ def main(argv: list[str]) -> int:
             for engine, start in (("tagcloud", start_tagcloud), ("echo", start_echo)):
                 if args.only and engine != args.only:
                     continue
-                line = scenario(engine, open_name, start, loadgen, connections, rate, warmup,
-                                window, args.event_loop)
+                line = measure(engine, open_name, start, connections, rate, warmup, window)
                 line.update(run=run + 1, fraction=fraction, capacity_per_s=capacity_per_s)
                 print(json.dumps(line), flush=True)
                 opened[engine].append(line)
