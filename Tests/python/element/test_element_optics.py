@@ -123,6 +123,24 @@ def test_the_lens_waits_out_a_motion_and_is_back_at_rest(element_page, static_se
     assert mean_difference(after, plain, (2, h // 2 - 4, 7, h // 2 + 4)) > 10, "the rest's rim is lensed"
 
 
+LENSED = """() => [...document.querySelector('glass-tag-cloud').shadowRoot.querySelectorAll('.tag')]
+              .filter((b) => getComputedStyle(b).backdropFilter.includes('url(')).length"""
+
+
+def lensed_while_narrowed(page, start: int, step: int, frames: int) -> list[int]:
+    """How many capsules have their lens at each of `frames` animation frames while #box is
+    narrowed from `start` px by `step` px a frame (counted before each frame's narrowing)."""
+    return page.evaluate("""([lensed, start, step, frames]) => new Promise((resolve) => {
+      const box = document.querySelector('#box'); const seen = []; let i = 0;
+      const next = () => {
+        seen.push(eval(lensed)());
+        box.style.width = (start - step * i) + 'px';
+        if (++i <= frames) requestAnimationFrame(next); else resolve(seen);
+      };
+      requestAnimationFrame(next);
+    })""", [LENSED, start, step, frames])
+
+
 def test_a_motion_takes_the_lens_off_a_few_capsules_a_frame(element_page, static_server, page):
     """Taking the lens off is a restyle of each button, so a motion takes it off at most
     PAUSES_PER_FRAME capsules a frame (glass-lens.js), and off every capsule in sight within a few
@@ -131,18 +149,8 @@ def test_a_motion_takes_the_lens_off_a_few_capsules_a_frame(element_page, static
     element_page(static_server.url, f'<div id="box" style="width: 900px"><glass-tag-cloud>{tags}</glass-tag-cloud></div>')
     page.wait_for_timeout(REST_MS + 200)
     per_frame = page.evaluate("async () => (await import('/src/glass/glass-lens.js')).PAUSES_PER_FRAME")
-    lensed = """() => [...document.querySelector('glass-tag-cloud').shadowRoot.querySelectorAll('.tag')]
-                      .filter((b) => getComputedStyle(b).backdropFilter.includes('url(')).length"""
-    assert page.evaluate(lensed) == 60
-    during = page.evaluate("""(lensed) => new Promise((resolve) => {
-      const box = document.querySelector('#box'); const seen = []; let i = 0;
-      const step = () => {
-        seen.push(eval(lensed)());
-        box.style.width = (900 - 7 * i) + 'px';
-        if (++i <= 16) requestAnimationFrame(step); else resolve(seen);
-      };
-      requestAnimationFrame(step);
-    })""", lensed)
+    assert page.evaluate(LENSED) == 60
+    during = lensed_while_narrowed(page, 900, 7, 16)
     steps = [a - b for a, b in zip(during, during[1:])]
     assert max(steps) <= per_frame, f"{max(steps)} lenses off in one frame (at most {per_frame}): {during}"
     assert during[-1] == 0, f"the lens is still on {during[-1]} capsules: {during}"
@@ -157,26 +165,16 @@ def test_a_resize_that_moves_no_capsule_is_a_motion_for_the_lens(element_page, s
     tags = "".join(f'<glass-tag value="t{i}" tint="#202020">Lens {i}</glass-tag>' for i in range(3))
     element_page(static_server.url, f'<div id="box" style="width: 900px"><glass-tag-cloud>{tags}</glass-tag-cloud></div>')
     page.wait_for_timeout(REST_MS + 200)
-    lensed = """() => [...document.querySelector('glass-tag-cloud').shadowRoot.querySelectorAll('.tag')]
-                      .filter((b) => getComputedStyle(b).backdropFilter.includes('url(')).length"""
     origins = """() => [...document.querySelector('glass-tag-cloud').shadowRoot.querySelectorAll('.tag')]
                       .map((b) => { const r = b.getBoundingClientRect(); return [r.x, r.y]; })"""
     before = page.evaluate(origins)
-    assert page.evaluate(lensed) == 3
-    during = page.evaluate("""(lensed) => new Promise((resolve) => {
-      const box = document.querySelector('#box'); const seen = []; let i = 0;
-      const step = () => {
-        seen.push(eval(lensed)());
-        box.style.width = (900 - 2 * i) + 'px';
-        if (++i <= 12) requestAnimationFrame(step); else resolve(seen);
-      };
-      requestAnimationFrame(step);
-    })""", lensed)
+    assert page.evaluate(LENSED) == 3
+    during = lensed_while_narrowed(page, 900, 2, 12)
     assert page.evaluate(origins) == before, "a capsule moved: the drag must move none"
     assert during[-1] == 0 and during.index(0) <= 5, f"the lens stayed on through the resize: {during}"
     page.wait_for_timeout(REST_MS + 350)
     settle(page)
-    assert page.evaluate(lensed) == 3, "the lens is back at rest"
+    assert page.evaluate(LENSED) == 3, "the lens is back at rest"
 
 
 def test_lensing_is_feature_detected_plain_blur_elsewhere(element_page, static_server, page):

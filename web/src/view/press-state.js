@@ -109,14 +109,19 @@ export class PressState {
   /** A hover or a press ended: once neither holds, the glow fades out over `settle`, then goes. */
   #dim(id) {
     if (this.#hovered.has(id) || this.#pressed.has(id)) return;
-    clearTimeout(this.#fades.get(id));
-    this.#fades.set(
+    this.#after(this.#fades, id, this.settle * 1000 + FADE_MARGIN_MS, () => this.#lit.delete(id));
+  }
+
+  /** In `ms`, `end` for `id` and an update, instead of what `timers` had pending for it. */
+  #after(timers, id, ms, end) {
+    clearTimeout(timers.get(id));
+    timers.set(
       id,
       setTimeout(() => {
-        this.#fades.delete(id);
-        this.#lit.delete(id);
+        timers.delete(id);
+        end();
         this.#changed(id);
-      }, this.settle * 1000 + FADE_MARGIN_MS),
+      }, ms),
     );
   }
 
@@ -136,15 +141,7 @@ export class PressState {
 
   #release(id) {
     if (!this.#pressed.delete(id)) return;
-    clearTimeout(this.#timers.get(id));
-    this.#timers.set(
-      id,
-      setTimeout(() => {
-        this.#timers.delete(id);
-        this.#lifted.delete(id);
-        this.#changed(id);
-      }, this.settle * 1000),
-    );
+    this.#after(this.#timers, id, this.settle * 1000, () => this.#lifted.delete(id));
     this.#dim(id);
     this.#changed(id);
   }
