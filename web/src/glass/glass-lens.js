@@ -5,7 +5,7 @@
 //
 //   const lens = LensFilters.create(cloudElement);   // null where url() backdrop filters are unsupported
 //   lens.apply(button, 96, 40);                      // its --lens: "url(#lens-x-96x40)"
-//   lens.moved(buttons, origins, sizes, count, area, now); // capsules moved this frame (area: near sight, null: all)
+//   if (lens.move(now)) lens.pause(buttons, origins, sizes, count, area); // moved or resized: in a motion, off near sight
 //   lens.grow(button, w, h, presence, now);          // a capsule growing in or shrinking away: its lens grows with it
 //   lens.grownUp(button, w, h);                      // … and is whole: the lens of its size
 //   lens.forgetGone();                               // the growing lenses of capsules that left
@@ -143,16 +143,23 @@ export class LensFilters {
   }
 
   /**
-   * Capsules moved this frame. A second move within REST_MS of the last is a motion: the lens
-   * goes off every capsule whose rect meets `area` (cloud px; null: every capsule), at most
-   * PAUSES_PER_FRAME of them now and the rest on the next frames of the motion, and comes back
-   * REST_MS after the last move.
-   * @param {HTMLElement[]} buttons  index i = capsule i
+   * Capsules moved (or the cloud resized) at `now`. A second move within REST_MS of the last is
+   * a motion, which lasts until REST_MS after the last move. Returns whether a motion runs: then
+   * the caller takes the lens off (`pause`).
    */
-  moved(buttons, origins, sizes, count, area, now) {
+  move(now) {
     if (now - this.lastMove < REST_MS) this.moving = true;
     this.lastMove = now;
-    if (!this.moving) return;
+    return this.moving;
+  }
+
+  /**
+   * During a motion: the lens goes off every capsule whose rect meets `area` (cloud px; null:
+   * every capsule), at most PAUSES_PER_FRAME of them now and the rest on the next frames of the
+   * motion; `settle` puts it back.
+   * @param {HTMLElement[]} buttons  index i = capsule i
+   */
+  pause(buttons, origins, sizes, count, area) {
     let budget = PAUSES_PER_FRAME;
     for (let i = 0; i < count && budget > 0; i += 1) {
       const button = buttons[i];

@@ -285,9 +285,9 @@ export class CloudView {
    * which the compositor draws anew (the page's layout changed), draw no lens.
    */
   #resized(frame) {
-    if (!this.lens) return;
-    const near = this.#nearSight(frame.size[1]);
-    this.lens.moved(this.#drawn, frame.origins, frame.sizes, this.#drawn.length, near, performance.now());
+    // Where the capsules are in sight is read only when the lens comes off (the read lays out).
+    if (!this.lens?.move(performance.now())) return;
+    this.lens.pause(this.#drawn, frame.origins, frame.sizes, this.#drawn.length, this.#nearSight(frame.size[1]));
   }
 
   #writeGeometry(frame, metrics, presence, glide) {
@@ -303,7 +303,7 @@ export class CloudView {
     const now = performance.now();
     // The lens is drawn at rest: a motion takes it off the capsules near sight (glass-lens.js);
     // a first frame (after new tags too) places capsules where none were, which is no move.
-    if (moved > 0 && this.#frame) this.lens?.moved(buttons, origins, sizes, count, near, now);
+    if (moved > 0 && this.#frame && this.lens?.move(now)) this.lens.pause(buttons, origins, sizes, count, near);
     if (presence?.running || this.#presence.size > 0) this.#writePresence(presence, sizes);
     if (frame.toggle) this.#toggle.write(frame.toggle);
     for (let i = 0; i < count; i += 1) {
