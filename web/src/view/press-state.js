@@ -6,7 +6,6 @@
 //   const press = new PressState(cloud, { idOf, requestUpdate });
 //   press.settle = 0.35;              // the spring back, seconds (0: none)
 //   press.isLifted(id)                // the glass leaves a lifted capsule out of its group
-//   press.isLit(id)                   // its glow is drawn: hovered, pressed, or fading out
 //   press.write(buttonFor)            // in the frame: classes and --press-x/y where they changed
 //
 // The glow (styles.css, the button's `::after`) is drawn only while it can be seen: from the
@@ -92,15 +91,9 @@ export class PressState {
     return this.#lifted.size;
   }
 
-  /** Whether the capsule's glow is drawn (hovered, pressed, or fading out). */
-  isLit(id) {
-    return this.#lit.has(id);
-  }
-
   /** The glow is drawn from now on (a hover or a press began). */
   #light(id) {
-    clearTimeout(this.#fades.get(id));
-    this.#fades.delete(id);
+    PressState.#cancel(this.#fades, id);
     if (this.#lit.has(id)) return;
     this.#lit.add(id);
     this.#changed(id);
@@ -114,7 +107,7 @@ export class PressState {
 
   /** In `ms`, `end` for `id` and an update, instead of what `timers` had pending for it. */
   #after(timers, id, ms, end) {
-    clearTimeout(timers.get(id));
+    PressState.#cancel(timers, id);
     timers.set(
       id,
       setTimeout(() => {
@@ -125,14 +118,19 @@ export class PressState {
     );
   }
 
+  /** What `timers` had pending for `id` will not run. */
+  static #cancel(timers, id) {
+    clearTimeout(timers.get(id));
+    timers.delete(id);
+  }
+
   #changed(id) {
     this.#dirty.add(id);
     this.#requestUpdate();
   }
 
   #press(id, x, y) {
-    clearTimeout(this.#timers.get(id));
-    this.#timers.delete(id);
+    PressState.#cancel(this.#timers, id);
     this.#pressed.set(id, { x, y });
     this.#lifted.add(id);
     this.#light(id);
@@ -152,12 +150,10 @@ export class PressState {
       this.#written.delete(id);
       this.#pressed.delete(id);
       this.#lifted.delete(id);
-      clearTimeout(this.#timers.get(id));
-      this.#timers.delete(id);
+      PressState.#cancel(this.#timers, id);
       this.#hovered.delete(id);
       this.#lit.delete(id);
-      clearTimeout(this.#fades.get(id));
-      this.#fades.delete(id);
+      PressState.#cancel(this.#fades, id);
     }
   }
 
