@@ -4,7 +4,7 @@ fades in to the hover's 0.3; when the pointer leaves it fades out over the press
 settle and is then gone again (press-state.js: `is-lit`).
 
 Seen to fail: with the glow left on every capsule (`content: ""` on `.tag::after`: drawn at
-rest), and with `is-lit` taken off as the pointer leaves (`FADE` of 0 ms after the last hover:
+rest), and with `is-lit` taken off as the pointer leaves (the fade-out's timeout at 0 ms:
 no sample between 0.3 and 0, every engine)."""
 
 from __future__ import annotations
@@ -15,16 +15,22 @@ from support.placement import wait_placed
 PAGE = "examples/element.html"
 CLOUD = "#interests"
 
-# Each capsule's glow as the engine draws it: null where it has none (`content: none` makes no
+# A capsule's glow as the engine draws it: null where it has none (`content: none` makes no
 # box), else its opacity now (mid-transition values included).
-GLOWS = ep.page_function(
-    "selector",
-    """
-    const { buttons } = findCloud(selector);
-    return buttons.map((b) => {
-      const glow = getComputedStyle(b, '::after');
-      return glow.content === 'none' ? null : parseFloat(glow.opacity);
-    });
+GLOW_OF = """const glowOf = (button) => {
+  const glow = getComputedStyle(button, '::after');
+  return glow.content === 'none' ? null : parseFloat(glow.opacity);
+};"""
+
+# Every capsule's glow, in order.
+GLOWS = ep.page_function("selector", GLOW_OF + "return findCloud(selector).buttons.map(glowOf);")
+
+# Whether the capsule `id` is lit and its glow has reached the hover's 0.3.
+HOVER_GLOW = ep.page_function(
+    "selector, id",
+    GLOW_OF + """
+    const button = findCloud(selector).buttons.find((b) => b.dataset.tagId === id);
+    return button.matches('.is-lit') && glowOf(button) > 0.29;
     """,
 )
 
@@ -32,15 +38,14 @@ GLOWS = ep.page_function(
 # ([ms since start, opacity or null]); returns at once.
 SAMPLE = ep.page_function(
     "selector, id, ms",
-    """
+    GLOW_OF + """
     const { buttons } = findCloud(selector);
     const button = buttons.find((b) => b.dataset.tagId === id);
     const samples = (window.__glowSamples = []);
     const start = performance.now();
     const step = () => {
-      const glow = getComputedStyle(button, '::after');
       const now = performance.now() - start;
-      samples.push([now, glow.content === 'none' ? null : parseFloat(glow.opacity)]);
+      samples.push([now, glowOf(button)]);
       if (now < ms) requestAnimationFrame(step); else window.__glowSampled = true;
     };
     window.__glowSampled = false;
@@ -59,11 +64,7 @@ def test_the_glow_is_drawn_under_the_pointer_and_fades_out_after_it(engine, stat
 
     glass = next(c for c in ep.capsules(engine, CLOUD)[1] if c.id == "Glass")
     engine.move_to(glass.left + glass.w / 2, glass.top + glass.h / 2)
-    engine.wait_for(
-        ep.page_function("selector", "return findCloud(selector).buttons.find((b) => b.dataset.tagId === 'Glass')"
-                                     ".matches('.is-lit') && parseFloat(getComputedStyle(findCloud(selector).buttons"
-                                     ".find((b) => b.dataset.tagId === 'Glass'), '::after').opacity) > 0.29"),
-        CLOUD, what="the hovered capsule's glow at 0.3")
+    engine.wait_for(HOVER_GLOW, CLOUD, "Glass", what="the hovered capsule's glow at 0.3")
     glows = engine.evaluate(GLOWS, CLOUD)
     ids = [c.id for c in ep.capsules(engine, CLOUD)[1]]
     assert [ids[i] for i, glow in enumerate(glows) if glow is not None] == ["Glass"], f"{engine.name}: {glows}"
