@@ -8,6 +8,7 @@ import pytest
 
 from element_helpers import TOLERANCE, assert_core_layout, capsules, tag_markup
 from support.placement import settle, wait_placed
+from support.touch_targets import TOGGLED_AT
 
 
 @pytest.mark.parametrize("width", [200, 320, 390, 768, 1024])
@@ -117,15 +118,18 @@ def test_element_many_clouds_lay_out_in_one_frame_on_a_resize(element_page, stat
 
 
 def test_element_touch_targets_are_the_cores_touch_rects(element_page, static_server, page):
-    """A point just inside the core's touch rect (3 px above and below the capsule, at least
-    44 px tall) hits the capsule's button; one just outside it does not."""
+    """A click just inside the core's touch rect (3 px above and below the capsule, at least
+    44 px tall) toggles the capsule's tag; one just outside it does not."""
     element_page(static_server.url, f'<glass-tag-cloud>{tag_markup()}</glass-tag-cloud>')
     probes = page.evaluate(
-        """() => {
+        """() => {"""
+        + TOGGLED_AT
+        + """
           const element = document.querySelector('glass-tag-cloud');
           const root = element.shadowRoot;
-          const origin = root.querySelector('[part~="cloud"]').getBoundingClientRect();
-          const hit = (x, y) => root.elementFromPoint(origin.x + x, origin.y + y)?.closest?.('button')?.dataset.tagId ?? null;
+          const cloud = root.querySelector('[part~="cloud"]');
+          const ids = [...root.querySelectorAll('button[data-tag-id]')].map((b) => b.dataset.tagId);
+          const hit = (x, y) => ids[toggledAt(root, cloud, x, y)] ?? null;
           return element.layout.items.map((item) => {
             const [tx, ty, tw, th] = item.touch;
             const cx = tx + tw / 2;

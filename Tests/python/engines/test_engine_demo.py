@@ -22,6 +22,7 @@ from engine_page import (
     focused_id,
     mean_rgb,
     navigate_expected,
+    page_function,
     tint_box,
 )
 from support.placement import wait_placed
@@ -64,6 +65,24 @@ def test_a_click_toggles_the_capsule_and_the_state(engine, static_server):
     engine.click_at(glass.left + glass.w / 2, glass.top + glass.h / 2)
     assert pressed(engine) == ["SwiftUI"], engine.name
     assert saved_selection(engine) == ["SwiftUI"]
+
+
+def test_the_touch_target_beside_a_capsule_is_the_capsule(engine, static_server):
+    """2 px above and below a capsule (its touch target, which no element draws: the core's hit
+    test, cloud-view.js `tagAt`) a pointer lights the capsule's glow and a click toggles it; 6 px
+    below, in the gap between rows, it does neither."""
+    open_demo(engine, static_server.url)
+    glass = next(c for c in capsules(engine)[1] if c.id == "Glass")
+    x = glass.left + glass.w / 2
+    hovered = page_function("", "return findCloud().buttons.find((b) => b.dataset.tagId === 'Glass').matches('.is-hovered');")
+    engine.move_to(x, glass.top + glass.h + 2)
+    engine.wait_for(hovered, what="the hover of the capsule's touch target")
+    engine.click_at(x, glass.top - 2)
+    assert pressed(engine) == ["SwiftUI", "Glass"], engine.name
+    engine.click_at(x, glass.top + glass.h + 6)
+    assert pressed(engine) == ["SwiftUI", "Glass"], f"{engine.name}: a click in the gap toggled"
+    engine.click_at(x, glass.top + glass.h + 2)
+    assert pressed(engine) == ["SwiftUI"], engine.name
 
 
 def test_the_keyboard_moves_in_the_core_order_and_space_toggles(engine, static_server):

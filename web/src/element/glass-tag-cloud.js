@@ -120,6 +120,7 @@ export class GlassTagCloudElement extends HTMLElement {
       glassWindow: this.#glassWindow,
       announcer,
       setState: (name, on) => setCustomState(this.#internals.states, name, on),
+      hitTest: (layout, x, y) => this.#layout.hitTest(layout, x, y),
     });
     this.#tags = new TagsController(this, { onChange: () => this.#tagsChanged() });
     this.#selection = new SelectionController(this, this.#internals, this.#tags, { anchor: () => this.#view.buttons[0] });
@@ -152,8 +153,8 @@ export class GlassTagCloudElement extends HTMLElement {
     });
     cloud.addEventListener("click", (event) => {
       if (event.target.closest?.("button[data-row-toggle]")) this.#layout.toggleRows();
-      const button = event.target.closest?.("button[data-tag-id]");
-      if (button && this.#view.indexOf(button) >= 0) this.#userToggle(button.dataset.tagId);
+      const button = this.#view.clickedTag(event);
+      if (button) this.#userToggle(button.dataset.tagId);
     });
   }
 

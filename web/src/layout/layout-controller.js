@@ -324,4 +324,9 @@ export class LayoutController {
     }
     return this.core.navigate(layout, index, key);
   }
+
+  /** The tag whose touch target holds `(x, y)` of `layout` (cloud coordinates), or -1: the core's rule. */
+  hitTest(layout, x, y) {
+    return this.core && layout ? this.core.hitTest(layout, x, y) : -1;
+  }
 }

@@ -3,12 +3,14 @@
 // Each tag is a real <button aria-pressed> in a slot placed at the core's coordinates; the glass
 // of the melted groups is drawn by MeltView over them, the lensing by LensFilters.
 //
-//   const view = new CloudView(cloud, { requestUpdate, glassWindow, setState });
+//   const view = new CloudView(cloud, { requestUpdate, glassWindow, setState, hitTest });
 //   view.writeFrame({ tags, changes, frame, selected, full, … });   // the host's update
 //   view.buttons, view.indexOf(button), view.layout (the frame's JSON, for the keyboard)
+//   view.tagAt(event)                        // the tag a pointer is on: its button or touch target
 //
 // Each button's border box is the core's capsule rect (width, height and a `translate`), so what
-// the user sees, what they can click and what the tests measure are the same box. Per frame only
+// the user sees and what the tests measure are the same box; the touch target around it is the
+// core's too (its hit test, `tagAt`). Per frame only
 // what changed is written, compared with what this view last wrote (never read back): a moved
 // capsule's slot's `translate` (compositor-only; in a cloud taller than the viewport only near
 // sight, the rest when the layout rests: slot-placement.js), a resized capsule's width and height
@@ -61,24 +63,26 @@ export class CloudView {
   #announced = 0;
   #sight = undefined; // this frame's visible part of the cloud (read once a frame, lazily)
   #restTimer = 0; // asks for the update in which a motion rests
+  #hitTest; // (layout, x, y) => the index of the tag whose touch target holds the point, or -1
+  #pressedTag = null; // the tag the last pointer press was for
   melt = null;
   lens = null;
 
   /**
    * @param {HTMLElement} cloud  the `[data-tag-cloud]` container
-   * @param {{requestUpdate: () => void, updateNow: () => void, glassWindow: import("./glass-window-controller.js").GlassWindowController, setState: (name: string, on: boolean) => void, announcer: HTMLElement}} options
+   * @param {{requestUpdate: () => void, updateNow: () => void, glassWindow: import("./glass-window-controller.js").GlassWindowController, setState: (name: string, on: boolean) => void, announcer: HTMLElement, hitTest: (layout: object, x: number, y: number) => number}} options
+   *   hitTest: the index of the tag whose touch target holds (x, y) of the layout, or -1 (the core's)
    */
-  constructor(cloud, { requestUpdate, updateNow, glassWindow, setState, announcer }) {
+  constructor(cloud, { requestUpdate, updateNow, glassWindow, setState, announcer, hitTest }) {
     this.cloud = cloud;
     this.announcer = announcer;
     this.#requestUpdate = requestUpdate;
     this.#glassWindow = glassWindow;
     this.#setState = setState;
     this.#nodes = new TagNodes(cloud);
-    this.press = new PressState(cloud, {
-      idOf: (button) => (this.indexOf(button) >= 0 ? button.dataset.tagId : null),
-      requestUpdate,
-    });
+    this.#hitTest = hitTest;
+    this.press = new PressState(cloud, { tagAt: (event) => this.tagAt(event), requestUpdate });
+    cloud.addEventListener("pointerdown", (event) => (this.#pressedTag = this.tagAt(event)));
     // Keyboard focus may land on a capsule that waits out of sight (Tab, a screen reader, mid
     // drag): the update runs at once, placing every slot, and brings the capsule into view.
     cloud.addEventListener(
@@ -105,6 +109,40 @@ export class CloudView {
 
   indexOf(button) {
     return this.#nodes.indexOf(button);
+  }
+
+  /**
+   * The tag button an event on the cloud is for, or null: the button it is on (or in), else the
+   * capsule whose touch target holds the point, by the core's hit test over the layout on
+   * screen. A touch target reaches 3 px above and below its capsule (44 px tall at least, the
+   * seed's slop) and is no element's box: any box reaching past the glass, even an empty one,
+   * cost Chromium's software compositor a sixth of a frame (docs/WEB.md, "The touch target").
+   */
+  tagAt(event) {
+    const button = event.target.closest?.("button[data-tag-id]");
+    if (button) return this.indexOf(button) >= 0 ? button : null;
+    const layout = this.#isBeside(event.target) && event.clientX !== undefined ? this.layout : null;
+    if (!layout) return null;
+    const origin = this.cloud.getBoundingClientRect();
+    const index = this.#hitTest(layout, event.clientX - origin.left, event.clientY - origin.top);
+    return this.#nodes.buttons[index] ?? null;
+  }
+
+  /**
+   * The enabled tag button a click is for, or null: the button clicked, or, for a click beside
+   * the buttons (on the cloud or a slot's corner), the tag whose touch target holds it if it was pressed there too
+   * (a button is clicked only where it was pressed).
+   */
+  clickedTag(event) {
+    const button = this.tagAt(event);
+    if (!button || button.disabled) return null;
+    return !this.#isBeside(event.target) || button === this.#pressedTag ? button : null;
+  }
+
+  /** Whether `target` is what a pointer beside the buttons is on: the cloud, or a slot's corner
+   * (the slot is the capsule's rectangle, the button rounded). */
+  #isBeside(target) {
+    return target === this.cloud || (target.classList?.contains("tag-slot") && target.parentElement?.parentElement === this.cloud);
   }
 
   /** The layout on screen as a JSON response (docs/PROTOCOL.md), built when first asked for. */
@@ -150,7 +188,7 @@ export class CloudView {
     this.#mergeDistance = state.mergeDistance;
     const shown = (i) => !Number.isNaN(this.#frame?.origins[2 * i]); // not folded by the row limit
     if (this.#tagStates.write(this.buttons, state, this.#nodes.removers, shown, tagsChanged)) this.#glassDirty = true;
-    if (this.press.write((id) => this.#nodes.buttonFor(id))) this.#glassDirty = true;
+    if (this.press.write(this.cloud, (id) => this.#nodes.buttonFor(id))) this.#glassDirty = true;
     if (this.#transparency) {
       this.#transparency = false;
       this.#tagStates.forgetTints();
