@@ -42,7 +42,6 @@ VARIANTS = {
     "loose-no-layers": ("element", 10, "", NO_LAYERS),
     "loose-bare": ("element", 10, "lens=off", NO_RIM + NO_LAYERS),
     "loose-no-necks": ("element", 10, "", NO_NECKS),
-    "loose-no-slop": ("element", 10, "", ".tag.tag::before { display: none !important }"),
     "melting": ("element", 3, "", ""),
     "melting-no-lens": ("element", 3, "lens=off", ""),
     "melting-no-necks": ("element", 3, "", NO_NECKS),
