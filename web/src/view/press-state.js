@@ -66,7 +66,8 @@ export class PressState {
       if (event.pointerType === "touch") return;
       const hit = target(event);
       const beside = hit !== null && !hit.button.contains(event.target);
-      // The pointer cursor beside a capsule that can be pressed (a refused one says not-allowed on itself only).
+      // The pointer cursor beside a capsule that can be pressed (a refused one shows its
+      // not-allowed on itself only).
       this.#hover(hit?.id ?? null, beside && hit.button.getAttribute("aria-disabled") !== "true");
     };
     cloud.addEventListener("pointerover", hover);
