@@ -216,6 +216,7 @@ export class GlassTagCloudElement extends HTMLElement {
         announcement: this.#selection.announcement,
         easing: this.#live.easing,
         glide: layout.glide,
+        hitTesting: layout.hitTesting,
         live: this.#live.greeted || this.#live.diagnostics.frames ? this.#live.diagnostics : null,
         states: {
           styled: this.#styled,

@@ -325,6 +325,11 @@ export class LayoutController {
     return this.core.navigate(layout, index, key);
   }
 
+  /** Whether `hitTest` can answer: the local core is loaded. */
+  get hitTesting() {
+    return Boolean(this.core);
+  }
+
   /** The tag whose touch target holds `(x, y)` of `layout` (cloud coordinates), or -1: the core's rule. */
   hitTest(layout, x, y) {
     return this.core && layout ? this.core.hitTest(layout, x, y) : -1;

@@ -161,7 +161,8 @@ export class CloudView {
    * The one writer of the cloud's DOM and glass. `state`: tags, changes (tags-controller.js),
    * frame (packed-layout.js, or null: CSS lays out), mergeDistance, metrics, selected (flags per
    * tag), full (the limit is reached), disabled, active (the tab stop), spacing, motion,
-   * pressMotion, easing, live (diagnostics or null), announcement, states.
+   * pressMotion, easing, live (diagnostics or null), announcement, states, hitTesting (the
+   * core's hit test can say what a point beside the buttons is on).
    */
   writeFrame(state) {
     this.#sight = undefined;
@@ -296,6 +297,9 @@ export class CloudView {
     // A spacing change served as one frame with its spring: the browser eases the positions.
     this.#cloudValue("is-easing", state.easing.on, (on) => cloud.classList.toggle("is-easing", on));
     this.#cloudValue("is-gliding", Boolean(state.glide), (on) => cloud.classList.toggle("is-gliding", on));
+    // With the core's hit test the touch targets are no boxes (`tagAt`); without it (a live cloud
+    // whose Wasm did not load) each button keeps its `::before`.
+    this.#cloudValue("is-hit-tested", state.hitTesting, (on) => cloud.classList.toggle("is-hit-tested", on));
     if (state.easing.duration) this.#cloudValue("--move-duration", state.easing.duration, style("--move-duration"));
     if (state.easing.easing) this.#cloudValue("--move-easing", state.easing.easing, style("--move-easing"));
     if (state.live) {
