@@ -130,8 +130,8 @@ export class CloudView {
 
   /**
    * The enabled tag button a click is for, or null: the button clicked, or, for a click beside
-   * the buttons (on the cloud or a slot's corner), the tag whose touch target holds it if it was pressed there too
-   * (a button is clicked only where it was pressed).
+   * the buttons (on the cloud or a slot's corner), the tag whose touch target holds it if it
+   * was pressed there too (a button is clicked only where it was pressed).
    */
   clickedTag(event) {
     const button = this.tagAt(event);
@@ -139,10 +139,13 @@ export class CloudView {
     return !this.#isBeside(event.target) || button === this.#pressedTag ? button : null;
   }
 
-  /** Whether `target` is what a pointer beside the buttons is on: the cloud, or a slot's corner
-   * (the slot is the capsule's rectangle, the button rounded). */
+  /**
+   * Whether `target` is what a pointer beside the buttons is on: the cloud, or a slot's corner
+   * (the slot is the capsule's rectangle, the button rounded).
+   */
   #isBeside(target) {
-    return target === this.cloud || (target.classList?.contains("tag-slot") && target.parentElement?.parentElement === this.cloud);
+    if (target === this.cloud) return true;
+    return Boolean(target.classList?.contains("tag-slot")) && target.parentElement?.parentElement === this.cloud;
   }
 
   /** The layout on screen as a JSON response (docs/PROTOCOL.md), built when first asked for. */
