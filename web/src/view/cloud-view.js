@@ -64,7 +64,6 @@ export class CloudView {
   #sight = undefined; // this frame's visible part of the cloud (read once a frame, lazily)
   #restTimer = 0; // asks for the update in which a motion rests
   #hitTest; // (layout, x, y) => the index of the tag whose touch target holds the point, or -1
-  #pressedTag = null; // the tag the last pointer press was for
   melt = null;
   lens = null;
 
@@ -82,7 +81,6 @@ export class CloudView {
     this.#nodes = new TagNodes(cloud);
     this.#hitTest = hitTest;
     this.press = new PressState(cloud, { tagAt: (event) => this.tagAt(event), requestUpdate });
-    cloud.addEventListener("pointerdown", (event) => (this.#pressedTag = this.tagAt(event)));
     // Keyboard focus may land on a capsule that waits out of sight (Tab, a screen reader, mid
     // drag): the update runs at once, placing every slot, and brings the capsule into view.
     cloud.addEventListener(
@@ -136,7 +134,7 @@ export class CloudView {
   clickedTag(event) {
     const button = this.tagAt(event);
     if (!button || button.disabled) return null;
-    return !this.#isBeside(event.target) || button === this.#pressedTag ? button : null;
+    return !this.#isBeside(event.target) || button === this.press.pressedButton ? button : null;
   }
 
   /**

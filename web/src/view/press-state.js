@@ -6,6 +6,7 @@
 //   const press = new PressState(cloud, { tagAt, requestUpdate });
 //   press.settle = 0.35;              // the spring back, seconds (0: none)
 //   press.isLifted(id)                // the glass leaves a lifted capsule out of its group
+//   press.pressedButton               // the tag button the last pointer press was for (a click's check)
 //   press.write(cloud, buttonFor)     // in the frame: classes and --press-x/y where they changed
 //
 // What a pointer is on comes from `tagAt` (cloud-view.js): a capsule's button, or its touch
@@ -37,6 +38,7 @@ export class PressState {
   #written = new Map(); // id → { pressed, lifted, hovered, lit, x, y } as the DOM has it
   #dirty = new Set(); // ids whose state changed since the last write
   settle = 0;
+  pressedButton = null; // the enabled tag button the last primary pointer press was for
 
   /**
    * @param {HTMLElement} cloud
@@ -50,8 +52,9 @@ export class PressState {
       return !button || button.disabled ? null : { button, id: button.dataset.tagId };
     };
     cloud.addEventListener("pointerdown", (event) => {
-      const hit = target(event);
-      if (!hit || event.button > 0) return;
+      const hit = event.button > 0 ? null : target(event);
+      this.pressedButton = hit?.button ?? null;
+      if (!hit) return;
       const rect = hit.button.getBoundingClientRect();
       this.#press(hit.id, event.clientX - rect.left, event.clientY - rect.top);
       const release = () => {
