@@ -44,8 +44,8 @@ git ls-files -z web | while IFS= read -r -d '' file; do
   cp "$file" "$stage/$release/$file"
   if [[ -f $file.gz ]]; then cp "$file.gz" "$stage/$release/$file.gz"; fi
 done
-# web/LICENSE is the repository's LICENSE, copied in by npm's prepack: keep one real copy.
-rm -f "$stage/$release/web/LICENSE"
+# web/LICENSE and web/CHANGELOG.md are the repository's, copied in by npm's prepack: keep one real copy.
+rm -f "$stage/$release/web/LICENSE" "$stage/$release/web/CHANGELOG.md"
 cp README.md LICENSE CHANGELOG.md "$stage/$release/"
 if [[ -d deploy ]]; then
   git ls-files -z deploy | while IFS= read -r -d '' file; do

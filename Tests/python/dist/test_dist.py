@@ -75,11 +75,11 @@ def run(args, **kwargs) -> subprocess.CompletedProcess:
 
 def module_closure(entry: pathlib.Path, root: pathlib.Path) -> set[str]:
     """The files a page needs for `entry`, relative to the package's `root`: its relative static
-    imports and the files it fetches relative to itself (`new URL("./x", import.meta.url)` or
+    imports and re-exports and the files it fetches relative to itself (`new URL("./x", import.meta.url)` or
     `new URL('x', import.meta.url)`), followed through every imported module: a plain reference,
     independent of package.json."""
     pattern = re.compile(
-        r"""(?:^\s*import\s[^;]*?from\s*|^\s*import\s*)["'](\.[^"']+)["']"""
+        r"""(?:^\s*(?:import|export)\s[^;]*?from\s*|^\s*import\s*)["'](\.[^"']+)["']"""
         r"""|new URL\(\s*["']([^"']+)["']\s*,\s*import\.meta\.url\s*\)""",
         re.MULTILINE)
     seen: set[str] = set()
@@ -131,10 +131,19 @@ def test_the_package_holds_exactly_what_a_page_needs():
     with tarfile.open(npm_tarball()) as archive:
         packed = {name.removeprefix("package/") for name in archive.getnames()}
     web = REPO / "web"
-    needed = module_closure(web / "src/element/glass-tag-cloud.js", web) | module_closure(web / "src/core/tagcloud-core.js", web)
-    needed |= {"src/element/glass-tag-cloud.d.ts", "src/core/tagcloud-core.d.ts", "package.json", "README.md", "LICENSE"}
+    manifest = json.loads(PACKAGE_JSON.read_text())
+    # Every entry point, and what the JavaScript ones import and fetch.
+    targets = [target for entry in manifest["exports"].values()
+               for target in (entry.values() if isinstance(entry, dict) else [entry])]
+    needed = {target.removeprefix("./") for target in targets}
+    for target in targets:
+        if target.endswith(".js"):
+            needed |= module_closure(web / target, web)
+    needed |= {"README.md", "LICENSE", "CHANGELOG.md"}
     assert packed == needed, (
         f"missing from the package: {sorted(needed - packed)}; not needed by a page: {sorted(packed - needed)}")
+    with tarfile.open(npm_tarball()) as archive:
+        assert archive.extractfile("package/CHANGELOG.md").read() == (REPO / "CHANGELOG.md").read_bytes()
 
 
 def test_the_manifest_names_entry_points_types_and_side_effects():
@@ -144,14 +153,18 @@ def test_the_manifest_names_entry_points_types_and_side_effects():
     assert manifest["license"] == "MIT"
     assert not manifest.get("dependencies"), "the package has no dependencies"
     exports = manifest["exports"]
-    # The entry points users import; where they sit inside the package is the package's business.
-    assert set(exports) == {".", "./core", "./styles.css", "./tagcloud.wasm", "./package.json"}
-    assert exports["."] == {"types": "./src/element/glass-tag-cloud.d.ts", "default": "./src/element/glass-tag-cloud.js"}
+    # The entry points users import; where they sit inside the package is the package's business,
+    # except the element's, which sits at the root so that an import map names it plainly.
+    assert set(exports) == {".", "./core", "./styles.css", "./before-defined.css", "./tagcloud.wasm", "./package.json"}
+    assert exports["."] == {"types": "./src/element/glass-tag-cloud.d.ts", "default": "./glass-tag-cloud.js"}
+    assert manifest["main"] == "./glass-tag-cloud.js"
     assert exports["./core"] == {"types": "./src/core/tagcloud-core.d.ts", "default": "./src/core/tagcloud-core.js"}
     assert exports["./styles.css"] == "./src/element/styles.css" and exports["./tagcloud.wasm"] == "./tagcloud.wasm"
+    assert exports["./before-defined.css"] == "./src/element/before-defined.css"
     # Only importing the element defines custom elements; the core has no side effect.
-    assert manifest["sideEffects"] == ["./src/element/glass-tag-cloud.js"]
-    for target in [exports["."]["types"], exports["."]["default"], exports["./core"]["types"], exports["./core"]["default"]]:
+    assert manifest["sideEffects"] == ["./glass-tag-cloud.js", "./src/element/glass-tag-cloud.js"]
+    for target in [exports["."]["types"], exports["."]["default"], exports["./core"]["types"], exports["./core"]["default"],
+                   exports["./before-defined.css"]]:
         assert (REPO / "web" / target).exists(), target
 
 
@@ -168,7 +181,7 @@ def test_a_page_loads_the_element_through_an_import_map(installed, browser):
 <html lang="en"><head><meta charset="utf-8"><title>scratch</title>
 <link rel="icon" href="data:,">
 <script type="importmap">
-{{ "imports": {{ "glass-tag-cloud": "/node_modules/glass-tag-cloud/src/element/glass-tag-cloud.js",
+{{ "imports": {{ "glass-tag-cloud": "/node_modules/glass-tag-cloud/glass-tag-cloud.js",
                  "glass-tag-cloud/core": "/node_modules/glass-tag-cloud/src/core/tagcloud-core.js" }} }}
 </script>
 <script type="module" src="/app.js"></script></head>
