@@ -10,7 +10,8 @@
 
 And one version everywhere: web/package.json (where it lives), the tarball's name and its
 package.json, `tagcloud --version` (debug build and released binary), the `tagcloud_build_info`
-gauge of `/metrics`, and CHANGELOG.md's latest release.
+gauge of `/metrics`, and CHANGELOG.md (the latest release, or `[Unreleased]` for a `-dev`
+version), which ships in the tarball and the archive.
 
 `make test` builds the artefacts first (`test-python` depends on `dist`); a missing artefact is a
 failure that says to run `make dist`, never a skip.
@@ -286,8 +287,14 @@ def test_one_version_everywhere(unpacked):
         assert run([str(binary), "--version"]).stdout == f"tagcloud {VERSION}\n"
     with tarfile.open(npm_tarball()) as archive:
         assert json.load(archive.extractfile("package/package.json"))["version"] == VERSION
-    releases = re.findall(r"^## \[(\d[^\]]*)\]", (REPO / "CHANGELOG.md").read_text(), re.MULTILINE)
-    assert releases and releases[0] == VERSION, f"CHANGELOG.md's latest release is {releases[:1]}, the version {VERSION}"
+    # The changelog accounts for it: a release is its newest section; a development version
+    # (X.Y.Z-dev) claims [Unreleased] and comes after the newest release (test_release_rule.py).
+    changelog = (REPO / "CHANGELOG.md").read_text()
+    releases = re.findall(r"^## \[(\d[^\]]*)\]", changelog, re.MULTILINE)
+    if "-" in VERSION:
+        assert "\n## [Unreleased]\n" in changelog and VERSION.split("-")[0] not in releases, (VERSION, releases)
+    else:
+        assert releases and releases[0] == VERSION, f"CHANGELOG.md's latest release is {releases[:1]}, the version {VERSION}"
     server = ServeProcess(["--host", "127.0.0.1", "--port", "0", "--web", "web"], cwd=REPO)
     try:
         with urllib.request.urlopen(f"http://127.0.0.1:{server.port}/metrics") as response:
