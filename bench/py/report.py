@@ -236,6 +236,20 @@ def wasm_size(path: str) -> list[str]:
     ]
 
 
+NOTES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "notes.md")
+
+
+def notes_section(path: str = NOTES) -> list[str]:
+    """bench/notes.md, written by hand (what the figures mean, with the runs they quote): kept
+    in the report as it is, since the report is written anew by every run."""
+    if not os.path.exists(path):
+        return []
+    with open(path) as file:
+        text = file.read().strip()
+    return ["## Notes", "", "Written by hand in `bench/notes.md` (every report includes it as it is).", "",
+            text, ""]
+
+
 def machine_section(info: dict) -> list[str]:
     out = ["| | |", "|---|---|"]
     for key, value in info.items():
@@ -261,7 +275,8 @@ def write(out_dir: str, results: list[dict], failures: list[dict], info: dict, s
         doc += ["**Smoke run** (n = 10, short samples): proves the harness, measures nothing.", ""]
     doc += ["## Targets", ""] + layout_targets(index, widths) + page_report.targets(results) + [""]
     doc += server_report.targets(results)
-    doc += ["", "## Layout", "",
+    doc += [""] + notes_section()
+    doc += ["## Layout", "",
             f"Workload: {', '.join(f'{n:,}' for n in counts)} capsules 60–160 px wide and 40 px high "
             f"(one in eight with a ¼, ½ or ¾ px fraction), spacing {settings['spacing']:g}, widths "
             f"{', '.join(map(str, widths))} px; call i lays out at width W − (i mod "

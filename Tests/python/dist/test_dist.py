@@ -35,43 +35,17 @@ import pytest
 
 from support.chromium import CHROMIUM, shared_chromium
 from support.harness import ServeProcess, tagcloud_binary
+from support.package import NPM_ENV, PACKAGE_JSON, VERSION, artefact, install, npm_tarball, run, scratch_project
 from support.paths import REPO
 from support.placement import wait_placed
 from support.static_files import FolderServer
 
-PACKAGE_JSON = REPO / "web" / "package.json"
-VERSION = json.loads(PACKAGE_JSON.read_text())["version"]
-NPM_ENV = {
-    **os.environ,
-    "NO_UPDATE_NOTIFIER": "1",
-    "npm_config_update_notifier": "false",
-    "npm_config_audit": "false",
-    "npm_config_fund": "false",
-    "npm_config_offline": "true",
-}
 REQUEST = {"width": 200, "spacing": 10, "tags": [
     {"id": "SwiftUI", "size": [96, 40]}, {"id": "Layout", "size": [80, 40]}, {"id": "Glass", "size": [70, 40]}]}
 
 
-def artefact(name: str) -> pathlib.Path:
-    path = REPO / "dist" / name
-    if not path.exists():
-        pytest.fail(f"{path} is missing: run 'make dist' (make test does) first")
-    return path
-
-
-def npm_tarball() -> pathlib.Path:
-    return artefact(f"glass-tag-cloud-{VERSION}.tgz")
-
-
 def release_archive() -> pathlib.Path:
     return artefact(f"tagcloud-{VERSION}-linux-{os.uname().machine}.tar.gz")
-
-
-def run(args, **kwargs) -> subprocess.CompletedProcess:
-    result = subprocess.run(args, capture_output=True, text=True, timeout=120, **kwargs)
-    assert result.returncode == 0, f"{args} failed ({result.returncode}):\n{result.stdout}\n{result.stderr}"
-    return result
 
 
 def module_closure(entry: pathlib.Path, root: pathlib.Path) -> set[str]:
@@ -101,10 +75,7 @@ def module_closure(entry: pathlib.Path, root: pathlib.Path) -> set[str]:
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory) -> pathlib.Path:
     """A scratch project with the tarball installed from disk, offline."""
-    project = tmp_path_factory.mktemp("web-project")
-    (project / "package.json").write_text(json.dumps({"name": "scratch", "version": "1.0.0", "private": True}))
-    run(["npm", "install", "--no-save", str(npm_tarball())], cwd=project, env=NPM_ENV)
-    return project / "node_modules" / "glass-tag-cloud"
+    return install(scratch_project(tmp_path_factory.mktemp("web-project")), npm_tarball())
 
 
 @pytest.fixture(scope="module")
@@ -224,9 +195,7 @@ def test_a_git_clone_installs_its_web_folder(tmp_path):
     clone = tmp_path / "clone"
     run(["git", "clone", "--quiet", "--depth", "1", f"file://{REPO}", str(clone)])
     # A fresh clone has no build products: the committed module is what it ships.
-    project = tmp_path / "project"
-    project.mkdir()
-    (project / "package.json").write_text(json.dumps({"name": "scratch", "version": "1.0.0", "private": True}))
+    project = scratch_project(tmp_path / "project")
     run(["npm", "install", "--no-save", str(clone / "web")], cwd=project, env=NPM_ENV)
     assert node_layout(project) == expected_layout()
 
