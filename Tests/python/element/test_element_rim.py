@@ -8,8 +8,8 @@ On a black page under black tints, so that the rim is all the light there is; th
 light (styles.css: white 16 % fading out at 60 % of the height) adds to the upper points alike.
 
 Seen to fail: with the fill light as bright as the key (`fill: 1` in rim-light.js, the CSS fill
-shadow at 100 %) the bottom right matched the top left; with one light all round (`lobe: 0`
-and the CSS insets without offsets) the sides were as bright as the bottom right; with the
+shadow at 100 %) the bottom right matched the top left; with one even rim all round
+(`rimStrength` 0.6 everywhere, the CSS rim a plain 1 px ring) no highlight stood out; with the
 Canvas 2D necks' rim not drawn (`#drawNeckRim` removed) the neck's top edge had a dark gap (0);
 with the WebGL2 necks' quads drawing no rim (`rim = 0` where `b.z > 0`) it had one too (16–25
 against the dimmest rim's 37).
