@@ -18,18 +18,16 @@ against the dimmest rim's 37).
 from __future__ import annotations
 
 import io
-import math
 
 import pytest
 from PIL import Image
+from support.rim_pixels import assert_two_highlights, highlights
 
 BLACK_PAGE = "<style>body { background: #000 !important; }</style>"
 NO_WEBGL2 = ("const get = HTMLCanvasElement.prototype.getContext;"
              "HTMLCanvasElement.prototype.getContext = function (kind, ...rest) {"
              " return kind === 'webgl2' ? null : get.call(this, kind, ...rest); };")
 MARGIN = 4
-INSET = 1.2  # px inside the outline where the rim is read
-DIAGONAL = math.sqrt(0.5)
 
 RECTS = """() => [...document.querySelector('glass-tag-cloud').shadowRoot.querySelectorAll('button[data-tag-id]')]
   .map((b) => { const r = b.getBoundingClientRect(); return { x: r.x, y: r.y, w: r.width, h: r.height }; })"""
@@ -38,25 +36,6 @@ STATE = """async () => { const root = document.querySelector('glass-tag-cloud').
   const { drawnNecks } = await import('/src/glass/melt-view.js');
   return { glass: cloud.dataset.glass, necks: drawnNecks(cloud).length / 2, layerHidden: root.querySelector('.glass-layer').hidden,
            shadows: [...root.querySelectorAll('.tag')].map((b) => getComputedStyle(b).boxShadow) }; }"""
-
-
-def brightness(image: Image.Image, x: float, y: float, radius: int = 1) -> int:
-    """The brightest channel in a (2 radius + 1)² square around (x, y)."""
-    best = 0
-    for dx in range(-radius, radius + 1):
-        for dy in range(-radius, radius + 1):
-            px = min(max(int(x) + dx, 0), image.width - 1)
-            py = min(max(int(y) + dy, 0), image.height - 1)
-            best = max(best, max(image.getpixel((px, py))))
-    return best
-
-
-def rim_at(image: Image.Image, origin: tuple[float, float], capsule: dict, end: str, normal: tuple[float, float]) -> int:
-    """The rim of `capsule`'s `end` cap ("left" or "right") where its outward normal is `normal`."""
-    r = capsule["h"] / 2
-    cx = capsule["x"] + (r if end == "left" else capsule["w"] - r) - origin[0]
-    cy = capsule["y"] + r - origin[1]
-    return brightness(image, cx + normal[0] * (r - INSET), cy + normal[1] * (r - INSET))
 
 
 def open_rims(element_page, static_server, page, renderer: str, spacing: int, labels: list[str]):
@@ -73,23 +52,6 @@ def open_rims(element_page, static_server, page, renderer: str, spacing: int, la
     clip = {"x": left, "y": top, "width": last["x"] + last["w"] - first["x"] + 2 * MARGIN, "height": first["h"] + 2 * MARGIN}
     image = Image.open(io.BytesIO(page.screenshot(clip=clip))).convert("RGB")
     return page.evaluate(STATE), rects, image, (left, top)
-
-
-def highlights(image, origin, first, last) -> dict:
-    return {
-        "top left": rim_at(image, origin, first, "left", (-DIAGONAL, -DIAGONAL)),
-        "bottom right": rim_at(image, origin, last, "right", (DIAGONAL, DIAGONAL)),
-        "top right": rim_at(image, origin, last, "right", (DIAGONAL, -DIAGONAL)),
-        "bottom left": rim_at(image, origin, first, "left", (-DIAGONAL, DIAGONAL)),
-    }
-
-
-def assert_two_highlights(rims: dict) -> None:
-    between = max(rims["top right"], rims["bottom left"])
-    assert rims["top left"] > 150, f"the top-left highlight is bright: {rims}"
-    assert rims["top left"] > rims["bottom right"] + 40, f"the top left is brighter than the bottom right: {rims}"
-    assert rims["bottom right"] > between + 15, f"the bottom right is brighter than the rim between the lights: {rims}"
-    assert between > 20, f"the rim between the lights is still drawn: {rims}"
 
 
 @pytest.mark.parametrize("renderer", ["webgl2", "2d"])

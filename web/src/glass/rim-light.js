@@ -6,8 +6,8 @@
 // highlight runs on across a melted group's necks; the Canvas 2D backend (canvas2d-renderer.js)
 // lights a neck's two sides by their normals; each capsule's own CSS rim (styles.css,
 // `--rim-shadow`) draws the same two lobes with offset inset shadows, whose width along the
-// outline is a function of the normal too (an inset shadow offset by o with spread −s shows
-// √2·|o|·cos θ − s px where the normal is θ from the offset's direction).
+// outline is a function of the normal too (an inset shadow offset by (o, o) with spread −s shows
+// √2·o·cos θ − s px where the normal is θ from the offset's direction).
 //
 //   rimStrength(-Math.SQRT1_2, -Math.SQRT1_2)   // 1: facing the key light
 //   rimStrength(0, -1)                          // ≈ 0.61: the flat top
