@@ -14,7 +14,7 @@
 //   lens.grow(button, w, h, presence, now);          // a capsule growing in or shrinking away: its lens grows with it
 //   lens.grownUp(button, w, h);                      // … and is whole: the lens of its size
 //   lens.forgetGone();                               // the growing lenses of capsules that left
-//   lens.settle(now);                                // at rest again: the lens back (the caller's frame writes it)
+//   lens.settle(now);                                // the owner's frame: a changed --glass-blur in; at rest again, the lens back
 //   lens.restsAt                                     // when the motion can be at rest (ms), or null
 //
 // The map (`lensProfile`, `lensMap`): in a band along the rim (half the radius, at most
