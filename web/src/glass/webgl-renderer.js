@@ -1,7 +1,7 @@
 // The WebGL2 backend of the glass (glass-renderer.js): the rim of every melted merge group's
-// outline with its two highlights (top left and, fainter, bottom right: rim-light.js), and the liquid necks between its
-// capsules, tinted from one capsule's tint to the other's, drawn from signed-distance fields
-// (glass-shaders.js). The capsules' own tint, blur and lensing are CSS on the buttons
+// outline with its two highlights (top left and, fainter, bottom right: rim-light.js), and the
+// liquid necks between its capsules, tinted from one capsule's tint to the other's, drawn from
+// signed-distance fields (glass-shaders.js). The capsules' own tint, blur and lensing are CSS on the buttons
 // (compositor work), and so is the rim of a capsule that melts with none; this adds what CSS
 // cannot: one outline around melted glass, with no seam.
 //
