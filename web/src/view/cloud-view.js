@@ -334,10 +334,11 @@ export class CloudView {
   }
 
   #writeGeometry(frame, metrics, presence, glide) {
-    this.lens ??= LensFilters.create(this.cloud);
+    this.lens ??= LensFilters.create(this.cloud, this.#requestUpdate);
     this.#cloudValue("is-placed", true, () => this.cloud.classList.add("is-placed"));
     this.#cloudValue("height", frame.size[1], (height) => (this.cloud.style.height = `${height}px`));
     const singleLine = (metrics?.lineHeight ?? 20) + 20 * (metrics?.textScale ?? 1);
+    if (this.lens) this.lens.lineRadius = singleLine / 2; // the rim band stays off a wrapped label's first line
     const { origins, sizes } = frame;
     const count = this.#drawn.length;
     const near = this.#nearSight(frame.size[1]);
