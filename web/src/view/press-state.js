@@ -42,7 +42,7 @@ export class PressState {
   #hovered = null; // the id under a pointer that can hover (on its button or its touch target)
   #overTag = false; // that pointer is on a touch target, beside its button: the cloud's cursor
   #overTagWritten = false;
-  #lit = new Set(); // the glow is drawn: hovered, pressed, or fading out
+  #lit = new Set(); // the glow is drawn: hovered, pressed, lit by a press nearby, or fading out
   #fades = new Map(); // id → the timeout that ends the glow's fade-out
   #written = new Map(); // id → { pressed, lifted, hovered, lit, x, y, near, level, nearX, nearY } as the DOM has it
   #dirty = new Set(); // ids whose state changed since the last write
