@@ -117,10 +117,14 @@ test('the light reaches the capsules within the spacing and the merge group, fad
   const core = await loadTagCloudCore();
   const light = new PressLight();
   const random = seeded(3600);
-  for (let trial = 0; trial < 40; trial += 1) {
+  for (let trial = 0; trial < 80; trial += 1) {
     const count = random.int(2, 60);
     const sizes = new Float64Array(2 * count);
-    for (let i = 0; i < count; i += 1) [sizes[2 * i], sizes[2 * i + 1]] = [random.float(40, 160), 40];
+    // Half the clouds have taller capsules (wrapped labels) among the 40 px ones.
+    const mixed = trial % 2 === 1;
+    for (let i = 0; i < count; i += 1) {
+      [sizes[2 * i], sizes[2 * i + 1]] = [random.float(40, 160), mixed && random.next() < 0.25 ? random.float(41, 90) : 40];
+    }
     const spacing = random.next() < 0.5 ? 18 : 3;
     const packed = core.layoutPacked(sizes, { width: 480, spacing, mergeDistance: 10 });
     const frame = { count, origins: packed.origins.slice(), sizes, groups: packed.groups.slice() };
@@ -135,7 +139,7 @@ test('the light reaches the capsules within the spacing and the merge group, fad
       if (i === p) continue;
       const gap = stadiumGap(rect(p), rect(i));
       const grouped = frame.groups[i] === frame.groups[p];
-      const groupReach = Math.max(2 * spacing, GROUP_REACH_HEIGHTS * 40);
+      const groupReach = Math.max(2 * spacing, GROUP_REACH_HEIGHTS * sizes[2 * p + 1]);
       const expected = Math.max(
         gap <= spacing + 0.5 ? NEIGHBOUR_PEAK * falloff(gap / (2 * spacing)) : 0,
         grouped ? NEIGHBOUR_PEAK * falloff(gap / groupReach) : 0,
@@ -154,7 +158,7 @@ test('the light reaches the capsules within the spacing and the merge group, fad
     }
     // Rows away (two rows at the loose spacing, three at the tight one): never lit.
     const rowsAway = spacing === 18 ? 2 : 3;
-    for (let i = 0; i < count; i += 1) {
+    for (let i = 0; i < count && !mixed; i += 1) {
       if (Math.abs(packed.rows[i] - packed.rows[p]) >= rowsAway) assert.ok(!lit.has(ids[i]), `${where}: ${i} rows away is lit`);
     }
   }

@@ -21,8 +21,8 @@
 // below MIN_LEVEL a capsule stays unlit. The light comes from the side facing the press: each
 // lit capsule's glow is centred on its shape's point nearest the press point. Several presses
 // (multi-touch) light a capsule by the strongest of them; a pressed capsule has its own glow.
-// - Complexity: O(capsules) per call (a box check rejects the far ones), called only when the
-//   presses or the frame under them change.
+// - Complexity: O(capsules in the rows within reach) per press (a box check rejects the far
+//   ones of those rows), called only when the presses or the frame under them change.
 
 /** A neighbour's light at a gap of 0, against the pressed capsule's own glow (opacity 1). */
 export const NEIGHBOUR_PEAK = 0.6;
@@ -127,26 +127,45 @@ export class PressLight {
       const p = this.#index.get(id);
       if (p === undefined || p >= count || Number.isNaN(origins[2 * p])) continue;
       const pressed = rect(p);
-      const px = pressed[0] + point.x;
-      const py = pressed[1] + point.y;
+      const [left, top, right, bottom] = [pressed[0], pressed[1], pressed[0] + pressed[2], pressed[1] + pressed[3]];
       const groupReach = Math.max(neighbourReach, GROUP_REACH_HEIGHTS * pressed[3]);
       const far = Math.max(spacing + GAP_TOLERANCE, groupReach);
-      for (let i = 0; i < count; i += 1) {
-        if (i === p || presses.has(ids[i])) continue;
+      const consider = (i) => {
+        if (presses.has(ids[i])) return;
+        const x = origins[2 * i];
+        const y = origins[2 * i + 1];
+        // Boxes further apart than any reach get no light (most of a row).
+        if (x - right > far || left - (x + sizes[2 * i]) > far) return;
+        if (y - bottom > far || top - (y + sizes[2 * i + 1]) > far) return;
         const other = rect(i);
-        if (Number.isNaN(other[0])) continue;
-        // Boxes further apart than any reach: no light (most of a large cloud).
-        const dx = Math.max(other[0] - (pressed[0] + pressed[2]), pressed[0] - (other[0] + other[2]), 0);
-        const dy = Math.max(other[1] - (pressed[1] + pressed[3]), pressed[1] - (other[1] + other[3]), 0);
-        if (dx > far || dy > far) continue;
         const gap = stadiumGap(pressed, other);
         const grouped = groups && groups[i] === groups[p] && groups[p] >= 0;
         let level = 0;
         if (grouped && gap < groupReach) level = NEIGHBOUR_PEAK * falloff(gap / groupReach);
         if (gap <= spacing + GAP_TOLERANCE) level = Math.max(level, NEIGHBOUR_PEAK * falloff(gap / neighbourReach));
-        if (level < MIN_LEVEL || level <= (lit.get(ids[i])?.level ?? 0)) continue;
-        const [x, y] = nearestOnCapsule(other, px, py);
-        lit.set(ids[i], { level, x: x - other[0], y: y - other[1] });
+        if (level < MIN_LEVEL || level <= (lit.get(ids[i])?.level ?? 0)) return;
+        const [nx, ny] = nearestOnCapsule(other, left + point.x, top + point.y);
+        lit.set(ids[i], { level, x: nx - x, y: ny - y });
+      };
+      // Only the rows within reach are visited: the flow puts the capsules in rows, top to
+      // bottom in index order, each row's capsules top-aligned, and a row's capsules end above
+      // the next row's top. After p: stop at the first capsule whose top is past the reach.
+      for (let i = p + 1; i < count; i += 1) {
+        const y = origins[2 * i + 1];
+        if (Number.isNaN(y)) continue; // folded by the row limit
+        if (y - bottom > far) break;
+        consider(i);
+      }
+      // Before p: stop once the row after the one reached (whose top bounds it) lies beyond reach.
+      let rowTop = top;
+      for (let i = p - 1; i >= 0; i -= 1) {
+        const y = origins[2 * i + 1];
+        if (Number.isNaN(y)) continue;
+        if (y < rowTop) {
+          if (top - rowTop > far) break;
+          rowTop = y;
+        }
+        consider(i);
       }
     }
     return lit;
