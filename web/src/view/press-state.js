@@ -23,7 +23,7 @@
 // chips").
 // The light a press spreads onto its neighbours (press-light.js) is measured in the frame, on
 // the frame's geometry, when the presses or the frame under them changed; each neighbour so lit
-// is `is-lit` and `is-near-press`, its glow at `--near-light` from `--near-x/y`, and keeps both
+// is `is-lit` and `is-near-press`, its glow at `--near-light` from `--near-at`, and keeps both
 // while its light fades out, as the pressed capsule does.
 // - Complexity: O(1) per event (a hit test, O(tags), for a pointer between capsules); `write`
 //   O(capsules whose press state changed), and O(tags) when the presses or the frame under a
@@ -246,8 +246,7 @@ export class PressState {
       };
       if (now.x !== was.x) button.style.setProperty("--press-x", `${now.x}px`);
       if (now.y !== was.y) button.style.setProperty("--press-y", `${now.y}px`);
-      if (now.nearX !== was.nearX) button.style.setProperty("--near-x", `${now.nearX}px`);
-      if (now.nearY !== was.nearY) button.style.setProperty("--near-y", `${now.nearY}px`);
+      if (now.nearX !== was.nearX || now.nearY !== was.nearY) button.style.setProperty("--near-at", `${now.nearX}px ${now.nearY}px`);
       if (now.level !== was.level) button.style.setProperty("--near-light", String(now.level));
       if (now.hovered !== was.hovered) button.classList.toggle("is-hovered", now.hovered);
       if (now.lit !== was.lit) button.classList.toggle("is-lit", now.lit);
