@@ -6,8 +6,8 @@ The recorder (support/dom_writes.py) logs each DOM write and glass draw with whe
 inside the writer, which the test wraps (the page imports the same module the element uses). The
 page then goes through every cause: attributes (spacing: the spring's frames; merge distance;
 max-selected), properties (selection, tags: one inserted, one removed), resizes of a drag, the
-layout coming to rest (slots out of sight placed), presses (and the lift that ends after the
-spring), a refused toggle at the limit (the announcement), the keyboard (the tab stop), removals (the
+layout coming to rest (slots out of sight placed), presses (the light they spread onto their
+neighbours, and the lift that ends after the spring), a refused toggle at the limit (the announcement), the keyboard (the tab stop), removals (the
 remove controls made, a tag removed by Delete and one by its control), scrolls,
 a change of the transparency preference, and, live, the server's frames. A write outside the
 writer fails the test with its target, kind and name.
@@ -133,7 +133,7 @@ def test_every_cause_writes_through_the_one_writer(element_page, static_server, 
     page.keyboard.press("ArrowRight")
     settle(page)
     assert_one_writer(page.evaluate(SUMMARY, "glass-tag-cloud"),
-                      "button class class", "button style --press-x", "div.announcer tree tree", "button attribute tabindex",
+                      "button class class", "button style --press-x", "button style --near-light", "div.announcer tree tree", "button attribute tabindex",
                       "button attribute aria-disabled")
 
     # Removals: the tags become removable (their controls made), one leaves by Delete on its

@@ -190,7 +190,8 @@ export class CloudView {
     this.#mergeDistance = state.mergeDistance;
     const shown = (i) => !Number.isNaN(this.#frame?.origins[2 * i]); // not folded by the row limit
     if (this.#tagStates.write(this.buttons, state, this.#nodes.removers, shown, tagsChanged)) this.#glassDirty = true;
-    if (this.press.write(this.cloud, (id) => this.#nodes.buttonFor(id))) this.#glassDirty = true;
+    const scene = { frame: this.#frame, ids: this.#nodes.ids, spacing: state.spacing, motion: state.pressMotion };
+    if (this.press.write(this.cloud, (id) => this.#nodes.buttonFor(id), scene)) this.#glassDirty = true;
     if (this.#transparency) {
       this.#transparency = false;
       this.#tagStates.forgetTints();
@@ -291,10 +292,6 @@ export class CloudView {
       this.#cloudValue("--tag-duration", state.motion ? `${state.motion.settle}s` : "0s", style("--tag-duration"));
       this.#cloudValue("--tag-easing", state.motion ? state.motion.easing : "linear", style("--tag-easing"));
     }
-    const press = state.pressMotion;
-    this.press.settle = press ? press.settle : 0;
-    this.#cloudValue("--press-duration", press ? `${press.settle}s` : "0s", style("--press-duration"));
-    this.#cloudValue("--press-easing", press ? press.easing : "linear", style("--press-easing"));
     // A spacing change served as one frame with its spring: the browser eases the positions.
     this.#cloudValue("is-easing", state.easing.on, (on) => cloud.classList.toggle("is-easing", on));
     this.#cloudValue("is-gliding", Boolean(state.glide), (on) => cloud.classList.toggle("is-gliding", on));
