@@ -141,16 +141,23 @@ def band_edges(lensed: Image.Image, outside: Image.Image, capsules: list[dict], 
     return edges
 
 
-def test_the_rim_band_bends_the_stripes_it_keeps_sharp(element_page, static_server, page):
-    capsules = open_stripes(element_page, static_server, page, VERTICAL)
+def sharp_bent_band_edges(page, capsules, axis, phases):
+    """The stripe edges under the rim bands over every phase, each checked to keep a third of its
+    contrast outside and to be displaced by 2 px or more."""
     edges = []
-    for phase in PHASES:
-        edges += band_edges(*phase_shots(page, "x", phase), capsules, "x")
-    assert len(edges) >= 12, f"only {len(edges)} edges seen in the rim bands: {edges}"
+    for phase in phases:
+        edges += band_edges(*phase_shots(page, axis, phase), capsules, axis)
+    assert len(edges) >= 12, f"only {len(edges)} edges seen in the {axis} rim bands: {edges}"
     faint = [e for e in edges if e["contrast"] < OUTSIDE_CONTRAST / 3]
     assert not faint, f"edges blurred under the rim (contrast below {OUTSIDE_CONTRAST / 3:.0f}): {faint}"
     unmoved = [e for e in edges if e["shift"] < 2]
     assert not unmoved, f"edges under the rim not bent by 2 px: {unmoved}"
+    return edges
+
+
+def test_the_rim_band_bends_the_stripes_it_keeps_sharp(element_page, static_server, page):
+    capsules = open_stripes(element_page, static_server, page, VERTICAL)
+    edges = sharp_bent_band_edges(page, capsules, "x", PHASES)
     # A larger capsule bends more: the longest capsule's largest displacement beats the shortest's.
     by_length = sorted(capsules, key=lambda c: c["w"])
     most = {c["id"]: max((e["shift"] for e in edges if e["capsule"] == c["id"]), default=0) for c in capsules}
@@ -160,14 +167,7 @@ def test_the_rim_band_bends_the_stripes_it_keeps_sharp(element_page, static_serv
 
 def test_the_flat_rim_bends_horizontal_stripes(element_page, static_server, page):
     capsules = open_stripes(element_page, static_server, page, HORIZONTAL)
-    edges = []
-    for phase in (0, 3, 6, 9, 12, 15, 18, 21):
-        edges += band_edges(*phase_shots(page, "y", phase), capsules, "y")
-    assert len(edges) >= 12, f"only {len(edges)} edges seen in the top and bottom rim bands: {edges}"
-    faint = [e for e in edges if e["contrast"] < OUTSIDE_CONTRAST / 3]
-    assert not faint, f"edges blurred under the rim: {faint}"
-    unmoved = [e for e in edges if e["shift"] < 2]
-    assert not unmoved, f"edges under the rim not bent by 2 px: {unmoved}"
+    sharp_bent_band_edges(page, capsules, "y", (0, 3, 6, 9, 12, 15, 18, 21))
 
 
 def test_the_centre_stays_put_and_is_the_plain_blur(element_page, static_server, page):
