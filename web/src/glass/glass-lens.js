@@ -330,9 +330,9 @@ export class LensFilters {
    * A lens filter in this cloud's defs, not yet sized: the map, the backdrop lightly blurred and
    * bent by it, kept where the band's mask is (the map's alpha), over the backdrop blurred as the
    * glass. The mask rides in the map's alpha rather than a channel of its own: a primitive less
-   * (a colour matrix), which cost 20 ms of 91 a frame of a scroll at 100 capsules in the software
-   * compositor; where the mask is 0 the map's colour is lost (premultiplied) and the bending there
-   * is nonsense, but nothing of it is kept.
+   * (a colour matrix, a full-size pass in a software compositor each frame the backdrop changes:
+   * docs/WEB.md, "A lens you can see"); where the mask is 0 the map's colour is lost
+   * (premultiplied) and the bending there is nonsense, but nothing of it is kept.
    */
   #makeFilter(id) {
     const element = (name, values) => attributes(document.createElementNS(SVG, name), values);
