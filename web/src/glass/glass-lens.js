@@ -20,11 +20,11 @@
 // The map (`lensProfile`, `lensMap`): in a band along the rim (half the radius, at most
 // MAX_BAND px) the backdrop is sampled from further in along the inward normal, `shift` px at the
 // edge and two thirds of that where the band fades into the centre: the rim shows what lies
-// further in, a little magnified, sharp; the band's mask (blue) is 1 over its outer 70 % and
-// falls off smoothly to 0 at its inner edge, where the centre's blur takes over, untouched. A
-// larger capsule bends more (its shift grows with its area over a circle's of its height, as
-// Apple's larger glass is thicker). Red carries x, green y (0.5: none), sRGB so the browser does
-// not linearise the map.
+// further in, a little magnified, sharp; the band's mask (the map's alpha) is 1 over its outer
+// 70 % and falls off smoothly to 0 at its inner edge, where the centre's blur takes over,
+// untouched. A larger capsule bends more (its shift grows with its area over a circle's of its
+// height, as Apple's larger glass is thicker). Red carries x, green y (0.5: none), sRGB so the
+// browser does not linearise the map.
 // - Complexity: one filter (and one small PNG) per distinct capsule size, made when a size first
 //   appears (label metrics change), never per frame; O(capsules) per moving frame.
 //
@@ -96,7 +96,7 @@ function smoothstep(a, b, x) {
 }
 
 /**
- * The map of a w × h stadium, as a PNG data: URL: red and green the displacement (x, y), blue
+ * The map of a w × h stadium, as a PNG data: URL: red and green the displacement (x, y), alpha
  * the rim band's mask.
  */
 export function lensMap(w, h, lineRadius = Infinity) {
@@ -135,8 +135,8 @@ export function lensMap(w, h, lineRadius = Infinity) {
       const at = 4 * (y * w + x);
       image.data[at] = Math.round(255 * (0.5 + dx / SCALE));
       image.data[at + 1] = Math.round(255 * (0.5 + dy / SCALE));
-      image.data[at + 2] = Math.round(255 * mask);
-      image.data[at + 3] = 255;
+      image.data[at + 2] = 128;
+      image.data[at + 3] = Math.round(255 * mask);
     }
   }
   context.putImageData(image, 0, 0);
@@ -328,7 +328,11 @@ export class LensFilters {
 
   /**
    * A lens filter in this cloud's defs, not yet sized: the map, the backdrop lightly blurred and
-   * bent by it, kept where the band's mask is (blue), over the backdrop blurred as the glass.
+   * bent by it, kept where the band's mask is (the map's alpha), over the backdrop blurred as the
+   * glass. The mask rides in the map's alpha rather than a channel of its own: a primitive less
+   * (a colour matrix, a full-size pass in a software compositor each frame the backdrop changes:
+   * docs/WEB.md, "A lens you can see"); where the mask is 0 the map's colour is lost
+   * (premultiplied) and the bending there is nonsense, but nothing of it is kept.
    */
   #makeFilter(id) {
     const element = (name, values) => attributes(document.createElementNS(SVG, name), values);
@@ -338,12 +342,10 @@ export class LensFilters {
     const image = element("feImage", { x: 0, y: 0, preserveAspectRatio: "none", result: "map" });
     const rimBlur = element("feGaussianBlur", { in: "SourceGraphic", result: "clear" });
     const displace = element("feDisplacementMap", { in: "clear", in2: "map", scale: SCALE, xChannelSelector: "R", yChannelSelector: "G", result: "bent" });
-    // The mask: the map's blue as alpha.
-    const band = element("feColorMatrix", { in: "map", type: "matrix", values: "0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 1 0 0", result: "band" });
-    const rim = element("feComposite", { in: "bent", in2: "band", operator: "in", result: "rim" });
+    const rim = element("feComposite", { in: "bent", in2: "map", operator: "in", result: "rim" });
     const frost = element("feGaussianBlur", { in: "SourceGraphic", result: "frost" });
     const glass = element("feComposite", { in: "rim", in2: "frost", operator: "over" });
-    filter.append(image, rimBlur, displace, band, rim, frost, glass);
+    filter.append(image, rimBlur, displace, rim, frost, glass);
     this.svg.append(filter);
     const parts = { filter, image, displace, rimBlur, frost, width: 0, height: 0, presence: 1 };
     this.#blurFilter(parts, this.blur);
