@@ -19,8 +19,9 @@ import pytest
 
 from support.requirements import ALLOW_VARIABLE, ALLOWED_SKIP_PREFIX, allowed_skips
 
-# The browser and element suites' fixtures (browser, context, page, static_server, live_server, ...).
-pytest_plugins = ("support.browser_fixtures",)
+# The one server fixture (serve) and the browser fixtures (browser, context, page, static_server,
+# live_server, ...), for every suite.
+pytest_plugins = ("support.server_fixtures", "support.browser_fixtures")
 
 _skips: collections.Counter = collections.Counter()
 

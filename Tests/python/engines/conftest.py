@@ -22,7 +22,6 @@ import pytest
 
 from engine_driver import ENGINES, EngineMissing, EnginePool
 from engine_rerun import ENGINE_LOST, pytest_runtest_protocol, pytest_terminal_summary  # noqa: F401 (hooks)
-from support.harness import ServeProcess
 from support.page_guard import PageGuard, guarded_copy
 from support.paths import REPO, WEB
 from support.static_files import StaticServer  # the browser suite's: the same MIME types and no-store headers
@@ -88,14 +87,10 @@ def static_server(guarded_web):
 
 
 @pytest.fixture()
-def live_server(guarded_web):
+def live_server(guarded_web, serve):
     """`tagcloud serve --web web` on 127.0.0.1 and a free port (TAGCLOUD_BIN or the debug build),
-    stopped at the end of the test."""
-    server = ServeProcess(["--host", "127.0.0.1", "--port", "0", "--web", str(guarded_web)])
-    try:
-        yield server
-    finally:
-        server.stop()
+    serving the guarded copy; stopped at the end of the test (the one `serve` fixture)."""
+    return serve(web=guarded_web)
 
 
 @pytest.fixture()

@@ -46,6 +46,7 @@ from PIL import Image
 from support.chromium import CHROMIUM, shared_chromium
 from support.page_guard import BLANK_PAGE_PATH, read_in_page_problems, watch_playwright_page
 from support.ports import free_port
+from support.waiting import wait_until
 
 ENGINES = ("chromium", "webkit", "firefox")
 
@@ -191,14 +192,8 @@ class Engine:
 
     def wait_for(self, function_source: str, *args, timeout: float = 15.0, what: str = ""):
         """Polls the JS predicate until it returns a truthy value (returned), or fails."""
-        deadline = time.monotonic() + timeout
-        while True:
-            value = self.evaluate(function_source, *args)
-            if value:
-                return value
-            if time.monotonic() > deadline:
-                raise AssertionError(f"{self.name}: timed out after {timeout} s waiting for {what or function_source}")
-            time.sleep(0.05)
+        return wait_until(lambda: self.evaluate(function_source, *args), timeout=timeout,
+                          what=f"{self.name}: {what or function_source}")
 
     def frames(self, count: int = 2) -> None:
         """Waits `count` animation frames in the page."""
@@ -615,16 +610,15 @@ class FirefoxEngine(Engine):
                }""",
             colour,
         )
+        def marked() -> Image.Image | None:
+            image = self.display.grab(box)
+            seen = image.getpixel((width - 1, height - 1))
+            return image if all(abs(a - b) <= 1 for a, b in zip(seen, colour)) else None
+
         try:
-            deadline = time.monotonic() + 15
-            while True:
-                image = self.display.grab(box)
-                seen = image.getpixel((width - 1, height - 1))
-                if all(abs(a - b) <= 1 for a, b in zip(seen, colour)):
-                    return image
-                if time.monotonic() > deadline:
-                    raise AssertionError(f"firefox: the window did not reach the screen within 15 s (marker {colour}, saw {seen})")
-                time.sleep(0.03)
+            return wait_until(marked, timeout=15, interval=0.03,
+                              what=f"firefox: the window on the screen (the marker {colour} in its corner)",
+                              seen=lambda: self.display.grab(box).getpixel((width - 1, height - 1)))
         finally:
             self.evaluate("() => document.querySelectorAll('[data-screen-marker]').forEach((m) => m.remove())")
 

@@ -9,10 +9,10 @@ import signal
 import subprocess
 import sys
 import textwrap
-import time
 from pathlib import Path
 
 from engine_driver import EnginePool
+from support.waiting import wait_until
 
 HERE = Path(__file__).resolve().parent
 
@@ -132,10 +132,8 @@ def test_a_killed_firefox_is_found_lost_and_the_pool_starts_a_working_one(engine
     firefox = engine_pool.get("firefox")
     assert firefox.lost() is None
     os.kill(firefox.client.instance.runner.process_handler.pid, signal.SIGKILL)
-    deadline = time.monotonic() + 10
-    while firefox.lost() is None and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert (firefox.lost() or "").startswith("firefox: "), firefox.lost()
+    reason = wait_until(firefox.lost, timeout=10, what="firefox found lost")
+    assert reason.startswith("firefox: "), reason
     again = engine_pool.get("firefox")
     assert again is not firefox and again.lost() is None
     assert again.evaluate("(a, b) => a + b", 2, 3) == 5

@@ -26,7 +26,8 @@ WEB_FILES = {
 
 
 class Server(ServeProcess):
-    """`tagcloud serve --port 0 ARGS...` run from `cwd`."""
+    """`tagcloud serve --port 0 ARGS...` run from `cwd`, for a test that starts and stops a server
+    itself (the `start_server` fixture starts the same through the one `serve` fixture)."""
 
     def __init__(self, args, cwd, env=None, preexec_fn=None):
         super().__init__(["--port", "0", *args], cwd=cwd, env=env, start_timeout=10,
