@@ -9,7 +9,7 @@ The stable API (other branches' suites import it; extend, do not rename):
 - ``SUBPROTOCOL``, ``DEMO_IDS``, ``measure_message(sizes=None)``
 - ``tagcloud_binary()``: the binary (``TAGCLOUD_BIN`` or .build/debug/tagcloud); a missing one
   fails the test naming it ("native", support.requirements.require), it never skips.
-- ``raw_http(port, request_bytes, timeout=5.0) -> bytes``
+- ``raw_http(port, request_bytes, timeout=5.0, source_port=None) -> bytes``
 - ``http_answer(port, request_bytes, timeout=5.0) -> HttpAnswer`` (``.status .status_line
   .reply``): like raw_http, but an exchange that ends without a status line fails the test,
   whether the server held the connection (a hang), reset it or closed it
@@ -89,9 +89,16 @@ def _read_to_the_end(sock, chunks: list) -> None:
         chunks.append(chunk)
 
 
-def raw_http(port, request: bytes, timeout=5.0) -> bytes:
-    """Sends the bytes exactly as given and reads the whole reply."""
-    with socket.create_connection(("127.0.0.1", port), timeout=timeout) as sock:
+def raw_http(port, request: bytes, timeout=5.0, source_port=None) -> bytes:
+    """Sends the bytes exactly as given and reads the whole reply (from local port `source_port`
+    when given: support.workers)."""
+    if source_port is not None:
+        from support.workers import connect_from
+
+        sock = connect_from(port, source_port, timeout)
+    else:
+        sock = socket.create_connection(("127.0.0.1", port), timeout=timeout)
+    with sock:
         sock.sendall(request)
         chunks = []
         _read_to_the_end(sock, chunks)
