@@ -10,7 +10,9 @@ killed it: seen once in CI on a loaded machine, Firefox, after Marionette's sock
 started again, and that one test runs once more in the new engine; the terminal summary lists
 every such run with the reason and both outcomes, and the first failure counts unless
 TAGCLOUD_ALLOW_RERUN is set (engine_rerun.py). A failing assertion is never
-run again: only a test whose engine is gone by its end, since what it tested never finished.
+run again: only a test whose engine is gone by its end, since what it tested never finished. A
+passing test whose engine is gone by its end fails ("engine lost by the end of a passing
+test") and runs again the same way: nothing the page did may kill the browser unseen.
 One lost engine thus costs a test one more run, not every later test of that engine (they would
 all fail on a dead session)."""
 
@@ -69,7 +71,9 @@ def page_guard(request, engine_pool):
     try:
         yield guard
     finally:
-        engine_pool.finish_test()
+        lost = engine_pool.finish_test()
+        if lost and ENGINE_LOST not in request.node.stash:  # an engine the test got from the pool itself
+            request.node.stash[ENGINE_LOST] = "; ".join(lost)
     guard.check()
 
 

@@ -690,17 +690,22 @@ class EnginePool:
         self._engines: dict[str, Engine] = {}
         self.restarts: list[str] = []
         self.guard = None
+        self._used: set[str] = set()  # the engines handed out since the test began (watch)
 
     def watch(self, guard) -> None:
         """Every engine, now and started later, reports its pages' problems to `guard`."""
         self.guard = guard
+        self._used.clear()
         for engine in self._engines.values():
             engine.guard = guard
 
-    def finish_test(self) -> None:
+    def finish_test(self) -> list[str]:
         """At the end of a test: what each live engine's page recorded goes into the guard, then
         the engines stop reporting to it and leave their pages (for about:blank), so that a
-        page left open causes nothing in the next test."""
+        page left open causes nothing in the next test. Returns why each engine the test used
+        is lost, if it is (the test fails for it: engine_rerun.py)."""
+        lost = [reason for name, engine in self._engines.items()
+                if name in self._used and (reason := engine.lost()) is not None]
         try:
             for engine in self._engines.values():
                 if engine.lost() is None:
@@ -711,8 +716,10 @@ class EnginePool:
                 if engine.lost() is None:
                     with contextlib.suppress(Exception):  # a stuck engine is the next get()'s to find
                         engine.leave_page()
+        return lost
 
     def get(self, name: str) -> Engine:
+        self._used.add(name)
         engine = self._engines.get(name)
         if engine is not None:
             reason = engine.lost()

@@ -10,7 +10,10 @@ reports). Either way later tests get a working engine (the pool starts a new one
 
 Only such a test: the fixture that hands out the engine stashes `ENGINE_LOST` on the test when
 the engine is gone at the test's end (`Engine.lost()`), and only a failed test with that stash
-runs again. A failing assertion in a live engine never does.
+runs again. A failing assertion in a live engine never does. A test that passed but whose engine
+is gone by its end fails too ("engine lost by the end of a passing test"), and runs again like
+the others: the page under test may have crashed the browser once it was done with it, which
+before was only logged (the pool's restart list) and never failed anything.
 
     @pytest.fixture
     def engine(request, engine_pool):
@@ -49,12 +52,14 @@ def _last_line(report) -> str:
 @pytest.hookimpl(tryfirst=True)
 def pytest_runtest_protocol(item, nextitem):
     """Runs a test that uses `engine`; if it failed with its engine lost, runs it once more."""
-    if "engine" not in getattr(item, "fixturenames", ()):
+    if not {"engine", "engine_pool"} & set(getattr(item, "fixturenames", ())):
         return None
     item.ihook.pytest_runtest_logstart(nodeid=item.nodeid, location=item.location)
     reports = runtestprotocol(item, nextitem=nextitem, log=False)
     reason = item.stash.get(ENGINE_LOST, None)
     failed = [report for report in reports if report.failed]
+    if reason is not None and not failed:
+        failed = [fail_for_a_lost_engine(reports, reason)]
     if reason is not None and failed:
         del item.stash[ENGINE_LOST]
         first = f"{reason}; the first run failed in {failed[0].when}: {_last_line(failed[0])}"
@@ -73,6 +78,14 @@ def pytest_runtest_protocol(item, nextitem):
         item.ihook.pytest_runtest_logreport(report=report)
     item.ihook.pytest_runtest_logfinish(nodeid=item.nodeid, location=item.location)
     return True
+
+
+def fail_for_a_lost_engine(reports, reason: str):
+    """Turns the passing call of `reports` into a failure: its engine was lost by its end."""
+    call = next((report for report in reports if report.when == "call"), reports[-1])
+    call.outcome = "failed"
+    call.longrepr = f"engine lost by the end of a passing test: {reason}"
+    return call
 
 
 def pytest_terminal_summary(terminalreporter):
