@@ -9,7 +9,7 @@ An engine lost during a test (its browser process crashed, or a command stuck un
 killed it: seen once in CI on a loaded machine, Firefox, after Marionette's socket timeout) is
 started again, and that one test runs once more in the new engine; the terminal summary lists
 every such run with the reason and both outcomes, and the first failure counts unless
-TAGCLOUD_ALLOW_RERUN is set (engine_rerun.py). A failing assertion is never
+TAGCLOUD_ALLOW_RERUN is set (support/engine_rerun.py). A failing assertion is never
 run again: only a test whose engine is gone by its end, since what it tested never finished. A
 passing test whose engine is gone by its end fails ("engine lost by the end of a passing
 test") and runs again the same way: nothing the page did may kill the browser unseen.
@@ -23,7 +23,7 @@ import re
 import pytest
 
 from engine_driver import ENGINES, EngineMissing, EnginePool
-from engine_rerun import ENGINE_LOST, pytest_runtest_protocol, pytest_terminal_summary  # noqa: F401 (hooks)
+from support.engine_rerun import ENGINE_LOST  # the plugin itself is the run's (Tests/python/conftest.py)
 from support.page_guard import PageGuard, guarded_copy
 from support.paths import REPO, WEB
 from support.static_files import StaticServer  # the browser suite's: the same MIME types and no-store headers

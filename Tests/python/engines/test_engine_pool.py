@@ -86,14 +86,14 @@ def test_lost_after_passing(engine):
 '''
 
 
-def run_fake_suite(tmp_path, allow_rerun: str | None) -> str:
+def run_fake_suite(tmp_path, allow_rerun: str | None, options: tuple[str, ...] = ()) -> str:
     (tmp_path / "conftest.py").write_text(textwrap.dedent(CONFTEST))
     (tmp_path / "test_suite.py").write_text(textwrap.dedent(TESTS))
-    env = {"PYTHONPATH": str(HERE), "PATH": "/usr/bin:/bin"}
+    env = {"PYTHONPATH": f"{HERE}:{HERE.parent}", "PATH": "/usr/bin:/bin"}
     if allow_rerun is not None:
         env["TAGCLOUD_ALLOW_RERUN"] = allow_rerun
     result = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "test_suite.py"],
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *options, "test_suite.py"],
         cwd=tmp_path,
         env=env,
         capture_output=True,
@@ -132,6 +132,14 @@ def test_tagcloud_allow_rerun_counts_the_second_run_and_keeps_the_first_failure(
     assert "2 failed, 3 passed" in out, out
     assert "test_lost_then_passes" not in out.split("short test summary info")[-1], out
     assert "the second run counts (TAGCLOUD_ALLOW_RERUN)" in out, out
+
+
+def test_the_reruns_are_summed_up_where_two_workers_report(tmp_path):
+    """Under pytest-xdist (make test runs two workers) the summary is printed by the controlling
+    process, from the lines the tests' reports carry (seen to fail with the lines kept in the
+    worker's config: the section was missing)."""
+    out = run_fake_suite(tmp_path, None, ("-n", "2"))
+    assert "4 failed, 1 passed" in out, out
 
 
 def test_a_killed_firefox_is_found_lost_and_the_pool_starts_a_working_one(engine_pool):
