@@ -18,7 +18,12 @@ root then), so a write to a node removed since still counts.
 Broken on purpose to watch it fail: PressState writing `is-pressed` in its pointerdown listener
 (a second writer) fails with "button class class"; the transparency query's listener drawing the
 glass itself (as it once did) fails with "canvas draw draw"; TagRemoval writing its announcement into the live region itself fails
-with "div.announcer property textContent"."""
+with "div.announcer property textContent"; TagRemoval marking the removed tag's button before
+the tag goes fails with "button.tag attribute data-leaving" (with the element's nodes decided
+when the summary is taken, as before, that write was dropped: the button was gone by then); a
+glide started on the slots by the layout controller itself fails with "slot animate animate"
+(`animate()` was not recorded before); the row toggle's click listener writing to its button
+fails with "button.tag attribute aria-busy" (no reorder and no row limit were driven before)."""
 
 from __future__ import annotations
 
