@@ -19,7 +19,7 @@ if [[ $workers != 0 ]]; then
   parallel=(-n "$workers")
 fi
 # --durations=25: the 25 slowest steps in every report, to keep `make test` within its time.
-.venv/bin/python -m pytest -q -rs --durations=25 "${parallel[@]}" Tests/python "$@"
+.venv/bin/python -m pytest -q -rfEs --durations=25 "${parallel[@]}" Tests/python "$@"
 rc=$?
 if [[ $rc -eq 5 ]]; then
   echo "run-pytest.sh: pytest collected no test (exit 5): that is a failure" >&2
