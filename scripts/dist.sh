@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # `make dist`: the two release artefacts, named with the version of web/package.json (the one
-# place the version lives), under dist/:
-#   dist/glass-tag-cloud-VERSION.tgz              npm pack of web/ (offline; what `npm install` takes)
+# place the version lives), under dist/, once CHANGELOG.md accounts for that version
+# (scripts/check-changelog.mjs: the rule at the top of CHANGELOG.md):
+#   dist/glass-tag-cloud-VERSION.tgz              npm pack of web/ (offline; what `npm install` takes),
+#                                                 with the licence and the changelog
 #   dist/tagcloud-VERSION-linux-ARCH.tar.gz       the server: release build, stripped, Swift runtime
 #                                                 linked in (it needs only Debian's libwebsockets),
 #                                                 with the web/ it serves, README, licence,
@@ -16,6 +18,9 @@ for tool in node npm strip; do
   command -v "$tool" >/dev/null || { echo "dist: '$tool' is missing (node and npm come with Node 20, strip with binutils)" >&2; exit 1; }
 done
 version=$(node -p 'require("./web/package.json").version')
+# One version per build: a release version needs its changelog section and an empty
+# [Unreleased]; a development version (X.Y.Z-dev) claims [Unreleased] (CHANGELOG.md's header).
+node scripts/check-changelog.mjs
 arch=$(uname -m)
 epoch=$(git log -1 --format=%ct 2>/dev/null || echo 0)
 release="tagcloud-$version-linux-$arch"
@@ -44,8 +49,8 @@ git ls-files -z web | while IFS= read -r -d '' file; do
   cp "$file" "$stage/$release/$file"
   if [[ -f $file.gz ]]; then cp "$file.gz" "$stage/$release/$file.gz"; fi
 done
-# web/LICENSE is the repository's LICENSE, copied in by npm's prepack: keep one real copy.
-rm -f "$stage/$release/web/LICENSE"
+# web/LICENSE and web/CHANGELOG.md are the repository's, copied in by npm's prepack: keep one real copy.
+rm -f "$stage/$release/web/LICENSE" "$stage/$release/web/CHANGELOG.md"
 cp README.md LICENSE CHANGELOG.md "$stage/$release/"
 if [[ -d deploy ]]; then
   git ls-files -z deploy | while IFS= read -r -d '' file; do

@@ -6,6 +6,9 @@
 ///
 /// - Complexity: O(n) in the number of arguments.
 public enum CommandParser {
+  /// The subcommands, for the hint after an unknown one.
+  static let subcommands = ["layout", "serve", "help"]
+
   /// Parses the arguments that follow the program name; `environment` supplies the
   /// `TAGCLOUD_*` variables of `serve` (see ``ServeLimitOption``).
   public static func parse(_ arguments: [String], environment: [String: String] = [:])
@@ -21,7 +24,8 @@ public enum CommandParser {
     case "help":
       guard let topic = rest.first else { return .help(topic: .general) }
       guard let known = HelpTopic(rawValue: topic), known != .general else {
-        throw CommandLineError("unknown subcommand '\(topic)'; see 'tagcloud --help'")
+        let hint = NearestName.hint(among: subcommands, to: topic)
+        throw CommandLineError("unknown subcommand '\(topic)'\(hint); see 'tagcloud --help'")
       }
       return .help(topic: known)
     case "layout":
@@ -35,9 +39,16 @@ public enum CommandParser {
       return .serve(try ServeOptionsParser.parse(rest, environment: environment))
     default:
       if first.hasPrefix("-") {
-        throw CommandLineError("unknown option '\(first)'; see 'tagcloud --help'")
+        let name = String(first.prefix { $0 != "=" })
+        // An option of `serve` given before the subcommand: say where it belongs.
+        let hint =
+          ServeOptionsParser.knownOptions.contains(name)
+          ? " (did you mean 'tagcloud serve \(name)'?)"
+          : NearestName.hint(among: ["--help", "--version"], to: name)
+        throw CommandLineError("unknown option '\(first)'\(hint); see 'tagcloud --help'")
       }
-      throw CommandLineError("unknown subcommand '\(first)'; see 'tagcloud --help'")
+      let hint = NearestName.hint(among: subcommands, to: first)
+      throw CommandLineError("unknown subcommand '\(first)'\(hint); see 'tagcloud --help'")
     }
   }
 }

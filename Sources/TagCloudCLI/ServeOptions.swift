@@ -9,7 +9,8 @@ public struct ServeOptions: Equatable, Sendable {
   public var port: Int
   /// The folder served over HTTP, `index.html` at `/`.
   public var webDirectory: String
-  /// A JSON file of `[{"title": ..., "tint": "#rrggbb"}]`; nil serves the seed demo's ten tags.
+  /// A JSON file of `[{"title": ..., "tint": "#rrggbb"}]` (``TagFile`` in TagCloudLive); nil
+  /// serves the seed demo's ten tags.
   public var tagsFile: String?
   /// Origins allowed to open `/live` besides the server's own (`*` allows any).
   public var allowedOrigins: [String]

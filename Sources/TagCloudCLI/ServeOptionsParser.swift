@@ -10,6 +10,12 @@
 ///
 /// - Complexity: O(n + e) in the number of arguments and limit options.
 enum ServeOptionsParser {
+  /// Every option `tagcloud serve` knows, for the hint after an unknown one.
+  static var knownOptions: [String] {
+    ["--host", "--port", "--web", "--tags", "--allow-origin", "--echo", "--help"]
+      + ServeLimitOption.all.map(\.flag)
+  }
+
   static func parse(_ arguments: [String], environment: [String: String] = [:])
     throws(CommandLineError) -> ServeOptions
   {
@@ -46,8 +52,9 @@ enum ServeOptionsParser {
       guard
         limit != nil || ["--host", "--port", "--web", "--tags", "--allow-origin"].contains(name)
       else {
+        let hint = NearestName.hint(among: knownOptions, to: name)
         throw CommandLineError(
-          "unknown option '\(name)' for 'tagcloud serve'; see 'tagcloud serve --help'")
+          "unknown option '\(name)' for 'tagcloud serve'\(hint); see 'tagcloud serve --help'")
       }
       if value == nil {
         guard index < arguments.count else { throw CommandLineError("\(name) needs a value") }

@@ -53,7 +53,9 @@ public enum Usage {
           --port PORT             TCP port (default 8080); 0 picks a free port, logged at start.
           --web DIR               Folder to serve (default web).
           --tags FILE             JSON array of {"title": "...", "tint": "#rrggbb"}; a tag's id
-                                  is its title. Default: the demo's ten tags, SwiftUI selected.
+                                  is its title; a tint is #rgb, #rgba, #rrggbb or #rrggbbaa;
+                                  "selected": true for a new session's selection. Default:
+                                  the demo's ten tags, SwiftUI selected.
                                   Reread on SIGHUP.
           --allow-origin ORIGIN   Also accept WebSocket connections from pages at ORIGIN
                                   (e.g. https://example.com:8443; '*' accepts any). May repeat.

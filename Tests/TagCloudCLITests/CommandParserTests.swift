@@ -1,5 +1,6 @@
-import TagCloudCLI
 import Testing
+
+@testable import TagCloudCLI
 
 @Suite struct CommandParserTests {
   @Test func noArgumentsShowsGeneralHelp() throws {
@@ -34,6 +35,61 @@ import Testing
     #expect(throws: CommandLineError("unknown option '--fast'; see 'tagcloud --help'")) {
       try CommandParser.parse(["--fast"])
     }
+  }
+
+  @Test(arguments: [
+    (["serv"], "unknown subcommand 'serv' (did you mean 'serve'?); see 'tagcloud --help'"),
+    (["layuot"], "unknown subcommand 'layuot' (did you mean 'layout'?); see 'tagcloud --help'"),
+    (["help", "srve"], "unknown subcommand 'srve' (did you mean 'serve'?); see 'tagcloud --help'"),
+    (
+      ["--verison"], "unknown option '--verison' (did you mean '--version'?); see 'tagcloud --help'"
+    ),
+    (
+      ["--port", "8080"],
+      "unknown option '--port' (did you mean 'tagcloud serve --port'?); see 'tagcloud --help'"
+    ),
+    (
+      ["serve", "--prot", "8080"],
+      "unknown option '--prot' for 'tagcloud serve' (did you mean '--port'?); see 'tagcloud serve --help'"
+    ),
+    (
+      ["serve", "--prot=8080"],
+      "unknown option '--prot' for 'tagcloud serve' (did you mean '--port'?); see 'tagcloud serve --help'"
+    ),
+    (
+      ["serve", "--tag", "t.json"],
+      "unknown option '--tag' for 'tagcloud serve' (did you mean '--tags'?); see 'tagcloud serve --help'"
+    ),
+    (
+      ["serve", "--max-session", "5"],
+      "unknown option '--max-session' for 'tagcloud serve' (did you mean '--max-sessions'?); see 'tagcloud serve --help'"
+    ),
+    (
+      ["serve", "--allow-orgin", "*"],
+      "unknown option '--allow-orgin' for 'tagcloud serve' (did you mean '--allow-origin'?); see 'tagcloud serve --help'"
+    ),
+  ])
+  func aMistypedNameGetsTheNearestKnownOne(arguments: [String], message: String) {
+    #expect(throws: CommandLineError(message)) { try CommandParser.parse(arguments) }
+  }
+
+  /// A guess further off than a third of the known name's length is no help: none is offered.
+  @Test(arguments: [["draw"], ["--fast"], ["serve", "--threads"], ["serve", "--wbe-root"]])
+  func aNameFarFromEveryKnownOneGetsNoGuess(arguments: [String]) {
+    do {
+      _ = try CommandParser.parse(arguments)
+      Issue.record("accepted \(arguments)")
+    } catch {
+      #expect(!error.message.contains("did you mean"), "\(error.message)")
+    }
+  }
+
+  @Test func theDistanceCountsASwapOfNeighboursAsOneStep() {
+    #expect(NearestName.alignmentDistance(Array("prot"), Array("port")) == 1)
+    #expect(NearestName.alignmentDistance(Array("port"), Array("port")) == 0)
+    #expect(NearestName.alignmentDistance(Array(""), Array("web")) == 3)
+    #expect(NearestName.alignmentDistance(Array("kitten"), Array("sitting")) == 3)
+    #expect(NearestName.alignmentDistance(Array("ca"), Array("abc")) == 3)
   }
 
   @Test func layoutTakesNoArguments() {

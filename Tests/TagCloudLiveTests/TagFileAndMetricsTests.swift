@@ -23,8 +23,8 @@ import Testing
     ("[1]", "must be a JSON object"),
     (##"[{"tint": "#000000"}]"##, #"missing field "title""#),
     (##"[{"title": "A"}]"##, #"missing field "tint""#),
-    (##"[{"title": "A", "tint": "red"}]"##, #""tint" must be a colour"#),
-    (##"[{"title": "A", "tint": "#12345g"}]"##, #""tint" must be a colour"#),
+    (##"[{"title": "A", "tint": "red"}]"##, #""tint" must be a hex colour"#),
+    (##"[{"title": "A", "tint": "#12345g"}]"##, #"'g' is not a hex digit"#),
     (##"[{"title": "", "tint": "#123456"}]"##, #""title" must be 1 to 100 bytes"#),
     (##"[{"title": 5, "tint": "#123456"}]"##, #""title" must be a string"#),
     (##"[{"title": "A", "tint": "#123456", "size": 3}]"##, #"unknown field "size""#),
@@ -44,6 +44,49 @@ import Testing
     } catch {
       #expect(error.description.contains(fragment), "\(error.description)")
       #expect(error.description.contains("at byte"))
+    }
+  }
+
+  /// Every hex form CSS has, in either case: what the element draws (its CSS and its glass).
+  @Test(arguments: ["#fff", "#FFF8", "#0a84ff", "#0A84FF80", "#AbCdEf"])
+  func everyHexFormIsATint(tint: String) throws {
+    let configuration = try TagFile.decode(Array(##"[{"title": "A", "tint": "\##(tint)"}]"##.utf8))
+    #expect(configuration.tags[0].tint == Array(tint.utf8))
+  }
+
+  /// A refused tint names the field, says why, and points at the byte at fault. The file is
+  /// `[{"title": "A", "tint": "…"}]`: the tint's opening quote is byte 24, its first byte 25.
+  @Test(arguments: [
+    ("red", ##""tint" must be a hex colour (#rgb, #rgba, #rrggbb or #rrggbbaa), got "red""##, 25),
+    ("", ##""tint" must be a hex colour (#rgb, #rgba, #rrggbb or #rrggbbaa), got """##, 25),
+    ("#12g456", ##""tint" "#12g456": 'g' is not a hex digit"##, 28),
+    ("#0A84FF ", ##""tint" "#0A84FF ": ' ' is not a hex digit"##, 32),
+    ("#12345", ##""tint" "#12345" has 5 hex digits; a colour has 3, 4, 6 or 8"##, 31),
+    ("#12", ##""tint" "#12" has 2 hex digits; a colour has 3, 4, 6 or 8"##, 28),
+    ("#", ##""tint" "#" has 0 hex digits"##, 26),
+    ("#1234567", ##""tint" "#1234567" has 7 hex digits"##, 33),
+    ("#123456789", ##""tint" "#123456789" has 9 hex digits"##, 34),
+  ])
+  func aRefusedTintNamesTheFieldAndTheByte(tint: String, message: String, byte: Int) {
+    let file = ##"[{"title": "A", "tint": "\##(tint)"}]"##
+    do {
+      _ = try TagFile.decode(Array(file.utf8))
+      Issue.record("accepted \(tint)")
+    } catch {
+      #expect(error.message.hasPrefix(message), "\(error.message)")
+      #expect(error.offset == byte, "\(error.description) in \(file)")
+    }
+  }
+
+  /// A tint written with JSON escapes is pointed at as a whole (its opening quote), since the
+  /// file does not hold its bytes where the decoded string has them.
+  @Test func aTintWithEscapesIsPointedAtAsAWhole() {
+    let file = ##"[{"title": "A", "tint": "\u0023zz"}]"##
+    #expect(throws: WireError.self) { try TagFile.decode(Array(file.utf8)) }
+    do {
+      _ = try TagFile.decode(Array(file.utf8))
+    } catch {
+      #expect(error.offset == 24, "\(error.description)")
     }
   }
 

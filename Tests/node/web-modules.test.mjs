@@ -218,14 +218,40 @@ test('the live session resumes with its token and sends the page state', () => {
   assert.deepEqual(session.hello({ selection: ['SwiftUI'], spacing: 18 }), {
     type: 'hello', selection: ['SwiftUI'], spacing: 18,
   });
+  // No choice of the page's own: the hello leaves the server's selection as it is.
+  assert.deepEqual(session.hello({ selection: null, spacing: 18 }), { type: 'hello', spacing: 18 });
+  session.opened();
   const welcome = session.accept({
     type: 'welcome', session: 'ab'.repeat(16), resumed: false, mergeDistance: 10,
-    tags: [{ id: 'Glass', title: 'Glass', tint: '#40C8E0' }], selection: [], spacing: 18,
+    tags: [{ id: 'Glass', title: 'Glass', tint: '#40C8E0' }], selection: ['Glass'], spacing: 18,
   });
   assert.deepEqual(welcome, {
     kind: 'welcome', resumed: false, mergeDistance: 10, tags: [{ id: 'Glass', label: 'Glass', tint: '#40C8E0' }],
+    selection: ['Glass'], provisional: false,
   });
+  // A reload (a new LiveSession on the same storage) asks to resume that session: the new
+  // connection's first welcome is a fresh session's, provisional, and its token is not kept.
+  const reloaded = new LiveSession(storage);
+  reloaded.opened();
+  const fresh = reloaded.accept({
+    type: 'welcome', session: 'cd'.repeat(16), resumed: false, mergeDistance: 10,
+    tags: [{ id: 'Glass', title: 'Glass', tint: '#40C8E0' }], selection: [], spacing: 18,
+  });
+  assert.equal(fresh.provisional, true);
+  assert.equal(reloaded.hello({ selection: null, spacing: 3 }).session, 'ab'.repeat(16));
+  // The welcome answering the hello says which session the connection has: kept from then on.
+  const answer = reloaded.accept({
+    type: 'welcome', session: 'ab'.repeat(16), resumed: true, mergeDistance: 10,
+    tags: [{ id: 'Glass', title: 'Glass', tint: '#40C8E0' }], selection: ['Glass'], spacing: 18,
+  });
+  assert.equal(answer.provisional, false);
+  assert.deepEqual(answer.selection, ['Glass']);
   assert.equal(new LiveSession(storage).hello({ selection: [], spacing: 3 }).session, 'ab'.repeat(16));
+  // A server that no longer had it answers with the fresh session: that token is kept.
+  reloaded.opened();
+  reloaded.accept({ type: 'welcome', session: 'ef'.repeat(16), resumed: false, tags: [], selection: [] });
+  reloaded.accept({ type: 'welcome', session: 'ef'.repeat(16), resumed: false, tags: [], selection: [] });
+  assert.equal(new LiveSession(storage).hello({ selection: null, spacing: 3 }).session, 'ef'.repeat(16));
   assert.deepEqual(session.viewport(390, false), { type: 'viewport', width: 390, reduceMotion: false });
   assert.deepEqual(session.viewport(390, true, 'rtl'), { type: 'viewport', width: 390, reduceMotion: true, direction: 'rtl' });
   assert.deepEqual(session.spacing(3), { type: 'spacing', value: 3 });
@@ -256,7 +282,7 @@ test('a new served tag set: what left, and layouts held back until they place ev
     tags: [{ id: 'Swift', title: 'Swift', tint: '#0A84FF' }, { id: 'Go', title: 'Go', tint: '#64D2FF' }],
   });
   assert.deepEqual(told, {
-    kind: 'tags', removed: ['Rust'], mergeDistance: 12,
+    kind: 'tags', removed: ['Rust'], mergeDistance: 12, selection: ['Swift'],
     tags: [{ id: 'Swift', label: 'Swift', tint: '#0A84FF' }, { id: 'Go', label: 'Go', tint: '#64D2FF' }],
   });
   // The server lays out what the page had measured until the page's new measure: held back.
@@ -291,6 +317,13 @@ test('saved state survives a round trip and falls back on anything broken', () =
   assert.deepEqual(new SavedState(throwing, defaults).load(), defaults);
   new SavedState(throwing, defaults).save(defaults); // does not throw
   assert.deepEqual(new SavedState(null, defaults).load(), defaults);
+  // The demo's defaults: no selection until the user makes one (the server's or the markup's
+  // shows), also after only the spacing was saved.
+  const none = { selection: null, tight: false };
+  const spacingOnly = memoryStorage();
+  new SavedState(spacingOnly, none).save({ selection: null, tight: true });
+  assert.deepEqual(new SavedState(spacingOnly, none).load(), { selection: null, tight: true });
+  assert.deepEqual(new SavedState(memoryStorage(), none).load(), none);
 });
 
 test('the smoothing radius of a neck closes the waist at the merge distance and opens it steadily', async () => {

@@ -7,6 +7,7 @@ Chromium through Playwright) are left to `make bench`.
 import importlib.util
 import json
 import os
+import shutil
 import subprocess
 import sys
 
@@ -262,6 +263,7 @@ def test_server_report_has_the_open_loop_table(server_smoke_run):
     assert "### Latency at fixed offered rates (open loop, coordinated omission corrected)" in text
     assert "| 50 % |" in text and "bare lws (floor)" in text
     assert "open loop at 50 % of capacity: p99 ≤ 1.3× the bare-lws floor's" in text
+    assert "live frame at 1,000 sessions: ≤ 1.15× the bare-lws server CPU per frame" in text
 
 
 def test_merge_replaces_only_the_lines_it_measures_again(tmp_path):
@@ -281,3 +283,29 @@ def test_merge_replaces_only_the_lines_it_measures_again(tmp_path):
     assert lines(after, {"wasm-node", "js-node"}) != lines(before, {"wasm-node", "js-node"})
     assert after["machine"]["date"] == before["machine"]["date"]
     assert "re-measured: js-node, wasm-node" in report
+
+
+def test_report_includes_the_hand_written_notes(tmp_path):
+    """docs/benchmarks.md is generated, so hand-written notes live beside its raw data, in
+    benchmarks/notes.md, and every report written there (a run, `--merge`, `--report-only`)
+    includes them as they stand: a new run keeps them."""
+    (tmp_path / "benchmarks").mkdir()
+    shutil.copy(os.path.join(ROOT, "docs", "benchmarks", "results.json"), tmp_path / "benchmarks")
+    notes = "## Notes\n\nA hand-written paragraph that a new report must keep.\n"
+    (tmp_path / "benchmarks" / "notes.md").write_text(notes)
+    done = subprocess.run(
+        [sys.executable, os.path.join(ROOT, "bench/py/run.py"), "--report-only", "--out", str(tmp_path)],
+        capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    text = (tmp_path / "benchmarks.md").read_text()
+    assert notes.strip() in text
+    assert text.index("## Notes") < text.index("## Machine")
+
+
+def test_committed_report_holds_the_committed_notes():
+    """The committed docs/benchmarks.md was written with today's docs/benchmarks/notes.md (run
+    `bench/py/run.py --report-only` after editing the notes)."""
+    with open(os.path.join(ROOT, "docs", "benchmarks", "notes.md"), encoding="utf-8") as handle:
+        notes = handle.read().strip()
+    with open(os.path.join(ROOT, "docs", "benchmarks.md"), encoding="utf-8") as handle:
+        assert notes and notes in handle.read()

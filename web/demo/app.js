@@ -4,7 +4,10 @@
 //
 // What the page adds, through the element's public API only (docs/ELEMENT.md):
 // - the saved state: selection and spacing in localStorage (saved-state.js), restored before
-//   the first layout and before the live hello, so a reload or a restarted server keeps them;
+//   the first layout and before the live hello, so a reload or a restarted server keeps them.
+//   A selection is saved only once the user has made one: until then the page has no choice of
+//   its own and shows the server's (its tags file's `selected`; docs/ELEMENT.md, "Whose
+//   selection"), or the markup's offline copy of it;
 // - the "Tight spacing" switch: the element's `spacing` (18 loose, 3 tight, as in the seed's
 //   demo), which the element animates on the core's `.smooth(duration: 0.7)` spring;
 // - the polite "live" / "offline" / "reconnecting" status, from the element's `livestatus`.
@@ -27,11 +30,11 @@ function storage(kind) {
 const cloud = document.querySelector("glass-tag-cloud");
 const tightSwitch = document.querySelector("[data-tight-spacing]");
 const status = new StatusView(document.querySelector("[data-status]"));
-const saved = new SavedState(storage("localStorage"), { selection: cloud.selection, tight: false });
+const saved = new SavedState(storage("localStorage"), { selection: null, tight: false });
 
 // ---- The saved state, before the element lays out or says hello to the server.
 const state = saved.load();
-cloud.selection = state.selection;
+if (state.selection) cloud.selection = state.selection; // the user's choice wins
 cloud.spacing = state.tight ? TIGHT_SPACING : LOOSE_SPACING;
 tightSwitch.checked = state.tight;
 

@@ -1,7 +1,7 @@
 // Selection and spacing survive reloads and server restarts: they live in localStorage.
 //
-//   const store = new SavedState(localStorage, { selection: ["SwiftUI"], tight: false });
-//   store.load();                      // { selection: [...], tight: false }
+//   const store = new SavedState(localStorage, { selection: null, tight: false });
+//   store.load();                      // { selection: null (none saved) or [...], tight: false }
 //   store.save({ selection: ["Glass"], tight: true });
 //
 // Storage can be missing, full, or disabled (private modes): the page then just forgets.
@@ -9,7 +9,7 @@
 const KEY = "tagcloud.v1.state";
 
 export class SavedState {
-  /** @param {Storage | null} storage  @param {{selection: string[], tight: boolean}} defaults */
+  /** @param {Storage | null} storage  @param {{selection: string[] | null, tight: boolean}} defaults */
   constructor(storage, defaults) {
     this.storage = storage;
     this.defaults = defaults;
@@ -31,7 +31,7 @@ export class SavedState {
     }
   }
 
-  /** @param {{selection: string[], tight: boolean}} state */
+  /** @param {{selection: string[] | null, tight: boolean}} state  (a null selection: none chosen yet) */
   save(state) {
     try {
       this.storage?.setItem(KEY, JSON.stringify({ selection: state.selection, tight: state.tight }));

@@ -1,10 +1,11 @@
 import TagCloudCore
 
-/// One tag the server offers: its title (also its id, as in the seed) and tint `#rrggbb`.
+/// One tag the server offers: its title (also its id, as in the seed) and tint, a hex colour
+/// (`#rgb`, `#rgba`, `#rrggbb` or `#rrggbbaa`; ``TagFile`` checks it).
 public struct LiveTag: Equatable, Sendable {
   /// UTF-8 title; the id clients use in `toggle`, `measure` and selections.
   public var title: [UInt8]
-  /// UTF-8 `#rrggbb`.
+  /// UTF-8 hex colour, as the tags file wrote it.
   public var tint: [UInt8]
 
   public init(title: [UInt8], tint: [UInt8]) {

@@ -3,6 +3,9 @@ import TagCloudWire
 
 /// The `--tags FILE` format: a JSON array of `{"title": "...", "tint": "#rrggbb"}`, optionally
 /// with `"selected": true` for the tags a new session starts with. A tag's id is its title.
+/// A tint is a hex colour in any of CSS's four forms, `#rgb`, `#rgba`, `#rrggbb` or `#rrggbbaa`
+/// (either case): the forms every part of `<glass-tag-cloud>` draws, its CSS and its melted
+/// glass alike (`parseColor` in web/src/view/tag-nodes.js); it is served as written.
 ///
 ///     let configuration = try TagFile.decode(Array(#"[{"title": "Rust", "tint": "#FF9F0A"}]"#.utf8))
 ///     configuration.tags.first?.title  // Array("Rust".utf8)
@@ -42,9 +45,7 @@ public enum TagFile {
       }
       let tintElement = try object.required("tint")
       let tint = try JSONObjectReader.string(tintElement, "tint")
-      guard isHexColor(tint) else {
-        throw WireError("\"tint\" must be a colour like \"#0A84FF\"", at: tintElement.offset)
-      }
+      try checkHexColor(tint, at: tintElement.offset, in: bytes)
       if let flag = object.optional("selected"), try JSONObjectReader.bool(flag, "selected") {
         selection.append(tags.count)
       }
@@ -54,10 +55,46 @@ public enum TagFile {
     return LiveConfiguration(tags: tags, initialSelection: selection)
   }
 
-  private static func isHexColor(_ bytes: [UInt8]) -> Bool {
-    bytes.count == 7 && bytes[0] == UInt8(ascii: "#")
-      && bytes.dropFirst().allSatisfy {
-        ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x46) || ($0 >= 0x61 && $0 <= 0x66)
-      }
+  /// What a tint may be, as a refusal says it.
+  static let tintForms = "#rgb, #rgba, #rrggbb or #rrggbbaa"
+
+  /// Refuses a tint that is not a hex colour, naming the field and the first byte at fault
+  /// (`offset` is the string's opening quote in `file`; a string written with escapes is
+  /// pointed at as a whole, since its bytes are not where the file has them).
+  static func checkHexColor(_ tint: [UInt8], at offset: Int, in file: [UInt8]) throws(WireError) {
+    let start = offset + 1
+    let verbatim =
+      start + tint.count < file.count && file[start + tint.count] == UInt8(ascii: "\"")
+      && file[start..<(start + tint.count)].elementsEqual(tint)
+    func byte(_ index: Int) -> Int { verbatim ? start + index : offset }
+    guard tint.first == UInt8(ascii: "#") else {
+      throw WireError(
+        "\"tint\" must be a hex colour (\(tintForms)), got \"\(tint.text)\"", at: byte(0))
+    }
+    if let bad = tint.indices.dropFirst().first(where: { !isHexDigit(tint[$0]) }) {
+      throw WireError(
+        "\"tint\" \"\(tint.text)\": \(quotedByte(tint[bad])) is not a hex digit (a colour is \(tintForms))",
+        at: byte(bad))
+    }
+    let digits = tint.count - 1
+    guard [3, 4, 6, 8].contains(digits) else {
+      throw WireError(
+        "\"tint\" \"\(tint.text)\" has \(digits) hex digits; a colour has 3, 4, 6 or 8 (\(tintForms))",
+        at: byte(digits > 8 ? 9 : tint.count))
+    }
+  }
+
+  private static func isHexDigit(_ byte: UInt8) -> Bool {
+    (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x46)
+      || (byte >= 0x61 && byte <= 0x66)
+  }
+
+  /// `'g'`, or the byte's value for a character that would not print (`byte 0x0A`).
+  private static func quotedByte(_ byte: UInt8) -> String {
+    guard byte >= 0x20, byte < 0x7F else {
+      let hex = String(byte, radix: 16, uppercase: true)
+      return "byte 0x\(hex.count == 1 ? "0" : "")\(hex)"
+    }
+    return "'\(Character(Unicode.Scalar(byte)))'"
   }
 }

@@ -131,10 +131,11 @@ def test_without_wasm_the_server_frames_place_the_capsules(page, live_server):
 
 
 def test_the_page_shows_the_tags_the_server_serves(page, live_server_factory, tmp_path):
-    """The welcome's tags and tints replace the page's offline copy; a saved selection of tags
-    the server does not serve is left out of the layout, not an error."""
+    """The welcome's tags, tints and selection replace the page's offline copy (its markup's
+    SwiftUI, which the file does not select, is not selected: docs/ELEMENT.md, "Whose
+    selection")."""
     tags = tmp_path / "tags.json"
-    tags.write_text('[{"title": "Swift on the server", "tint": "#FF9F0A"}, {"title": "Wasm", "tint": "#30D158"},'
+    tags.write_text('[{"title": "Swift on the server", "tint": "#FF9F0A"}, {"title": "Wasm", "tint": "#30D158", "selected": true},'
                     ' {"title": "SwiftUI", "tint": "#0A84FF"}]')
     server = live_server_factory("--tags", str(tags))
     page.set_viewport_size({"width": 390, "height": 844})
@@ -152,8 +153,8 @@ def test_the_page_shows_the_tags_the_server_serves(page, live_server_factory, tm
         ["SwiftUI", "SwiftUI", "#0A84FF"],
     ]
     assert sorted(b[3] for b in buttons) == [-1, -1, 0], "still one tab stop"
-    assert pressed(page) == ["SwiftUI"]
-    page.click("[data-tag-id='Wasm']")
+    assert pressed(page) == ["Wasm"]
+    page.click("[data-tag-id='SwiftUI']")
     eventually(lambda: assert_exact_layout(page, LOOSE))
     assert pressed(page) == ["Wasm", "SwiftUI"]
 

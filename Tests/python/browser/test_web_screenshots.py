@@ -7,7 +7,7 @@ Updating the references after an intended visual change:
     TAGCLOUD_UPDATE_REFERENCES=1 .venv/bin/python -m pytest Tests/python/browser/test_web_screenshots.py
 
 writes the new PNGs to Tests/python/browser/references/ and fails every test it wrote for (a run
-that writes references has checked nothing): look at them before committing them. (The README's
+that writes references has checked nothing): look at them before committing them. (The docs'
 pictures are docs/screenshots/*.png, made by scripts/screenshots.py.)
 
 A pixel differs when one channel moves by more than CHANNEL_TOLERANCE (40 of 255). Each region

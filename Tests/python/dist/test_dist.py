@@ -10,7 +10,8 @@
 
 And one version everywhere: web/package.json (where it lives), the tarball's name and its
 package.json, `tagcloud --version` (debug build and released binary), the `tagcloud_build_info`
-gauge of `/metrics`, and CHANGELOG.md's latest release.
+gauge of `/metrics`, and CHANGELOG.md (the latest release, or `[Unreleased]` for a `-dev`
+version), which ships in the tarball and the archive.
 
 `make test` builds the artefacts first (`test-python` depends on `dist`); a missing artefact is a
 failure that says to run `make dist`, never a skip.
@@ -34,52 +35,26 @@ import pytest
 
 from support.chromium import CHROMIUM, shared_chromium
 from support.harness import ServeProcess, tagcloud_binary
+from support.package import NPM_ENV, PACKAGE_JSON, VERSION, artefact, install, npm_tarball, run, scratch_project
 from support.paths import REPO
 from support.placement import wait_placed
 from support.static_files import FolderServer
 
-PACKAGE_JSON = REPO / "web" / "package.json"
-VERSION = json.loads(PACKAGE_JSON.read_text())["version"]
-NPM_ENV = {
-    **os.environ,
-    "NO_UPDATE_NOTIFIER": "1",
-    "npm_config_update_notifier": "false",
-    "npm_config_audit": "false",
-    "npm_config_fund": "false",
-    "npm_config_offline": "true",
-}
 REQUEST = {"width": 200, "spacing": 10, "tags": [
     {"id": "SwiftUI", "size": [96, 40]}, {"id": "Layout", "size": [80, 40]}, {"id": "Glass", "size": [70, 40]}]}
-
-
-def artefact(name: str) -> pathlib.Path:
-    path = REPO / "dist" / name
-    if not path.exists():
-        pytest.fail(f"{path} is missing: run 'make dist' (make test does) first")
-    return path
-
-
-def npm_tarball() -> pathlib.Path:
-    return artefact(f"glass-tag-cloud-{VERSION}.tgz")
 
 
 def release_archive() -> pathlib.Path:
     return artefact(f"tagcloud-{VERSION}-linux-{os.uname().machine}.tar.gz")
 
 
-def run(args, **kwargs) -> subprocess.CompletedProcess:
-    result = subprocess.run(args, capture_output=True, text=True, timeout=120, **kwargs)
-    assert result.returncode == 0, f"{args} failed ({result.returncode}):\n{result.stdout}\n{result.stderr}"
-    return result
-
-
 def module_closure(entry: pathlib.Path, root: pathlib.Path) -> set[str]:
     """The files a page needs for `entry`, relative to the package's `root`: its relative static
-    imports and the files it fetches relative to itself (`new URL("./x", import.meta.url)` or
+    imports and re-exports and the files it fetches relative to itself (`new URL("./x", import.meta.url)` or
     `new URL('x', import.meta.url)`), followed through every imported module: a plain reference,
     independent of package.json."""
     pattern = re.compile(
-        r"""(?:^\s*import\s[^;]*?from\s*|^\s*import\s*)["'](\.[^"']+)["']"""
+        r"""(?:^\s*(?:import|export)\s[^;]*?from\s*|^\s*import\s*)["'](\.[^"']+)["']"""
         r"""|new URL\(\s*["']([^"']+)["']\s*,\s*import\.meta\.url\s*\)""",
         re.MULTILINE)
     seen: set[str] = set()
@@ -100,10 +75,7 @@ def module_closure(entry: pathlib.Path, root: pathlib.Path) -> set[str]:
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory) -> pathlib.Path:
     """A scratch project with the tarball installed from disk, offline."""
-    project = tmp_path_factory.mktemp("web-project")
-    (project / "package.json").write_text(json.dumps({"name": "scratch", "version": "1.0.0", "private": True}))
-    run(["npm", "install", "--no-save", str(npm_tarball())], cwd=project, env=NPM_ENV)
-    return project / "node_modules" / "glass-tag-cloud"
+    return install(scratch_project(tmp_path_factory.mktemp("web-project")), npm_tarball())
 
 
 @pytest.fixture(scope="module")
@@ -131,10 +103,19 @@ def test_the_package_holds_exactly_what_a_page_needs():
     with tarfile.open(npm_tarball()) as archive:
         packed = {name.removeprefix("package/") for name in archive.getnames()}
     web = REPO / "web"
-    needed = module_closure(web / "src/element/glass-tag-cloud.js", web) | module_closure(web / "src/core/tagcloud-core.js", web)
-    needed |= {"src/element/glass-tag-cloud.d.ts", "src/core/tagcloud-core.d.ts", "package.json", "README.md", "LICENSE"}
+    manifest = json.loads(PACKAGE_JSON.read_text())
+    # Every entry point, and what the JavaScript ones import and fetch.
+    targets = [target for entry in manifest["exports"].values()
+               for target in (entry.values() if isinstance(entry, dict) else [entry])]
+    needed = {target.removeprefix("./") for target in targets}
+    for target in targets:
+        if target.endswith(".js"):
+            needed |= module_closure(web / target, web)
+    needed |= {"README.md", "LICENSE", "CHANGELOG.md"}
     assert packed == needed, (
         f"missing from the package: {sorted(needed - packed)}; not needed by a page: {sorted(packed - needed)}")
+    with tarfile.open(npm_tarball()) as archive:
+        assert archive.extractfile("package/CHANGELOG.md").read() == (REPO / "CHANGELOG.md").read_bytes()
 
 
 def test_the_manifest_names_entry_points_types_and_side_effects():
@@ -144,14 +125,18 @@ def test_the_manifest_names_entry_points_types_and_side_effects():
     assert manifest["license"] == "MIT"
     assert not manifest.get("dependencies"), "the package has no dependencies"
     exports = manifest["exports"]
-    # The entry points users import; where they sit inside the package is the package's business.
-    assert set(exports) == {".", "./core", "./styles.css", "./tagcloud.wasm", "./package.json"}
-    assert exports["."] == {"types": "./src/element/glass-tag-cloud.d.ts", "default": "./src/element/glass-tag-cloud.js"}
+    # The entry points users import; where they sit inside the package is the package's business,
+    # except the element's, which sits at the root so that an import map names it plainly.
+    assert set(exports) == {".", "./core", "./styles.css", "./before-defined.css", "./tagcloud.wasm", "./package.json"}
+    assert exports["."] == {"types": "./src/element/glass-tag-cloud.d.ts", "default": "./glass-tag-cloud.js"}
+    assert manifest["main"] == "./glass-tag-cloud.js"
     assert exports["./core"] == {"types": "./src/core/tagcloud-core.d.ts", "default": "./src/core/tagcloud-core.js"}
     assert exports["./styles.css"] == "./src/element/styles.css" and exports["./tagcloud.wasm"] == "./tagcloud.wasm"
+    assert exports["./before-defined.css"] == "./src/element/before-defined.css"
     # Only importing the element defines custom elements; the core has no side effect.
-    assert manifest["sideEffects"] == ["./src/element/glass-tag-cloud.js"]
-    for target in [exports["."]["types"], exports["."]["default"], exports["./core"]["types"], exports["./core"]["default"]]:
+    assert manifest["sideEffects"] == ["./glass-tag-cloud.js", "./src/element/glass-tag-cloud.js"]
+    for target in [exports["."]["types"], exports["."]["default"], exports["./core"]["types"], exports["./core"]["default"],
+                   exports["./before-defined.css"]]:
         assert (REPO / "web" / target).exists(), target
 
 
@@ -168,7 +153,7 @@ def test_a_page_loads_the_element_through_an_import_map(installed, browser):
 <html lang="en"><head><meta charset="utf-8"><title>scratch</title>
 <link rel="icon" href="data:,">
 <script type="importmap">
-{{ "imports": {{ "glass-tag-cloud": "/node_modules/glass-tag-cloud/src/element/glass-tag-cloud.js",
+{{ "imports": {{ "glass-tag-cloud": "/node_modules/glass-tag-cloud/glass-tag-cloud.js",
                  "glass-tag-cloud/core": "/node_modules/glass-tag-cloud/src/core/tagcloud-core.js" }} }}
 </script>
 <script type="module" src="/app.js"></script></head>
@@ -210,9 +195,7 @@ def test_a_git_clone_installs_its_web_folder(tmp_path):
     clone = tmp_path / "clone"
     run(["git", "clone", "--quiet", "--depth", "1", f"file://{REPO}", str(clone)])
     # A fresh clone has no build products: the committed module is what it ships.
-    project = tmp_path / "project"
-    project.mkdir()
-    (project / "package.json").write_text(json.dumps({"name": "scratch", "version": "1.0.0", "private": True}))
+    project = scratch_project(tmp_path / "project")
     run(["npm", "install", "--no-save", str(clone / "web")], cwd=project, env=NPM_ENV)
     assert node_layout(project) == expected_layout()
 
@@ -273,8 +256,14 @@ def test_one_version_everywhere(unpacked):
         assert run([str(binary), "--version"]).stdout == f"tagcloud {VERSION}\n"
     with tarfile.open(npm_tarball()) as archive:
         assert json.load(archive.extractfile("package/package.json"))["version"] == VERSION
-    releases = re.findall(r"^## \[(\d[^\]]*)\]", (REPO / "CHANGELOG.md").read_text(), re.MULTILINE)
-    assert releases and releases[0] == VERSION, f"CHANGELOG.md's latest release is {releases[:1]}, the version {VERSION}"
+    # The changelog accounts for it: a release is its newest section; a development version
+    # (X.Y.Z-dev) claims [Unreleased] and comes after the newest release (test_release_rule.py).
+    changelog = (REPO / "CHANGELOG.md").read_text()
+    releases = re.findall(r"^## \[(\d[^\]]*)\]", changelog, re.MULTILINE)
+    if "-" in VERSION:
+        assert "\n## [Unreleased]\n" in changelog and VERSION.split("-")[0] not in releases, (VERSION, releases)
+    else:
+        assert releases and releases[0] == VERSION, f"CHANGELOG.md's latest release is {releases[:1]}, the version {VERSION}"
     server = ServeProcess(["--host", "127.0.0.1", "--port", "0", "--web", "web"], cwd=REPO)
     try:
         with urllib.request.urlopen(f"http://127.0.0.1:{server.port}/metrics") as response:

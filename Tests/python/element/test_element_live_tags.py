@@ -104,8 +104,8 @@ def test_element_shows_a_reloaded_tag_set_and_drops_the_removed_selection(live_s
     page.goto(server.url + "examples/element.html")
     topics = "#topics"
     wait_shown(page, topics, ids(OLD))
-    # The page's selection wins over the file's defaults (the hello): the user picks Swift and Rust.
-    click_tag(page, "Swift", topics)
+    # A new page starts with the file's selection (Swift); the user adds Rust.
+    assert page.evaluate("() => document.querySelector('#topics').selection") == ["Swift"]
     click_tag(page, "Rust", topics)
     page.wait_for_function(
         "() => document.querySelector('#topics').shadowRoot.querySelector('.cloud').dataset.liveSelection === 'Swift,Rust'")
@@ -150,7 +150,7 @@ def test_demo_shows_a_reloaded_tag_set_with_workers(live_server_factory, page, t
     page.goto(server.url)
     cloud = "glass-tag-cloud"
     wait_shown(page, cloud, ids(OLD))
-    click_tag(page, "Swift", cloud)
+    assert page.evaluate("() => document.querySelector('glass-tag-cloud').selection") == ["Swift"]  # the file's
     click_tag(page, "Rust", cloud)
     page.wait_for_function(
         "() => document.querySelector('glass-tag-cloud').shadowRoot.querySelector('.cloud').dataset.liveSelection === 'Swift,Rust'")

@@ -6,14 +6,15 @@ The recorder (support/dom_writes.py) logs each DOM write and glass draw with whe
 inside the writer, which the test wraps (the page imports the same module the element uses). The
 page then goes through every cause: attributes (spacing: the spring's frames; merge distance;
 max-selected), properties (selection, tags: one inserted, one removed), resizes of a drag, the
-layout coming to rest (slots out of sight placed), presses (and the lift that ends after the
-spring), a refused toggle at the limit (the announcement), the keyboard (the tab stop), removals (the
-remove controls made, a tag removed by Delete and one by its control), a reorder (the tags glide
-to their new places: `Element.animate()` is recorded too), a row limit (the tags beyond two rows
-fold, the "+K" capsule shows them and folds them again), scrolls, a change of the transparency
-preference, and, live, the server's frames. A write outside the writer fails the test with its
-target, kind and name. Whether a write is the element's is decided when it is made (its target's
-root then), so a write to a node removed since still counts.
+layout coming to rest (slots out of sight placed), presses (the light they spread onto their
+neighbours, and the lift that ends after the spring), a refused toggle at the limit (the
+announcement), the keyboard (the tab stop), removals (the remove controls made, a tag removed by
+Delete and one by its control), a reorder (the tags glide to their new places: `Element.animate()`
+is recorded too), a row limit (the tags beyond two rows fold, the "+K" capsule shows them and
+folds them again), scrolls, a change of the transparency preference, and, live, the server's
+frames. A write outside the writer fails the test with its target, kind and name. Whether a
+write is the element's is decided when it is made (its target's root then), so a write to a
+node removed since still counts.
 
 Broken on purpose to watch it fail: PressState writing `is-pressed` in its pointerdown listener
 (a second writer) fails with "button class class"; the transparency query's listener drawing the
@@ -143,7 +144,7 @@ def test_every_cause_writes_through_the_one_writer(element_page, static_server, 
     page.keyboard.press("ArrowRight")
     settle(page)
     assert_one_writer(page.evaluate(SUMMARY, "glass-tag-cloud"),
-                      "button class class", "button style --press-x", "div.announcer tree tree", "button attribute tabindex",
+                      "button class class", "button style --press-x", "button style --near-light", "div.announcer tree tree", "button attribute tabindex",
                       "button attribute aria-disabled")
 
     # Removals: the tags become removable (their controls made), one leaves by Delete on its

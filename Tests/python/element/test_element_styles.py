@@ -56,4 +56,4 @@ def test_the_demo_page_keeps_its_own_rules_outside_the_element(static_server, pa
       sheets: [...document.styleSheets].map((sheet) => new URL(sheet.href).pathname),
     })""")
     assert looks["h1"] == "34px" and looks["switchWidth"] == "51px", looks
-    assert looks["sheets"] == ["/demo/demo.css", "/src/element/styles.css"], looks
+    assert looks["sheets"] == ["/demo/demo.css", "/src/element/before-defined.css", "/src/element/styles.css"], looks

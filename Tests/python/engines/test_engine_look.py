@@ -109,19 +109,25 @@ def test_the_capsules_have_the_same_tint_in_every_engine(engine_pool, static_ser
 
 
 # The engines as Debian ships them here (chromium 156, WebKitGTK 2.50, firefox-esr 153):
-# what each says it supports (CSS.supports, matchMedia, getContext) and what it paints.
-# docs/WEB.md, "Engines", is this table in prose; a new engine version that changes a row
-# fails here, so the docs and the fallbacks get looked at again.
+# what each says it supports (CSS.supports, matchMedia, getContext), what a page can draw with
+# an SVG filter and read back, and what it paints. docs/WEB.md, "Engines", is this table in
+# prose; a new engine version that changes a row fails here, so the docs and the fallbacks
+# (glass-lens.js's `lensSupported`) get looked at again.
+# The two drawn-and-read-back probes are the ways a page could detect the lens by drawing it,
+# and neither tells: a canvas draws `ctx.filter = "url(#f)"` in Firefox too (svgFilterInCanvas),
+# which paints nothing for a backdrop url(); and in an SVG image (a foreignObject drawn into a
+# canvas) no engine paints any backdrop-filter, not even invert(1) (backdropFilterInSvgImage).
+# Composited pixels cannot be read by script at all.
 EXPECTED_FEATURES = {
     "chromium": {"backdropFilter": True, "backdropFilterUrlClaimed": True, "webkitBackdropFilterUrlClaimed": False,
                  "webgl2": True, "linearEasing": True, "forcedColorsQuery": True, "reducedTransparencyQuery": True,
-                 "customStateSelector": True},
+                 "customStateSelector": True, "svgFilterInCanvas": True, "backdropFilterInSvgImage": False},
     "webkit": {"backdropFilter": True, "backdropFilterUrlClaimed": True, "webkitBackdropFilterUrlClaimed": True,
                "webgl2": True, "linearEasing": True, "forcedColorsQuery": True, "reducedTransparencyQuery": False,
-               "customStateSelector": True},
+               "customStateSelector": True, "svgFilterInCanvas": False, "backdropFilterInSvgImage": False},
     "firefox": {"backdropFilter": True, "backdropFilterUrlClaimed": True, "webkitBackdropFilterUrlClaimed": False,
                 "webgl2": True, "linearEasing": True, "forcedColorsQuery": True, "reducedTransparencyQuery": False,
-                "customStateSelector": True},
+                "customStateSelector": True, "svgFilterInCanvas": True, "backdropFilterInSvgImage": False},
 }
 EXPECTED_PAINTED = {
     "chromium": {"backdropFilter": True, "backdropFilterUrl": True},
@@ -129,12 +135,40 @@ EXPECTED_PAINTED = {
     "firefox": {"backdropFilter": True, "backdropFilterUrl": False},
 }
 
-FEATURES = """() => {
+FEATURES = """async () => {
   const supports = (property, value) => CSS.supports(property, value) || CSS.supports('-webkit-' + property, value);
   const canvas = document.createElement('canvas');
   let state = true;
   try { document.querySelector(':state(probe)'); } catch { state = false; }
+  const invert = '<feColorMatrix type="matrix" values="-1 0 0 0 1  0 -1 0 0 1  0 0 -1 0 1  0 0 0 1 0"/>';
+  // An SVG filter (invert) on a canvas 2D fill of rgb(200, 40, 40), read back.
+  const defs = document.createElement('div');
+  defs.innerHTML = `<svg width="0" height="0" style="position:absolute"><filter id="engines-canvas-invert"
+    color-interpolation-filters="sRGB">${invert}</filter></svg>`;
+  document.body.append(defs);
+  const drawn = document.createElement('canvas').getContext('2d');
+  drawn.filter = 'url(#engines-canvas-invert)';
+  drawn.fillStyle = 'rgb(200, 40, 40)';
+  drawn.fillRect(0, 0, 4, 4);
+  const filtered = drawn.getImageData(1, 1, 1, 1).data;
+  defs.remove();
+  // backdrop-filter over rgb(200, 40, 40) in an SVG image's foreignObject, drawn into a canvas
+  // and read back: invert(1), and url() of an invert in the same image; painted if inverted.
+  const inImage = async (filter) => {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="20" height="10"><filter id="i"
+      color-interpolation-filters="sRGB">${invert}</filter><foreignObject width="20" height="10"><div
+      xmlns="http://www.w3.org/1999/xhtml" style="width:20px;height:10px;background:rgb(200,40,40)"><div
+      style="width:10px;height:10px;backdrop-filter:${filter};-webkit-backdrop-filter:${filter}"></div></div></foreignObject></svg>`;
+    const image = new Image();
+    image.src = 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(svg);
+    await image.decode();
+    const context = document.createElement('canvas').getContext('2d');
+    context.drawImage(image, 0, 0);
+    try { return context.getImageData(5, 5, 1, 1).data[0] < 128; } catch { return false; }  // a tainted canvas tells nothing
+  };
   return {
+    svgFilterInCanvas: filtered[0] < 128,
+    backdropFilterInSvgImage: (await inImage('invert(1)')) || (await inImage('url(#i)')),
     backdropFilter: supports('backdrop-filter', 'blur(2px) saturate(180%)'),
     backdropFilterUrlClaimed: CSS.supports('backdrop-filter', 'url(#lens)'),
     webkitBackdropFilterUrlClaimed: CSS.supports('-webkit-backdrop-filter', 'url(#lens)'),
@@ -169,7 +203,8 @@ def test_each_engine_paints_the_glass_it_claims(engine, static_server, screensho
     measured: a saturate(1.8) backdrop and an SVG filter through `backdrop-filter: url()`.
     WebKit and Firefox both say yes to `CSS.supports('backdrop-filter', 'url(#f)')` and paint
     nothing for it (the whole backdrop-filter is dropped): a page must not take that answer as
-    lensing."""
+    lensing, nor what it can draw with an SVG filter and read back (EXPECTED_FEATURES's probes:
+    Firefox draws one in a canvas)."""
     engine.open(static_server.url)
     wait_placed(engine)
     assert engine.evaluate(FEATURES) == EXPECTED_FEATURES[engine.name], engine.name

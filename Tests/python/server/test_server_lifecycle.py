@@ -55,7 +55,8 @@ def test_a_missing_web_folder_is_refused_clearly(site):
     ("not json", "at byte"),
     ('{"title": "x"}', "JSON array"),
     ("[]", "at least one tag"),
-    ('[{"title": "Rust", "tint": "orange"}]', '"tint" must be a colour'),
+    ('[{"title": "Rust", "tint": "orange"}]', '"tint" must be a hex colour (#rgb, #rgba, #rrggbb or #rrggbbaa), got "orange" at byte 28'),
+    ('[{"title": "Rust", "tint": "#FF9G0A"}]', '"tint" "#FF9G0A": \'G\' is not a hex digit (a colour is #rgb, #rgba, #rrggbb or #rrggbbaa) at byte 32'),
     ('[{"title": "Rust"}]', 'missing field "tint"'),
     ('[{"title": "", "tint": "#FF9F0A"}]', '"title"'),
     ('[{"title": "A", "tint": "#FF9F0A"}, {"title": "A", "tint": "#FF9F0A"}]', "duplicate title"),
@@ -66,6 +67,23 @@ def test_a_bad_tags_file_is_refused_at_start(site, content, fragment):
     result = run_serve("--port", "0", "--web", str(site / "web"), "--tags", str(path))
     assert result.returncode == 1
     assert "tags.json" in result.stderr and fragment in result.stderr, result.stderr
+
+
+def test_every_hex_form_of_a_tint_is_served_as_written(start_server, site):
+    path = site / "tags.json"
+    tints = ["#fff", "#FFF8", "#0a84ff", "#0A84FF80"]
+    path.write_text(json.dumps([{"title": f"t{i}", "tint": tint} for i, tint in enumerate(tints)]))
+    server = start_server("--tags", str(path))
+    ws, welcome = open_live(server)
+    with ws:
+        assert [tag["tint"] for tag in welcome["tags"]] == tints
+
+
+def test_a_mistyped_option_names_the_nearest_one(site):
+    result = run_serve("--prot", "8080")
+    assert result.returncode == 64
+    assert result.stderr.strip().endswith(
+        "unknown option '--prot' for 'tagcloud serve' (did you mean '--port'?); see 'tagcloud serve --help'"), result.stderr
 
 
 def test_a_missing_tags_file_is_refused(site):

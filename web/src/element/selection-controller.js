@@ -7,6 +7,10 @@
 //   selection.flags()      // Uint8Array, 1 per selected tag of `tags.current()`
 //   selection.set(ids)     // the program's (silent); selection.toggle(id) the user's
 //
+// Whose selection shows (docs/ELEMENT.md, "Whose selection"): the user's choice (a toggle, a
+// removal, or one the program set or restored: `dirty`), else, once a live server has answered,
+// the server's (`served`: a new session's is its tags file's), else the tags' own `selected`.
+//
 // Decisions (docs/ELEMENT.md has the reasons):
 // - Ids of tags that are not (yet) there are kept aside and count again when their tag appears.
 // - `max-selected`: at the limit, unselected tags are refused (the view marks them
@@ -21,6 +25,7 @@ export class SelectionController {
   #anchor;
   #formTags = null;
   #raw = new Set(); // may hold ids that are not current tags
+  #served = null; // live: the server's selection, the defaults in place of the tags' own
   #cache = { tags: null, version: -1, ids: [], flags: new Uint8Array(0) };
   version = 0; // bumped whenever the selection changes
   dirty = false; // set by the user or the program: the tags' defaults no longer apply
@@ -116,9 +121,26 @@ export class SelectionController {
     this.#host.requestUpdate();
   }
 
-  /** The tags' own `selected` defaults (what a form reset restores). */
+  /** The defaults (what shows until the user chooses, and what a form reset restores): the
+   * server's selection once a live server has stated it, else the tags' own `selected`. */
   defaults() {
-    return this.#tags.own().filter((tag) => tag.selected).map((tag) => tag.id);
+    return this.#served ?? this.#tags.own().filter((tag) => tag.selected).map((tag) => tag.id);
+  }
+
+  /**
+   * The live server's selection (its welcome, a `tags` message; null: none any more, the tags'
+   * own again). It shows at once unless the user has chosen (`dirty`). Silent, as every change
+   * the user did not make.
+   */
+  serve(ids) {
+    this.#served = ids;
+    if (!this.dirty) this.set(this.defaults(), { dirty: false });
+  }
+
+  /** Whether the selection is exactly these ids (any order; only current tags count). */
+  matches(ids) {
+    const mine = this.ids();
+    return mine.length === ids.length && ids.every((id) => this.#raw.has(id));
   }
 
   /**

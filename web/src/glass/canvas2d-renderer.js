@@ -1,18 +1,23 @@
 // The Canvas 2D backend of the glass (glass-renderer.js), for browsers without WebGL2 or whose
 // context was lost (some WebKitGTK and Firefox set-ups, `?glass=2d`): every capsule keeps its
-// CSS rim and specular edge, and one canvas over the window fills the core's necks, each an
+// CSS rim and its two highlights, and one canvas over the window fills the core's necks, each an
 // hourglass along the core's axis (neck-geometry.js: zero width at the merge distance, as the
-// WebGL2 union's), with the same tint gradient from one capsule's tint to the other's.
+// WebGL2 union's), with the same tint gradient from one capsule's tint to the other's, and
+// draws each neck's two sides as rim, lit by their normals as the capsules' rims are
+// (rim-light.js), so that the highlight runs on from one capsule to the next.
 //
 //   const renderer = new Canvas2DGlassRenderer(cloud);
 //   renderer.draw(scene);   // always true
 // - Complexity: O(necks + capsules in the window) per frame.
 
-import { traceHourglass } from "./neck-geometry.js";
+import { traceHourglass, traceHourglassSide } from "./neck-geometry.js";
 import { CanvasPlacement, glassLayer, showLayer } from "./glass-layer.js";
+import { RIM_COLOR, rimStrength } from "./rim-light.js";
 
 /** The white a neck adds (it has no backdrop blur of its own), as in the WebGL2 shading. */
 const FROST = 0.06;
+/** A neck side's rim (CSS px): inside the hourglass, as wide as a capsule's CSS rim. */
+const RIM_WIDTH = 1;
 
 export class Canvas2DGlassRenderer {
   mode = "2d";
@@ -114,9 +119,32 @@ export class Canvas2DGlassRenderer {
       gradient.addColorStop(1, rgba(j, FROST));
       context.fillStyle = gradient;
       context.fill();
+      this.#drawNeckRim(context, necks, n, radius, mergeDistance);
     }
     context.restore();
     return true;
+  }
+
+  /**
+   * Neck `n`'s two sides as rim: each side's stroke, cut to the hourglass (the inner half of a
+   * stroke twice RIM_WIDTH wide), in the rim colour at its strength where its normal at the
+   * waist faces (rim-light.js). The current path is neck `n`'s hourglass.
+   */
+  #drawNeckRim(context, necks, n, radius, mergeDistance) {
+    const { axes, gaps, spans } = necks;
+    context.save();
+    context.clip();
+    context.lineWidth = 2 * RIM_WIDTH;
+    const [r, g, b, a] = RIM_COLOR;
+    for (const sign of [1, -1]) {
+      context.beginPath();
+      const normal = traceHourglassSide(context, axes, n, gaps[n], spans[n], radius, mergeDistance, sign);
+      if (!normal) continue;
+      const alpha = a * rimStrength(normal[0], normal[1]);
+      context.strokeStyle = `rgb(${Math.round(r * 255)} ${Math.round(g * 255)} ${Math.round(b * 255)} / ${alpha.toFixed(3)})`;
+      context.stroke();
+    }
+    context.restore();
   }
 
   /** Lets go of the canvas. */

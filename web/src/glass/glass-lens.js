@@ -1,30 +1,39 @@
 // Lensing: what lies behind a capsule bends near its rim, as through the curved edge of a glass
-// slab (Liquid Glass). An SVG displacement map per capsule size, applied with
-// `backdrop-filter: … url(#lens-…)` after the blur. Chromium draws `backdrop-filter: url()`;
-// where `CSS.supports` says no (Firefox, WebKit), the capsules keep the plain blur.
+// slab (Liquid Glass). Where the browser draws `backdrop-filter: url()` (Chromium) one SVG filter
+// per capsule size is the capsule's whole glass but its saturation (styles.css: `--lens`, then
+// `saturate()`): a copy of the backdrop blurred only lightly (RIM_BLUR) and bent by a map along
+// the rim, over a copy blurred as the glass (`--glass-blur`) for the centre, where the label must
+// keep its contrast. Without the lens (a motion, or Firefox and WebKit, which draw nothing for a
+// backdrop url(): docs/WEB.md "Engines") the capsule keeps the plain `blur() saturate()`, and
+// its centre looks the same either way.
 //
-//   const lens = LensFilters.create(cloudElement);   // null where url() backdrop filters are unsupported
-//   lens.apply(button, 96, 40);                      // its --lens: "url(#lens-x-96x40)"
+//   const lens = LensFilters.create(cloudElement, requestUpdate);   // null where the lens is not drawn
+//   lens.lineRadius = 20;                            // half a one-line capsule's height: the band stays off the text
+//   lens.apply(button, 96, 40);                      // its --lens: "url(#lens-x-96x40-…)"
 //   if (lens.move(now)) lens.pause(buttons, origins, sizes, count, area); // moved or resized: in a motion, off near sight
 //   lens.grow(button, w, h, presence, now);          // a capsule growing in or shrinking away: its lens grows with it
 //   lens.grownUp(button, w, h);                      // … and is whole: the lens of its size
 //   lens.forgetGone();                               // the growing lenses of capsules that left
-//   lens.settle(now);                                // at rest again: the lens back (the caller's frame writes it)
+//   lens.settle(now);                                // the owner's frame: a changed --glass-blur in; at rest again, the lens back
 //   lens.restsAt                                     // when the motion can be at rest (ms), or null
 //
-// The map: inside a band along the rim (70 % of the radius, at most 16 px) the backdrop is sampled
-// from further in along the inward normal, up to MAX_SHIFT px at the very edge, falling off
-// quadratically; the centre is left as it is. Red carries x, green y (0.5: none), sRGB so the
-// browser does not linearise the map.
+// The map (`lensProfile`, `lensMap`): in a band along the rim (half the radius, at most
+// MAX_BAND px) the backdrop is sampled from further in along the inward normal, `shift` px at the
+// edge and two thirds of that where the band fades into the centre: the rim shows what lies
+// further in, a little magnified, sharp; the band's mask (blue) is 1 over its outer 70 % and
+// falls off smoothly to 0 at its inner edge, where the centre's blur takes over, untouched. A
+// larger capsule bends more (its shift grows with its area over a circle's of its height, as
+// Apple's larger glass is thicker). Red carries x, green y (0.5: none), sRGB so the browser does
+// not linearise the map.
 // - Complexity: one filter (and one small PNG) per distinct capsule size, made when a size first
 //   appears (label metrics change), never per frame; O(capsules) per moving frame.
 //
-// The lens is drawn at rest. A software compositor runs each capsule's displacement map again on
+// The lens is drawn at rest. A software compositor runs each capsule's filter again on
 // every frame its capsule moves, and it was the largest part of a loose drag's CPU beyond the
 // chips' (docs/WEB.md, "Optics that cost only when they can be seen"). So a motion (a second
 // move within REST_MS of the last: a drag, the spacing spring) takes the lens off the capsules
-// near sight (their `--lens` removed: the blur and saturation stay, only the bending at the rim
-// goes), and the first frame REST_MS after the last move puts it back (the owner asks for that
+// near sight (their `--lens` removed: the plain blur and saturation stay, only the sharp bent
+// rim goes), and the first frame REST_MS after the last move puts it back (the owner asks for that
 // frame: `restsAt`; nothing here writes outside its owner's frame). One move alone (a resize, a tag added) keeps
 // it, and a cloud at rest always shows it. A capsule growing in or shrinking away is the
 // exception (`grow`): its lens is the Liquid Glass way a shape appears, so it grows with it. Swapping the filters' primitives for a pass-through
@@ -37,8 +46,15 @@ const SVG = "http://www.w3.org/2000/svg";
  * glass's resolution (melt-view.js).
  */
 export const REST_MS = 500;
+/** The widest rim band (CSS px), and the largest shift it bends by (what the map can encode). */
+const MAX_BAND = 16;
 const MAX_SHIFT = 12;
+/** feDisplacementMap's scale: a channel's 0…255 is a shift of ±SCALE/2 px. */
 const SCALE = 2 * MAX_SHIFT + 2;
+/** The light blur of the bent rim (CSS px, at most half the glass's): sharp, not aliased. */
+const RIM_BLUR = 1;
+/** The glass's blur where `--glass-blur` cannot be read (styles.css's default). */
+const DEFAULT_BLUR = 12;
 const MAX_GROWING = 4;
 /**
  * At most this many capsules lose their lens in one frame of a motion; the rest in the next
@@ -49,90 +65,144 @@ const MAX_GROWING = 4;
  */
 export const PAUSES_PER_FRAME = 24;
 
+/**
+ * The lens of a w × h capsule (CSS px): `band`, how deep the rim band reaches in from the
+ * outline (half the radius, the radius of a one-line capsule at most, `lineRadius`: a wrapped
+ * label's first line starts as far from the top as a single one's); `clear`, how deep it is
+ * wholly sharp (its mask 1; it fades out to 0 at `band`); `shift`, how far the outline itself
+ * samples from (inwards, 40 % of the band for a circle, more for a longer capsule, at most 75 %).
+ */
+export function lensProfile(w, h, lineRadius = Infinity) {
+  const r = Math.max(0, Math.min(w, h) / 2);
+  const band = Math.min(MAX_BAND, 0.5 * Math.min(r, lineRadius));
+  const elongation = r > 0 ? Math.max(1, (w * h) / (4 * r * r)) : 1;
+  const shift = band * Math.min(0.75, 0.4 + 0.1 * Math.log2(elongation));
+  return { band, clear: 0.7 * band, shift };
+}
+
 /** Sizes a lens filter (`#makeFilter`'s) to a w × h capsule: its region and its map. */
-function sizeFilter({ filter, image }, width, height) {
+function sizeFilter({ filter, image }, width, height, lineRadius) {
   filter.setAttribute("width", String(width));
   filter.setAttribute("height", String(height));
   image.setAttribute("width", String(width));
   image.setAttribute("height", String(height));
-  image.setAttribute("href", lensMap(width, height));
+  image.setAttribute("href", lensMap(width, height, lineRadius));
 }
 
-/** The RG displacement map of a w × h stadium, as a PNG data: URL. */
-export function lensMap(w, h) {
+/** Hermite smoothstep of x from a to b. */
+function smoothstep(a, b, x) {
+  const t = Math.min(1, Math.max(0, (x - a) / (b - a)));
+  return t * t * (3 - 2 * t);
+}
+
+/**
+ * The map of a w × h stadium, as a PNG data: URL: red and green the displacement (x, y), blue
+ * the rim band's mask.
+ */
+export function lensMap(w, h, lineRadius = Infinity) {
   const canvas = document.createElement("canvas");
   canvas.width = w;
   canvas.height = h;
   const context = canvas.getContext("2d");
   const image = context.createImageData(w, h);
+  const { band, clear, shift } = lensProfile(w, h, lineRadius);
   const r = Math.min(w, h) / 2;
-  const band = Math.min(16, 0.7 * r);
   const cx = w / 2;
   const cy = h / 2;
   const hx = Math.max(0, w / 2 - r);
   const hy = Math.max(0, h / 2 - r);
   for (let y = 0; y < h; y += 1) {
     for (let x = 0; x < w; x += 1) {
-      // Outward normal and depth of the pixel centre in the stadium.
+      // Outward normal and depth of the pixel centre in the stadium (outside it: the edge's,
+      // so that the antialiased outline samples the map's edge).
       const px = x + 0.5 - cx;
       const py = y + 0.5 - cy;
       const qx = Math.max(Math.abs(px) - hx, 0) * Math.sign(px);
       const qy = Math.max(Math.abs(py) - hy, 0) * Math.sign(py);
       const length = Math.hypot(qx, qy);
-      const depth = r - length;
+      const depth = Math.max(0, r - length);
       let dx = 0;
       let dy = 0;
-      if (depth >= 0 && depth < band && length > 0) {
-        const strength = (1 - depth / band) ** 2 * MAX_SHIFT;
+      let mask = 0;
+      if (depth < band && length > 0) {
+        // Two thirds of the shift left at the band's inner edge: where the band still shows,
+        // the rim is bent by more than a third of it. The centre (mask 0) is not bent.
+        const strength = shift * (1 - (depth / band) ** 2 / 3);
         dx = (-qx / length) * strength;
         dy = (-qy / length) * strength;
+        mask = 1 - smoothstep(clear, band, depth);
       }
       const at = 4 * (y * w + x);
       image.data[at] = Math.round(255 * (0.5 + dx / SCALE));
       image.data[at + 1] = Math.round(255 * (0.5 + dy / SCALE));
-      image.data[at + 2] = 128;
+      image.data[at + 2] = Math.round(255 * mask);
       image.data[at + 3] = 255;
     }
   }
   context.putImageData(image, 0, 0);
   return canvas.toDataURL("image/png");
 }
-
 /**
- * Whether this browser paints SVG filters as backdrop filters. `CSS.supports` alone cannot tell:
- * WebKit and Firefox answer true for `backdrop-filter: url(#f)` and then drop the whole
- * backdrop-filter when they paint, blur and saturation included (measured in WebKitGTK 2.50
- * and Firefox 153: Tests/python/engines/test_engine_look.py, docs/WEB.md "Engines"). Only Blink
- * paints it, so Blink is asked for too: `navigator.userAgentData` (secure contexts) or the
- * `chrome` global (any context).
+ * Whether this browser draws SVG filters as backdrop filters. Nothing a page can draw and read
+ * back tells (docs/WEB.md, "Engines": script cannot read composited pixels; a canvas draws
+ * `ctx.filter = "url(#f)"` in Firefox too, which draws nothing for a backdrop url(); an SVG
+ * image's foreignObject paints no backdrop-filter in any engine), and `CSS.supports` answers
+ * true in WebKit and Firefox, which then drop the whole backdrop-filter, blur and saturation
+ * included (measured in WebKitGTK 2.50 and Firefox 153: Tests/python/engines/test_engine_look.py
+ * proves by screenshots what each engine draws). Only Blink draws it, so Blink is asked for
+ * too: `navigator.userAgentData` (secure contexts) or the `chrome` global (any context).
+ * `?lens=off` turns it off (comparisons, benchmarks).
  */
 export function lensSupported() {
   const blink = Boolean(globalThis.navigator?.userAgentData) || "chrome" in globalThis;
   return blink && Boolean(globalThis.CSS?.supports?.("backdrop-filter", "url(#lens)")) && new URL(globalThis.location?.href ?? "about:blank").searchParams.get("lens") !== "off";
 }
 
+/** Sets SVG attributes from an object. */
+function attributes(element, values) {
+  for (const [name, value] of Object.entries(values)) element.setAttribute(name, String(value));
+  return element;
+}
+
 export class LensFilters {
-  /** @param {HTMLElement} cloud  @returns {LensFilters | null} */
-  static create(cloud) {
-    return lensSupported() ? new LensFilters(cloud) : null;
+  /**
+   * @param {HTMLElement} cloud  @param {() => void} [requestUpdate]  asks for the owner's frame (the glass's blur changed)
+   * @returns {LensFilters | null}
+   */
+  static create(cloud, requestUpdate) {
+    return lensSupported() ? new LensFilters(cloud, requestUpdate) : null;
   }
 
-  constructor(cloud) {
+  constructor(cloud, requestUpdate = null) {
     // Ids are per tree scope (document or shadow root): each cloud has its own prefix.
     this.prefix = `lens-${Math.random().toString(36).slice(2, 8)}`;
-    this.svg = document.createElementNS(SVG, "svg");
-    this.svg.setAttribute("class", "lens-defs");
-    this.svg.setAttribute("aria-hidden", "true");
-    this.svg.setAttribute("width", "0");
-    this.svg.setAttribute("height", "0");
-    this.filters = new Map();
-    this.growing = new Map(); // button → its own lens while it grows or shrinks ({ filter, displace, image, width, height })
+    this.svg = attributes(document.createElementNS(SVG, "svg"), { class: "lens-defs", "aria-hidden": "true", width: 0, height: 0 });
+    this.filters = new Map(); // "w×h…" → { id, parts } (parts: #makeFilter's)
+    this.growing = new Map(); // button → its own lens while it grows or shrinks ({ filter, displace, image, width, height, presence })
     this.grown = 0; // growing lenses made, for their ids
     this.lensOf = new WeakMap(); // button → its url(#…)
     this.paused = new Set(); // buttons whose lens is off while the layout moves
     this.moving = false;
     this.lastMove = -Infinity; // performance.now() of the last move
+    /** Half a one-line capsule's height (CSS px): the band of a taller (wrapped) capsule stays that of a line. */
+    this.lineRadius = Infinity;
     cloud.append(this.svg);
+    // The glass's blur is `--glass-blur` on the cloud, any length: the defs' width (styles.css)
+    // resolves it, read once now (a layout, at the cloud's first placement) and followed by a
+    // ResizeObserver, whose change the owner's next frame writes (`settle`).
+    this.blur = this.#readBlur();
+    this.blurWritten = this.blur;
+    new ResizeObserver(() => {
+      const blur = this.#readBlur();
+      if (blur === this.blur) return;
+      this.blur = blur;
+      requestUpdate?.();
+    }).observe(this.svg);
+  }
+
+  #readBlur() {
+    const width = parseFloat(getComputedStyle(this.svg).width);
+    return Number.isFinite(width) && width >= 0 ? width : DEFAULT_BLUR;
   }
 
   /** Gives `button` the lens of a w × h capsule (its `--lens`), unless it waits out a motion. */
@@ -176,9 +246,10 @@ export class LensFilters {
   /**
    * A capsule growing in or shrinking away (tag-presence.js): its lens grows with it, as Liquid
    * Glass shapes appear by their lensing. It has a filter of its own, rewritten in place each
-   * frame at its size (a lens per passing size would pile up) with the bending scaled by its
-   * presence (0…1). At most MAX_GROWING capsules at once: a page that adds many tags at a time
-   * gives the others their lens at rest (each frame of a growing lens draws its map anew).
+   * frame at its size (a lens per passing size would pile up) with the bending and both blurs
+   * scaled by its presence (0…1; styles.css scales the saturation). At most MAX_GROWING capsules
+   * at once: a page that adds many tags at a time gives the others their lens at rest (each
+   * frame of a growing lens draws its map anew).
    * It counts as a motion, like any capsule whose place or size changes.
    */
   grow(button, w, h, presence, now) {
@@ -199,8 +270,10 @@ export class LensFilters {
     if (lens.width !== width || lens.height !== height) {
       lens.width = width;
       lens.height = height;
-      sizeFilter(lens, width, height);
+      sizeFilter(lens, width, height, this.lineRadius);
     }
+    lens.presence = presence;
+    this.#blurFilter(lens, this.blur * presence);
     lens.displace.setAttribute("scale", String(SCALE * presence));
     button.style.setProperty("--lens", `url(#${lens.filter.id})`);
   }
@@ -228,8 +301,16 @@ export class LensFilters {
     return this.moving ? this.lastMove + REST_MS : null;
   }
 
-  /** At rest again (REST_MS without a move, at `now`): the lens back on every capsule it left. */
+  /**
+   * The owner's frame at `now`: a changed `--glass-blur` goes into every filter; at rest again
+   * (REST_MS without a move) the lens is back on every capsule it left.
+   */
   settle(now) {
+    if (this.blurWritten !== this.blur) {
+      this.blurWritten = this.blur;
+      for (const { parts } of this.filters.values()) this.#blurFilter(parts, this.blur);
+      for (const lens of this.growing.values()) this.#blurFilter(lens, this.blur * lens.presence);
+    }
     if (!this.moving || now - this.lastMove < REST_MS) return;
     this.moving = false;
     for (const button of this.paused) {
@@ -239,35 +320,49 @@ export class LensFilters {
     this.paused.clear();
   }
 
-  /** A lens filter (map image and displacement) in this cloud's defs, not yet sized. */
+  /** A filter's two blurs for a glass blur of `blur` px: the centre's, and the rim's light one. */
+  #blurFilter({ rimBlur, frost }, blur) {
+    rimBlur.setAttribute("stdDeviation", String(Math.min(RIM_BLUR, blur / 2)));
+    frost.setAttribute("stdDeviation", String(blur));
+  }
+
+  /**
+   * A lens filter in this cloud's defs, not yet sized: the map, the backdrop lightly blurred and
+   * bent by it, kept where the band's mask is (blue), over the backdrop blurred as the glass.
+   */
   #makeFilter(id) {
-    const filter = document.createElementNS(SVG, "filter");
-    const attributes = { id, x: 0, y: 0, filterUnits: "userSpaceOnUse", primitiveUnits: "userSpaceOnUse", "color-interpolation-filters": "sRGB" };
-    for (const [name, value] of Object.entries(attributes)) filter.setAttribute(name, String(value));
-    const image = document.createElementNS(SVG, "feImage");
-    for (const [name, value] of Object.entries({ x: 0, y: 0, preserveAspectRatio: "none", result: "map" })) {
-      image.setAttribute(name, String(value));
-    }
-    const displace = document.createElementNS(SVG, "feDisplacementMap");
-    for (const [name, value] of Object.entries({ in: "SourceGraphic", in2: "map", scale: SCALE, xChannelSelector: "R", yChannelSelector: "G" })) {
-      displace.setAttribute(name, String(value));
-    }
-    filter.append(image, displace);
+    const element = (name, values) => attributes(document.createElementNS(SVG, name), values);
+    const filter = element("filter", {
+      id, x: 0, y: 0, filterUnits: "userSpaceOnUse", primitiveUnits: "userSpaceOnUse", "color-interpolation-filters": "sRGB",
+    });
+    const image = element("feImage", { x: 0, y: 0, preserveAspectRatio: "none", result: "map" });
+    const rimBlur = element("feGaussianBlur", { in: "SourceGraphic", result: "clear" });
+    const displace = element("feDisplacementMap", { in: "clear", in2: "map", scale: SCALE, xChannelSelector: "R", yChannelSelector: "G", result: "bent" });
+    // The mask: the map's blue as alpha.
+    const band = element("feColorMatrix", { in: "map", type: "matrix", values: "0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 1 0 0", result: "band" });
+    const rim = element("feComposite", { in: "bent", in2: "band", operator: "in", result: "rim" });
+    const frost = element("feGaussianBlur", { in: "SourceGraphic", result: "frost" });
+    const glass = element("feComposite", { in: "rim", in2: "frost", operator: "over" });
+    filter.append(image, rimBlur, displace, band, rim, frost, glass);
     this.svg.append(filter);
-    return { filter, image, displace, width: 0, height: 0 };
+    const parts = { filter, image, displace, rimBlur, frost, width: 0, height: 0, presence: 1 };
+    this.#blurFilter(parts, this.blur);
+    return parts;
   }
 
   /** The `url(#…)` of the lens for a capsule of w × h CSS px (rounded to whole px). */
   filterFor(w, h) {
     const width = Math.max(1, Math.round(w));
     const height = Math.max(1, Math.round(h));
-    const key = `${width}x${height}`;
-    let id = this.filters.get(key);
-    if (!id) {
-      id = `${this.prefix}-${key}`;
-      sizeFilter(this.#makeFilter(id), width, height);
-      this.filters.set(key, id);
+    const key = `${width}x${height}` + (Number.isFinite(this.lineRadius) ? `-${Math.round(this.lineRadius * 4)}` : "");
+    let lens = this.filters.get(key);
+    if (!lens) {
+      const id = `${this.prefix}-${key}`;
+      const parts = this.#makeFilter(id);
+      sizeFilter(parts, width, height, this.lineRadius);
+      lens = { id, parts };
+      this.filters.set(key, lens);
     }
-    return `url(#${id})`;
+    return `url(#${lens.id})`;
   }
 }

@@ -8,11 +8,12 @@
 // find out: the capsules' rects, the necks the core found (core.layoutPacked's one melt rule,
 // less the capsules a press lifts out of their group), the tints, which capsules melt, and the
 // window of the cloud to cover (glass-window.js). What each backend draws:
-// - WebGL2 (webgl-renderer.js): one rim lit from the top left around each melted group's
-//   outline, and the necks, as a smooth union of signed-distance fields, in up to four bands
+// - WebGL2 (webgl-renderer.js): one rim with two highlights (rim-light.js) around each melted
+//   group's outline, and the necks, as a smooth union of signed-distance fields, in up to four bands
 //   (band-layout.js). It draws the melted capsules' rims, so their CSS rims go (`drawsRims`).
 // - Canvas 2D (canvas2d-renderer.js), where WebGL2 is missing or lost: the necks alone, as
-//   hourglasses with the same tint gradient; every capsule keeps its CSS rim.
+//   hourglasses with the same tint gradient and their sides lit as rim; every capsule keeps its
+//   CSS rim.
 // Both cover only the window and show no canvas when nothing melts in it (nothing read back or
 // composited), and neither clips: a canvas is cut to what it draws (docs/WEB.md, "The glass in bands").
 

@@ -4,7 +4,8 @@
 //    its two capsules, polynomial smooth-min with a radius k per pair, neck-geometry.js) into an
 //    8-bit texture, blended with MIN: the texture holds the union field (red) and whether any
 //    capsule covers the pixel (green);
-// 2. SHADE: the same instances read the union field and draw rim, specular and neck tint; with
+// 2. SHADE: the same instances read the union field and draw the rim (two highlights at opposite
+//    angles, from the field's gradient: rim-light.js), the sheen and the neck tint; with
 //    MAX blending, a pixel under several quads gets the same value once. A capsule is shaded over
 //    a ring along its outline (RING_VERTEX), a neck over its quad (VERTEX).
 // No fragment ever loops over capsules: each evaluates one or two distance functions (SwiftShader,
@@ -14,6 +15,7 @@
 
 import { INSTANCE_LOCATIONS as at } from "./glass-instances.js";
 import { FIELD_RANGE } from "./neck-geometry.js";
+import { RIM_GLSL, RIM_LIGHT } from "./rim-light.js";
 
 const COMMON = `#version 300 es
 precision highp float;
@@ -119,9 +121,9 @@ void main() {
 }`;
 
 /** The uniforms of SHADE, over quads or over rings alike. */
-export const SHADE_UNIFORMS = ["viewSize", "viewOrigin", "field", "border", "scale", "rimAlpha", "frost"];
+export const SHADE_UNIFORMS = ["viewSize", "viewOrigin", "field", "border", "scale", "rimColor", "frost"];
 
-export const SHADE = `${COMMON}
+export const SHADE = `${COMMON}${RIM_GLSL}
 in vec2 point;
 flat in float k;
 flat in vec4 a;
@@ -131,7 +133,7 @@ flat in vec4 tb;
 uniform sampler2D field;
 uniform ivec2 border;     // the field's texel for this fragment is gl_FragCoord + border
 uniform float scale;      // device pixels per CSS px
-uniform float rimAlpha;   // the rim's base opacity; the light adds to it
+uniform vec4 rimColor;    // straight RGBA: the rim's colour where the key light is brightest
 uniform float frost;      // the white a neck adds (it has no backdrop blur of its own)
 out vec4 color;
 void main() {
@@ -150,13 +152,13 @@ void main() {
   float d = field_ / slope;
   float cover = clamp(0.5 - d * scale, 0.0, 1.0);
   if (cover <= 0.0) discard;
+  // The outline's outward normal: the union's gradient, continuous across a neck.
   vec2 normal = length(g) > 1e-4 ? normalize(g) : vec2(0.0);
-  float light = dot(normal, vec2(-0.70710678));   // 1 where the edge faces the top left
   float depth = -d;                                // CSS px inside the glass
   float rim = cover * (1.0 - smoothstep(0.6, 1.6, depth));
-  float sheen = (1.0 - smoothstep(0.0, 5.0, depth)) * max(light, 0.0);
-  float white = clamp(rim * (rimAlpha + 0.5 * max(light, 0.0) + 0.12 * max(-light, 0.0))
-                      + 0.22 * sheen * sheen * cover, 0.0, 1.0);
+  float sheen = (1.0 - smoothstep(0.0, 5.0, depth)) * max(dot(normal, KEY_LIGHT), 0.0);
+  float white = clamp(rimColor.a * (rim * rimStrength(normal)
+                      + ${RIM_LIGHT.sheen.toFixed(4)} * sheen * sheen * cover), 0.0, 1.0);
   vec4 tint = vec4(0.0);
   if (b.z > 0.0) {
     // The neck's own glass: outside both capsules (they paint their own), tinted along the axis,
@@ -174,7 +176,7 @@ void main() {
     vec3 rgb = mix(vec3(1.0), mixed.rgb, mixed.a / max(mixed.a + frost, 1e-4));
     tint = vec4(rgb * alpha, alpha);
   }
-  color = vec4(vec3(white), white) + tint * (1.0 - white);
+  color = vec4(rimColor.rgb * white, white) + tint * (1.0 - white);
 }`;
 
 /** A linked program of `vertexSource` and `fragmentSource`; throws with the driver's log. */

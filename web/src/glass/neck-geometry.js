@@ -92,7 +92,33 @@ export function neckQuad(a, b, k, axes, n, gap) {
  * @returns {boolean} false when the pair does not melt (the caller draws nothing)
  */
 export function traceHourglass(context, axes, n, gap, span, radius, mergeDistance) {
-  if (!(gap < mergeDistance) || !(mergeDistance > 0)) return false;
+  const side = hourglassSide(axes, n, gap, span, radius, mergeDistance);
+  if (!side) return false;
+  side(context, 1, true);
+  side(context, -1, false);
+  context.closePath();
+  return true;
+}
+
+/**
+ * Adds one side of neck `n`'s hourglass (traceHourglass) to `context`'s path as a path of its
+ * own, `sign` 1 or −1 (the side whose outward normal at the waist is sign × (−uy, ux), u the
+ * axis), and returns that normal ([x, y], screen y down), or null when the pair does not melt.
+ * The Canvas 2D fallback lights each side of a neck by it (rim-light.js).
+ */
+export function traceHourglassSide(context, axes, n, gap, span, radius, mergeDistance, sign) {
+  const side = hourglassSide(axes, n, gap, span, radius, mergeDistance);
+  if (!side) return null;
+  return side(context, sign, true);
+}
+
+/**
+ * A function that adds one side of neck `n`'s hourglass to a path (from the first capsule's end
+ * to the second's for sign 1, back for −1; `start`: begin a new subpath there) and returns its
+ * outward normal at the waist; null when the pair does not melt.
+ */
+function hourglassSide(axes, n, gap, span, radius, mergeDistance) {
+  if (!(gap < mergeDistance) || !(mergeDistance > 0)) return null;
   const px = axes[4 * n];
   const py = axes[4 * n + 1];
   const dx = axes[4 * n + 2] - px;
@@ -105,12 +131,15 @@ export function traceHourglass(context, axes, n, gap, span, radius, mergeDistanc
   // A point `t` of the way along the axis, `offset` across it.
   const x = (t, offset) => px + ux * d * t - uy * offset;
   const y = (t, offset) => py + uy * d * t + ux * offset;
-  context.moveTo(x(0, end), y(0, end));
-  context.bezierCurveTo(x(0.35, end), y(0.35, end), x(0.3, waist), y(0.3, waist), x(0.5, waist), y(0.5, waist));
-  context.bezierCurveTo(x(0.7, waist), y(0.7, waist), x(0.65, end), y(0.65, end), x(1, end), y(1, end));
-  context.lineTo(x(1, -end), y(1, -end));
-  context.bezierCurveTo(x(0.65, -end), y(0.65, -end), x(0.7, -waist), y(0.7, -waist), x(0.5, -waist), y(0.5, -waist));
-  context.bezierCurveTo(x(0.3, -waist), y(0.3, -waist), x(0.35, -end), y(0.35, -end), x(0, -end), y(0, -end));
-  context.closePath();
-  return true;
+  return (context, sign, start) => {
+    const e = sign * end;
+    const w = sign * waist;
+    // Sign 1 runs from t = 0 to 1, sign −1 back, so that the two make one closed outline.
+    const t = sign > 0 ? (v) => v : (v) => 1 - v;
+    if (start) context.moveTo(x(t(0), e), y(t(0), e));
+    else context.lineTo(x(t(0), e), y(t(0), e));
+    context.bezierCurveTo(x(t(0.35), e), y(t(0.35), e), x(t(0.3), w), y(t(0.3), w), x(0.5, w), y(0.5, w));
+    context.bezierCurveTo(x(t(0.7), w), y(t(0.7), w), x(t(0.65), e), y(t(0.65), e), x(t(1), e), y(t(1), e));
+    return [-uy * sign, ux * sign];
+  };
 }

@@ -5,7 +5,7 @@
 // seam.
 //
 //   const band = WebGLBand.create(layer);               // null: no WebGL2 context
-//   band.draw(data, count, rect, scale, { most, rimAlpha, frost });   // false: it showed that already
+//   band.draw(data, count, rect, scale, { most, rimColor, frost });   // false: it showed that already
 //   band.hide();
 // - Complexity: O(instances) per draw (one upload, at most three instanced draws); fragments
 //   ≈ 2 × the melted capsules' rings and the necks' quads.
@@ -149,7 +149,7 @@ export class WebGLBand {
    * Draws `count` instances over `rect` (cloud px) at `scale` device px per CSS px, unless the
    * canvas shows exactly that already. Returns whether it drew.
    */
-  draw(data, count, rect, scale, { most, rimAlpha, frost }) {
+  draw(data, count, rect, scale, { most, rimColor, frost }) {
     if (this.#showing(data, count, rect, scale)) return false;
     const floats = count * INSTANCE_FLOATS;
     if (this.shown.data.length < floats) this.shown.data = new Float32Array(Math.ceil(floats * 1.5));
@@ -212,7 +212,7 @@ export class WebGLBand {
       gl.uniform2f(u.viewSize, cssWidth, cssHeight);
       gl.uniform2f(u.viewOrigin, rect.x, rect.y);
       gl.uniform1f(u.scale, scale);
-      gl.uniform1f(u.rimAlpha, rimAlpha);
+      gl.uniform4fv(u.rimColor, rimColor);
       gl.uniform1f(u.frost, frost);
     };
     if (capsules) {

@@ -1,7 +1,7 @@
 // The WebGL2 backend of the glass (glass-renderer.js): the rim of every melted merge group's
-// outline with its specular light (lit from the top left), and the liquid necks between its
-// capsules, tinted from one capsule's tint to the other's, drawn from signed-distance fields
-// (glass-shaders.js). The capsules' own tint, blur and lensing are CSS on the buttons
+// outline with its two highlights (top left and, fainter, bottom right: rim-light.js), and the
+// liquid necks between its capsules, tinted from one capsule's tint to the other's, drawn from
+// signed-distance fields (glass-shaders.js). The capsules' own tint, blur and lensing are CSS on the buttons
 // (compositor work), and so is the rim of a capsule that melts with none; this adds what CSS
 // cannot: one outline around melted glass, with no seam.
 //
@@ -19,10 +19,9 @@
 import { assignRows, bandLayout, instancesIn } from "./band-layout.js";
 import { glassLayer, showLayer } from "./glass-layer.js";
 import { INSTANCE_FLOATS, writeInstances } from "./glass-instances.js";
+import { RIM_COLOR } from "./rim-light.js";
 import { WebGLBand } from "./webgl-band.js";
 
-/** The rim's base opacity; the light adds to it. */
-const RIM_ALPHA = 0.3;
 /** The white a neck adds (it has no backdrop blur of its own). */
 const FROST = 0.06;
 
@@ -122,7 +121,7 @@ export class WebGLGlassRenderer {
         band.hide();
         continue;
       }
-      band.draw(this.scratch, drawn.count, drawn.rect, scale, { most: rect.most, rimAlpha: RIM_ALPHA, frost: FROST });
+      band.draw(this.scratch, drawn.count, drawn.rect, scale, { most: rect.most, rimColor: RIM_COLOR, frost: FROST });
       shown += 1;
     }
     showLayer(this.layer, shown > 0);

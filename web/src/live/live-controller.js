@@ -59,6 +59,7 @@ export class LiveController {
   #response = null; // the last server frame (JSON), for the width it answers
   #converted = null; // { response, tagsVersion, frame }
   #sentViewport = null;
+  #helloUnanswered = false; // the connection's first hello awaits its welcome
   greeted = false;
   mergeDistance = null;
   status = "off";
@@ -102,6 +103,7 @@ export class LiveController {
       onStatus: (status) => this.#status(status),
       onOpen: () => {
         this.greeted = false; // the server speaks first: its welcome names the tags it serves
+        session.opened();
       },
       onClose: () => {
         this.greeted = false;
@@ -127,6 +129,7 @@ export class LiveController {
     this.#response = null;
     this.mergeDistance = null;
     this.#tags.setServer(null);
+    this.#selection.serve(null);
     this.#status(this.#host.hasAttribute("live") && this.#host.isConnected ? "connecting" : "off");
     this.#host.requestUpdate();
   }
@@ -158,6 +161,24 @@ export class LiveController {
   /** A selection set by the program (not a toggle): the hello states it, the server adopts it. */
   sendSelection() {
     this.#send(() => this.#session.hello({ selection: this.#selection.ids(), spacing: this.#host.spacing }));
+  }
+
+  /**
+   * The welcome's selection. The first welcome of a connection (a fresh session: the tags
+   * file's, unless there is a session to resume) and the answer to the hello (a resumed
+   * session's, or the one the page's choice made) are the server's: shown unless the user has
+   * chosen. A toggle made between the two reached a session that may have held another
+   * selection: the page's choice is stated again, once.
+   */
+  #welcomed(event) {
+    const answer = this.greeted && this.#helloUnanswered;
+    if (answer) this.#helloUnanswered = false;
+    if (!event.selection || event.provisional) return;
+    if (this.#selection.dirty) {
+      if (answer && !this.#selection.matches(event.selection)) this.sendSelection();
+      return;
+    }
+    this.#selection.serve(event.selection);
   }
 
   /** The labels were measured (the layout's update). */
@@ -207,13 +228,20 @@ export class LiveController {
     const layout = this.#layout;
     if (event.kind === "welcome") {
       if (event.mergeDistance !== null) this.mergeDistance = event.mergeDistance;
-      if (this.greeted) return; // the answer to our hello: the session is resumed or adopted
+      if (this.greeted) {
+        this.#welcomed(event); // the answer to a hello: the session is resumed or adopted
+        return;
+      }
       if (event.tags && event.tags.length) {
         this.#tags.setServer(event.tags.map(({ id, label, tint }) => ({ id, label, tint, selected: false })));
       }
+      this.#welcomed(event);
       this.greeted = true;
       this.#sentViewport = null;
-      this.#connection.send(this.#session.hello({ selection: this.#selection.ids(), spacing: this.#host.spacing }));
+      // The page's own choice, if it has one (else the server keeps its selection).
+      const selection = this.#selection.dirty ? this.#selection.ids() : null;
+      this.#helloUnanswered = true;
+      this.#connection.send(this.#session.hello({ selection, spacing: this.#host.spacing }));
       // The labels as measured, when they are the ones the server serves; else the next update
       // measures them (and sends them), then the viewport.
       this.#tags.hostUpdate();
@@ -226,6 +254,7 @@ export class LiveController {
       if (event.mergeDistance !== null) this.mergeDistance = event.mergeDistance;
       this.#selection.forget(event.removed);
       this.#tags.setServer(event.tags.map(({ id, label, tint }) => ({ id, label, tint, selected: false })));
+      if (event.selection) this.#selection.serve(event.selection);
       this.#response = null;
       this.#host.requestUpdate();
     } else if (event.kind === "layout") {

@@ -3,9 +3,11 @@
 //
 //   const session = new LiveSession(storage);
 //   session.hello({ selection, spacing })   // after the welcome: resume, or adopt our copy
+//                                           // (selection null: keep the server's)
 //   session.measure(metrics), session.viewport(width, reduceMotion, direction),
 //   session.toggle(id),
 //   session.spacing(value)
+//   session.opened()              // a new connection: its first welcome is a fresh session's
 //   session.accept(message)       // → { kind: "welcome" | "tags" | "layout" | "error", … } or null
 //
 // The served tag set can change under a live page (`tags`, the server reread its tag file): the
@@ -14,8 +16,11 @@
 // until the page's new `measure` arrives), so the page never shows a frame with capsules missing.
 //
 // The session token lives in sessionStorage (one per tab), so a reload or a reconnect resumes
-// the same session; the state itself (selection, spacing) is the page's and is sent again in
-// the hello, so a server that forgot the session (restarted) adopts it and nothing is lost.
+// the same session: the first welcome of a connection brings a fresh session's token, which is
+// kept only when there is none to resume (the hello names the kept one; the welcome answering it
+// says which session the connection has now). The page's own choice of selection, when it has
+// one, and its spacing are sent again in the hello, so a server that forgot the session
+// (restarted) adopts them and nothing is lost.
 
 const TOKEN_KEY = "tagcloud.v1.session";
 
@@ -25,6 +30,7 @@ export class LiveSession {
     this.storage = storage;
     this.token = null;
     this.served = null; // the ids of the served tags (welcome, tags), or null before the first welcome
+    this.fresh = false; // the next welcome is a new connection's first: a fresh session's
     try {
       this.token = storage?.getItem(TOKEN_KEY) ?? null;
     } catch {
@@ -32,9 +38,15 @@ export class LiveSession {
     }
   }
 
-  /** The first message on every connection: resume the session, or have the server adopt ours. */
+  /**
+   * The first message on every connection: resume the session, or have the server adopt ours.
+   * A null `selection` says the page has no choice of its own: the server keeps its selection
+   * (a new session's is the tags file's; a resumed one's, what it had).
+   */
   hello({ selection, spacing }) {
-    const message = { type: "hello", selection, spacing };
+    const message = { type: "hello" };
+    if (selection) message.selection = selection;
+    message.spacing = spacing;
     if (this.token) message.session = this.token;
     return message;
   }
@@ -57,21 +69,37 @@ export class LiveSession {
     return { type: "spacing", value };
   }
 
+  /** A new connection: the server speaks first, with a fresh session's welcome. */
+  opened() {
+    this.fresh = true;
+  }
+
   /** Interprets a server message; null for anything the page does not know. */
   accept(message) {
     if (!message || typeof message !== "object") return null;
     switch (message.type) {
       case "welcome": {
-        if (typeof message.session === "string") this.#remember(message.session);
+        // A connection's first welcome is a fresh session's; with a token of our own the hello
+        // asks to resume that one, and this session (its selection included) is only provisional.
+        const provisional = this.fresh && this.token !== null;
+        this.fresh = false;
+        if (typeof message.session === "string" && !provisional) this.#remember(message.session);
         const tags = this.#serve(message.tags);
-        return { kind: "welcome", tags, resumed: message.resumed === true, mergeDistance: mergeDistanceOf(message) };
+        return {
+          kind: "welcome",
+          tags,
+          provisional,
+          selection: selectionOf(message),
+          resumed: message.resumed === true,
+          mergeDistance: mergeDistanceOf(message),
+        };
       }
       case "tags": {
         const before = this.served;
         const tags = this.#serve(message.tags);
         if (!tags) return null;
         const removed = before ? [...before].filter((id) => !this.served.has(id)) : [];
-        return { kind: "tags", tags, removed, mergeDistance: mergeDistanceOf(message) };
+        return { kind: "tags", tags, removed, selection: selectionOf(message), mergeDistance: mergeDistanceOf(message) };
       }
       case "layout":
         if (!Array.isArray(message.items) || !Array.isArray(message.size)) return null;
@@ -114,6 +142,11 @@ export class LiveSession {
       // no storage: the session just does not outlive the tab
     }
   }
+}
+
+/** The session's selection as the server states it (ids), or null when the message has none. */
+function selectionOf(message) {
+  return Array.isArray(message.selection) ? message.selection.filter((id) => typeof id === "string") : null;
 }
 
 function mergeDistanceOf(message) {

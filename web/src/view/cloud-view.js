@@ -190,7 +190,8 @@ export class CloudView {
     this.#mergeDistance = state.mergeDistance;
     const shown = (i) => !Number.isNaN(this.#frame?.origins[2 * i]); // not folded by the row limit
     if (this.#tagStates.write(this.buttons, state, this.#nodes.removers, shown, tagsChanged)) this.#glassDirty = true;
-    if (this.press.write(this.cloud, (id) => this.#nodes.buttonFor(id))) this.#glassDirty = true;
+    const scene = { frame: this.#frame, ids: this.#nodes.ids, spacing: state.spacing, motion: state.pressMotion };
+    if (this.press.write(this.cloud, (id) => this.#nodes.buttonFor(id), scene)) this.#glassDirty = true;
     if (this.#transparency) {
       this.#transparency = false;
       this.#tagStates.forgetTints();
@@ -291,10 +292,6 @@ export class CloudView {
       this.#cloudValue("--tag-duration", state.motion ? `${state.motion.settle}s` : "0s", style("--tag-duration"));
       this.#cloudValue("--tag-easing", state.motion ? state.motion.easing : "linear", style("--tag-easing"));
     }
-    const press = state.pressMotion;
-    this.press.settle = press ? press.settle : 0;
-    this.#cloudValue("--press-duration", press ? `${press.settle}s` : "0s", style("--press-duration"));
-    this.#cloudValue("--press-easing", press ? press.easing : "linear", style("--press-easing"));
     // A spacing change served as one frame with its spring: the browser eases the positions.
     this.#cloudValue("is-easing", state.easing.on, (on) => cloud.classList.toggle("is-easing", on));
     this.#cloudValue("is-gliding", Boolean(state.glide), (on) => cloud.classList.toggle("is-gliding", on));
@@ -334,10 +331,11 @@ export class CloudView {
   }
 
   #writeGeometry(frame, metrics, presence, glide) {
-    this.lens ??= LensFilters.create(this.cloud);
+    this.lens ??= LensFilters.create(this.cloud, this.#requestUpdate);
     this.#cloudValue("is-placed", true, () => this.cloud.classList.add("is-placed"));
     this.#cloudValue("height", frame.size[1], (height) => (this.cloud.style.height = `${height}px`));
     const singleLine = (metrics?.lineHeight ?? 20) + 20 * (metrics?.textScale ?? 1);
+    if (this.lens) this.lens.lineRadius = singleLine / 2; // the rim band stays off a wrapped label's first line
     const { origins, sizes } = frame;
     const count = this.#drawn.length;
     const near = this.#nearSight(frame.size[1]);
