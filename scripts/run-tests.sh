@@ -49,12 +49,15 @@ other_lane() {
   done
 }
 
+# Interrupted (Ctrl-C, a CI timeout): the lane beside goes too, with everything it started.
+trap 'trap - INT TERM; kill 0' INT TERM
+
 if [[ ${TAGCLOUD_TEST_LANES:-2} == 1 ]]; then
   other_lane
-  cat_pid=""
+  lane_pid=""
 else
   other_lane &
-  cat_pid=$!
+  lane_pid=$!
 fi
 
 echo "==> make test: the Python suites (beside them: ${OTHER_STAGES[*]}, logged to $LOGS/)"
@@ -63,11 +66,11 @@ bash scripts/run-pytest.sh 2>&1 | tee "$LOGS/test-python.log"
 python_status=${PIPESTATUS[0]}
 echo "$python_status $(seconds "$python_start")" > "$LOGS/test-python.status"
 
-if [[ -n $cat_pid ]]; then
-  if kill -0 "$cat_pid" 2>/dev/null; then
+if [[ -n $lane_pid ]]; then
+  if kill -0 "$lane_pid" 2>/dev/null; then
     echo "==> make test: waiting for the other lane (${OTHER_STAGES[*]})"
   fi
-  wait "$cat_pid"
+  wait "$lane_pid"
 fi
 
 for stage in "${OTHER_STAGES[@]}"; do
