@@ -12,8 +12,9 @@ Tests/python/pytest.ini); the scripts and benchmarks that use it run with
 - ``support.waiting``: wait_until(predicate, timeout=, what=, ...), the one polling wait; every
   other wait helper is built on it (or is the browser's own wait in the page)
 - ``support.requirements``: require(...), require_module, require_executable, allowed_skips
-- ``support.harness``: the `tagcloud serve` process (ServeProcess: every suite's server),
-  serve_flags, raw HTTP and WebSocket clients
+- ``support.serve_process``: the `tagcloud serve` process (ServeProcess: every suite's server),
+  serve_flags, tagcloud_binary (re-exported by support.harness)
+- ``support.harness``: raw HTTP and WebSocket clients, the protocol's names
 - ``support.server_fixtures``: ``serve``, the one server fixture (a pytest plugin loaded for every
   suite); the suites' live_server, live_server_factory, start_server, server are aliases of it
 - ``support.workers``: connections pinned to one worker of `tagcloud serve --workers N`
