@@ -88,7 +88,11 @@ test-docs: docs
 	done
 	@echo "test-docs: the DocC site has both modules"
 
-test: deps test-embedded test-swift test-node test-python test-fuzz test-docs
+## Every test: the Python suites in one lane, test-embedded, test-swift, test-node, test-fuzz and
+## test-docs one after another in a second lane beside it (2 cores), each logged to
+## .build/test-logs/; a summary, and pytest's closing line last (scripts/run-tests.sh).
+test: deps
+	@bash scripts/run-tests.sh
 
 ## The long reliability run: full churn (100,000 cycles) and Autobahn (sections 1-7, 9, 10),
 ## the server's tests under AddressSanitizer and ThreadSanitizer, every fuzz harness for

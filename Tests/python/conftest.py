@@ -19,8 +19,10 @@ import pytest
 
 from support.requirements import ALLOW_VARIABLE, ALLOWED_SKIP_PREFIX, allowed_skips
 
-# The browser and element suites' fixtures (browser, context, page, static_server, live_server, ...).
-pytest_plugins = ("support.browser_fixtures",)
+# The one server fixture (serve) and the browser fixtures (browser, context, page, static_server,
+# live_server, ...), for every suite; the engine suite's rerun of a test whose engine was lost
+# (a plugin of the run, so that its summary is printed where the run's is).
+pytest_plugins = ("support.server_fixtures", "support.browser_fixtures", "support.engine_rerun")
 
 _skips: collections.Counter = collections.Counter()
 
@@ -39,11 +41,10 @@ def _skip_reason(report) -> str:
 
 
 def _fail_unallowed_skip(report, what: str) -> None:
-    """Counts a skip TAGCLOUD_ALLOW_SKIP allowed; turns any other skip of `report` into a failure
-    that says why (`what`: where it skipped)."""
+    """Turns a skip of `report` that TAGCLOUD_ALLOW_SKIP did not allow into a failure that says
+    why (`what`: where it skipped). Runs where the test ran (an xdist worker, maybe)."""
     reason = _skip_reason(report)
     if reason.startswith(ALLOWED_SKIP_PREFIX):
-        _skips[reason.removeprefix("allowed skip: ")] += 1
         return
     report.outcome = "failed"
     report.longrepr = (
@@ -69,6 +70,45 @@ def pytest_make_collect_report(collector):
     report = outcome.get_result()
     if report.skipped:
         _fail_unallowed_skip(report, f"{collector.nodeid}: skipped at collection time")
+
+
+def _count_allowed_skip(report) -> None:
+    """Counts a skip TAGCLOUD_ALLOW_SKIP allowed, where the summary is printed (the reports of
+    xdist's workers reach the controlling process through these hooks)."""
+    if report.skipped and not hasattr(report, "wasxfail"):
+        reason = _skip_reason(report)
+        if reason.startswith(ALLOWED_SKIP_PREFIX):
+            _skips[reason.removeprefix("allowed skip: ")] += 1
+
+
+def pytest_runtest_logreport(report):
+    _count_allowed_skip(report)
+
+
+def pytest_collectreport(report):
+    _count_allowed_skip(report)
+
+
+def work_unit(nodeid: str) -> str:
+    """What pytest-xdist hands one worker whole (scripts/run-pytest.sh runs two): the engine
+    suite (its WebKit, Firefox and Chromium then start once in the run), or one test file (its
+    module fixtures, e.g. a server the module shares, start once)."""
+    path = nodeid.split("::", 1)[0]
+    return "engines" if path.startswith("engines/") else path
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """pytest-xdist's scope scheduling with `work_unit` as the scope: units go to whichever worker
+    is free, the ones with most tests first (the engine suite early, so that it never runs
+    alone at the end)."""
+    from xdist.scheduler import LoadScopeScheduling
+
+    class BySuiteAndFile(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return work_unit(nodeid)
+
+    return BySuiteAndFile(config, log)
 
 
 def pytest_terminal_summary(terminalreporter):

@@ -22,6 +22,15 @@ CANDIDATES = [os.path.join(ROOT, ".build", kind, "tagcloud-bench") for kind in (
 NATIVE = next((path for path in CANDIDATES if os.path.exists(path)), CANDIDATES[0])
 
 
+def bench_module(name: str):
+    """bench/py/NAME.py, loaded from its file (the bench's modules are scripts, not a package on
+    the path)."""
+    spec = importlib.util.spec_from_file_location(f"bench_{name}", REPO / "bench" / "py" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def run_bench(out, *arguments, timeout=120):
     """`bench/py/run.py --smoke ARGUMENTS --out OUT`, which must succeed: the saved results and
     the report's text."""
@@ -225,9 +234,7 @@ def server_smoke_run(tmp_path_factory):
         capture_output=True, text=True, timeout=240, cwd=ROOT)
     assert done.returncode == 0, done.stderr
     results = [json.loads(line) for line in done.stdout.splitlines() if line.startswith("{")]
-    sys.path.insert(0, os.path.join(ROOT, "bench/py"))
-    import server_report
-
+    server_report = bench_module("server_report")
     return results, "\n".join(server_report.targets(results) + server_report.section(results))
 
 

@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import array
 import json
-import os
 import sys
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+# Run as a script: bench/py is on the path, so its siblings import by name.
 import workload  # noqa: E402
 from budget import CallBudget  # noqa: E402
 from timing import measure, repeats_for  # noqa: E402

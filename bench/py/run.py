@@ -24,7 +24,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
-sys.path.insert(0, HERE)
+# Run as a script: its own folder (bench/py) is on the path, so its siblings import by name.
 import machine  # noqa: E402
 import workload  # noqa: E402
 

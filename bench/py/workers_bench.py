@@ -2,7 +2,7 @@
 same load from bench/c/loadgen.c, alternating, on this machine. Prints one JSON line per run and
 a summary line per worker count (medians), then the ratio.
 
-    python3 bench/py/workers_bench.py TAGCLOUD LOADGEN [--sessions 1000] [--rate 200] [--runs 3]
+    PYTHONPATH=Tests/python python3 bench/py/workers_bench.py TAGCLOUD LOADGEN [--sessions 1000] [--rate 200] [--runs 3]
 
 Saturation: SESSIONS sessions each send RATE viewports a second (a new width each time), far
 more than one worker lays out, so the frames it sends per second are its capacity; latest-wins
@@ -24,10 +24,9 @@ import sys
 import threading
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+# Run as a script (bench/py on the path) with PYTHONPATH=Tests/python, as every bench script that
+# uses the test-support package.
 from server_bench import ROOT, Server, raise_file_limit, run_loadgen  # noqa: E402
-
-sys.path.insert(0, os.path.join(ROOT, "Tests", "python"))
 from support.server_log import workers_ready  # noqa: E402
 
 

@@ -12,13 +12,13 @@ instances run the unit's --workers auto), no worker reloaded (0 of 6 reload line
 import json
 import re
 import signal
-import time
 
 from websockets.sync.client import connect
 
 from support.cluster import CLUSTER_CLIENTS as CLIENTS
 from support.cluster import Cluster, worker_pids
 from support.harness import SUBPROTOCOL
+from support.waiting import wait_until
 
 OLD = [{"title": t, "tint": "#0A84FF", "selected": t == "Swift"}
        for t in ("Swift", "Rust", "Zig", "Go")]
@@ -64,12 +64,11 @@ def test_every_instance_reloads_under_live_clients_with_nothing_lost(tmp_path):
             for server in cluster.servers:
                 server.process.send_signal(signal.SIGHUP)
             workers = sum(len(worker_pids(server)) or 1 for server in cluster.servers)
-            deadline = time.monotonic() + 20
-            reloaded = []
-            while time.monotonic() < deadline and len(reloaded) < workers:
-                reloaded = [line for server in cluster.servers for line in list(server.log)
-                            if "SIGHUP: reloaded" in line]
-                time.sleep(0.05)
+            def reloaded_lines():
+                lines = [line for server in cluster.servers for line in list(server.log) if "SIGHUP: reloaded" in line]
+                return lines if len(lines) >= workers else None
+
+            reloaded = wait_until(reloaded_lines, timeout=20, what=f"{workers} 'SIGHUP: reloaded' lines")
             assert len(reloaded) == workers, reloaded
             told = sum(int(re.search(r"(\d+) live session", line).group(1)) for line in reloaded)
             assert told == CLIENTS, reloaded

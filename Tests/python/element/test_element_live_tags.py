@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import json
 import signal
-import time
 
 from element_helpers import assert_core_layout, capsules, changes, click_tag, record_changes
 from support.placement import settle
+from support.waiting import wait_until
 
 OLD = [{"title": "Swift", "tint": "#0A84FF", "selected": True},
        {"title": "Rust", "tint": "#FF9F0A"}, {"title": "Zig", "tint": "#30D158"},
@@ -175,10 +175,8 @@ def test_demo_shows_a_reloaded_tag_set_with_workers(live_server_factory, page, t
     seen = server.log.read_text().count(bad)  # the log file is appended to (a reused port)
     path.write_text('[{"title": "Swift", "tint": "blue"}]')
     server.process.send_signal(signal.SIGHUP)
-    deadline = time.monotonic() + 10
-    while server.log.read_text().count(bad) < seen + 2:  # one per worker
-        assert time.monotonic() < deadline, server.log.read_text()[-2000:]
-        time.sleep(0.05)
+    wait_until(lambda: server.log.read_text().count(bad) >= seen + 2, timeout=10,  # one per worker
+               what=f"'{bad}' from each worker", seen=lambda: server.log.read_text()[-2000:])
     settle(page, 10)
     assert [c["id"] for c in capsules(page, cloud)["items"]] == ids(NEW)
     assert page.evaluate(

@@ -5,7 +5,9 @@ Folded tags are hidden (no focus, no tab stop) but stay selected and submitted.
 
 Watched failing with the layout ignoring `rowLimit` (every tag shown, no capsule), with the
 toggle's press not reaching the layout (stays "+K"), and with folded slots left visible (the
-SlotPlacement NaN branch taken out)."""
+SlotPlacement NaN branch taken out). With the `.tag-slot[hidden] { display: none }` rule taken out
+of styles.css the folded tags stayed `hidden` but were drawn: the test failed on the drawn check,
+where before (reading only `hidden`) it passed."""
 
 from __future__ import annotations
 
@@ -48,6 +50,22 @@ def open_cloud(element_page, static_server, page, width=360):
                  f"{markup}</glass-tag-cloud></form>")
 
 
+RENDERED = """() => Object.fromEntries([...document.querySelector('glass-tag-cloud').shadowRoot
+  .querySelectorAll('button[data-tag-id]')].map((b) => [b.dataset.tagId, b.checkVisibility() && b.getClientRects().length > 0]))"""
+
+
+def accessible_buttons(page) -> set[str]:
+    """The names of the buttons in Chromium's own accessibility tree (what a screen reader is
+    given), through CDP; ignored nodes left out."""
+    cdp = page.context.new_cdp_session(page)
+    try:
+        nodes = cdp.send("Accessibility.getFullAXTree")["nodes"]
+    finally:
+        cdp.detach()
+    return {node.get("name", {}).get("value") for node in nodes
+            if not node.get("ignored") and node.get("role", {}).get("value") == "button"}
+
+
 def toggle(page):
     page.locator("glass-tag-cloud").locator("button[data-row-toggle]").click()
     wait_placed(page)
@@ -73,7 +91,14 @@ def test_beyond_the_rows_a_capsule_counts_the_folded_tags_as_the_core_decides(el
     assert more["expanded"] == "false" and not more["hidden"]
     assert near(more["x"], expected["more"]["x"]) and near(more["y"], expected["more"]["y"])
     assert len({round(t["y"]) for t in shown} | {round(more["y"])}) <= 2
-    # Folded: out of the tab order and the accessibility tree, but still selected and submitted.
+    # Folded: not drawn, out of the tab order and the accessibility tree, but still selected and
+    # submitted; the tags shown are drawn and in the tree.
+    rendered = page.evaluate(RENDERED)
+    assert not any(rendered[t["id"]] for t in folded), rendered
+    assert all(rendered[t["id"]] for t in shown), rendered
+    buttons = accessible_buttons(page)
+    assert not {t["id"] for t in folded} & buttons, buttons
+    assert {t["id"] for t in shown} <= buttons, buttons
     assert page.evaluate("() => new FormData(document.querySelector('form')).getAll('topics')") == ["HealthKit"]
     page.locator("glass-tag-cloud").locator(f'button[data-tag-id="{shown[0]["id"]}"]').focus()
     page.keyboard.press("End")

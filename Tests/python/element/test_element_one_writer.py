@@ -7,15 +7,24 @@ inside the writer, which the test wraps (the page imports the same module the el
 page then goes through every cause: attributes (spacing: the spring's frames; merge distance;
 max-selected), properties (selection, tags: one inserted, one removed), resizes of a drag, the
 layout coming to rest (slots out of sight placed), presses (the light they spread onto their
-neighbours, and the lift that ends after the spring), a refused toggle at the limit (the announcement), the keyboard (the tab stop), removals (the
-remove controls made, a tag removed by Delete and one by its control), scrolls,
-a change of the transparency preference, and, live, the server's frames. A write outside the
-writer fails the test with its target, kind and name.
+neighbours, and the lift that ends after the spring), a refused toggle at the limit (the
+announcement), the keyboard (the tab stop), removals (the remove controls made, a tag removed by
+Delete and one by its control), a reorder (the tags glide to their new places: `Element.animate()`
+is recorded too), a row limit (the tags beyond two rows fold, the "+K" capsule shows them and
+folds them again), scrolls, a change of the transparency preference, and, live, the server's
+frames. A write outside the writer fails the test with its target, kind and name. Whether a
+write is the element's is decided when it is made (its target's root then), so a write to a
+node removed since still counts.
 
 Broken on purpose to watch it fail: PressState writing `is-pressed` in its pointerdown listener
 (a second writer) fails with "button class class"; the transparency query's listener drawing the
 glass itself (as it once did) fails with "canvas draw draw"; TagRemoval writing its announcement into the live region itself fails
-with "div.announcer property textContent"."""
+with "div.announcer property textContent"; TagRemoval marking the removed tag's button before
+the tag goes fails with "button.tag attribute data-leaving" (with the element's nodes decided
+when the summary is taken, as before, that write was dropped: the button was gone by then); a
+glide started on the slots by the layout controller itself fails with "slot animate animate"
+(`animate()` was not recorded before); the row toggle's click listener writing to its button
+fails with "button.tag attribute aria-busy" (no reorder and no row limit were driven before)."""
 
 from __future__ import annotations
 
@@ -55,9 +64,11 @@ SUMMARY = """(selector) => {
   };
   const outside = {};
   const inside = {};
-  for (const { target, kind, name, inside: within } of log) {
+  for (const { target, root: rootThen, kind, name, inside: within } of log) {
     // The host's attributes and style are the page's to write (the test sets spacing, width).
-    const mine = target === document.documentElement || target.getRootNode?.() === root;
+    // The element's: in its shadow tree when written (a node removed since still counts), or
+    // now (a node written before it was put there).
+    const mine = target === document.documentElement || rootThen === root || target.getRootNode?.() === root;
     if (!mine) continue;
     const key = `${describe(target)} ${kind} ${name}`;
     const into = within ? inside : outside;
@@ -146,11 +157,37 @@ def test_every_cause_writes_through_the_one_writer(element_page, static_server, 
     page.keyboard.press("Delete")
     page.locator("glass-tag-cloud").locator('button[data-remove-id="t6"]').click()
     page.wait_for_function(f"() => {cloud}.layout?.items.length === 398")
-    settle(page)
+    wait_placed(page, timeout=30)  # the removed capsules have shrunk away: their nodes are gone
+    assert not page.evaluate(f"() => {cloud}.shadowRoot.querySelector('[data-departing-id]')")
     assert not {"t5", "t6"} & set(page.evaluate(f"() => {cloud}.tags.map((tag) => tag.id)"))
     assert_one_writer(page.evaluate(SUMMARY, "glass-tag-cloud"),
                       "slot tree tree", "button.tag-remove attribute aria-label", "div.announcer tree tree",
                       "slot style translate")
+
+    # A reorder: the first three tags turn round and glide to their places (started by the writer).
+    page.evaluate("() => { window.__frameWrites.state.on = true; }")
+    page.evaluate(f"""() => {{ const tags = {cloud}.tags.map((t) => ({{ id: t.id, title: t.title, tint: t.tint }}));
+      {cloud}.tags = [...tags.slice(0, 3).reverse(), ...tags.slice(3)]; }}""")
+    page.wait_for_function(f"() => {cloud}.layout?.items[0].id === {cloud}.tags[0].id && !{cloud}.matches(':state(animating)')", timeout=10_000)
+    settle(page)
+    assert_one_writer(page.evaluate(SUMMARY, "glass-tag-cloud"), "slot animate animate", "div.tag-stage tree tree")
+
+    # A row limit: the tags beyond two rows fold into a "+K" capsule, which shows them all and
+    # folds them again; then the limit goes.
+    page.evaluate("() => { window.__frameWrites.state.on = true; }")
+    page.evaluate(f"() => {{ {cloud}.maxRows = 2; }}")
+    page.wait_for_function(f"() => {cloud}.shadowRoot.querySelector('button[data-row-toggle]')", timeout=10_000)
+    wait_placed(page, timeout=30)
+    toggle = page.locator("glass-tag-cloud").locator("button[data-row-toggle]")
+    toggle.click()
+    page.wait_for_function(f"() => {cloud}.shadowRoot.querySelector('button[data-row-toggle]').getAttribute('aria-expanded') === 'true'")
+    wait_placed(page, timeout=30)
+    toggle.click()
+    page.wait_for_function(f"() => {cloud}.shadowRoot.querySelector('button[data-row-toggle]').getAttribute('aria-expanded') === 'false'")
+    wait_placed(page, timeout=30)
+    page.evaluate(f"() => {{ {cloud}.maxRows = 0; }}")
+    wait_placed(page, timeout=30)
+    assert_one_writer(page.evaluate(SUMMARY, "glass-tag-cloud"), "slot property hidden", "button.tag attribute aria-expanded")
 
     # Scrolls, and the transparency preference.
     page.evaluate("() => { window.__frameWrites.state.on = true; }")

@@ -9,8 +9,10 @@ An engine lost during a test (its browser process crashed, or a command stuck un
 killed it: seen once in CI on a loaded machine, Firefox, after Marionette's socket timeout) is
 started again, and that one test runs once more in the new engine; the terminal summary lists
 every such run with the reason and both outcomes, and the first failure counts unless
-TAGCLOUD_ALLOW_RERUN is set (engine_rerun.py). A failing assertion is never
-run again: only a test whose engine is gone by its end, since what it tested never finished.
+TAGCLOUD_ALLOW_RERUN is set (support/engine_rerun.py). A failing assertion is never
+run again: only a test whose engine is gone by its end, since what it tested never finished. A
+passing test whose engine is gone by its end fails ("engine lost by the end of a passing
+test") and runs again the same way: nothing the page did may kill the browser unseen.
 One lost engine thus costs a test one more run, not every later test of that engine (they would
 all fail on a dead session)."""
 
@@ -21,8 +23,7 @@ import re
 import pytest
 
 from engine_driver import ENGINES, EngineMissing, EnginePool
-from engine_rerun import ENGINE_LOST, pytest_runtest_protocol, pytest_terminal_summary  # noqa: F401 (hooks)
-from support.harness import ServeProcess
+from support.engine_rerun import ENGINE_LOST  # the plugin itself is the run's (Tests/python/conftest.py)
 from support.page_guard import PageGuard, guarded_copy
 from support.paths import REPO, WEB
 from support.static_files import StaticServer  # the browser suite's: the same MIME types and no-store headers
@@ -70,7 +71,9 @@ def page_guard(request, engine_pool):
     try:
         yield guard
     finally:
-        engine_pool.finish_test()
+        lost = engine_pool.finish_test()
+        if lost and ENGINE_LOST not in request.node.stash:  # an engine the test got from the pool itself
+            request.node.stash[ENGINE_LOST] = "; ".join(lost)
     guard.check()
 
 
@@ -88,14 +91,10 @@ def static_server(guarded_web):
 
 
 @pytest.fixture()
-def live_server(guarded_web):
+def live_server(guarded_web, serve):
     """`tagcloud serve --web web` on 127.0.0.1 and a free port (TAGCLOUD_BIN or the debug build),
-    stopped at the end of the test."""
-    server = ServeProcess(["--host", "127.0.0.1", "--port", "0", "--web", str(guarded_web)])
-    try:
-        yield server
-    finally:
-        server.stop()
+    serving the guarded copy; stopped at the end of the test (the one `serve` fixture)."""
+    return serve(web=guarded_web)
 
 
 @pytest.fixture()

@@ -46,6 +46,7 @@ from PIL import Image
 from support.chromium import CHROMIUM, shared_chromium
 from support.page_guard import BLANK_PAGE_PATH, read_in_page_problems, watch_playwright_page
 from support.ports import free_port
+from support.waiting import wait_until
 
 ENGINES = ("chromium", "webkit", "firefox")
 
@@ -191,14 +192,8 @@ class Engine:
 
     def wait_for(self, function_source: str, *args, timeout: float = 15.0, what: str = ""):
         """Polls the JS predicate until it returns a truthy value (returned), or fails."""
-        deadline = time.monotonic() + timeout
-        while True:
-            value = self.evaluate(function_source, *args)
-            if value:
-                return value
-            if time.monotonic() > deadline:
-                raise AssertionError(f"{self.name}: timed out after {timeout} s waiting for {what or function_source}")
-            time.sleep(0.05)
+        return wait_until(lambda: self.evaluate(function_source, *args), timeout=timeout,
+                          what=f"{self.name}: {what or function_source}")
 
     def frames(self, count: int = 2) -> None:
         """Waits `count` animation frames in the page."""
@@ -615,16 +610,15 @@ class FirefoxEngine(Engine):
                }""",
             colour,
         )
+        def marked() -> Image.Image | None:
+            image = self.display.grab(box)
+            seen = image.getpixel((width - 1, height - 1))
+            return image if all(abs(a - b) <= 1 for a, b in zip(seen, colour)) else None
+
         try:
-            deadline = time.monotonic() + 15
-            while True:
-                image = self.display.grab(box)
-                seen = image.getpixel((width - 1, height - 1))
-                if all(abs(a - b) <= 1 for a, b in zip(seen, colour)):
-                    return image
-                if time.monotonic() > deadline:
-                    raise AssertionError(f"firefox: the window did not reach the screen within 15 s (marker {colour}, saw {seen})")
-                time.sleep(0.03)
+            return wait_until(marked, timeout=15, interval=0.03,
+                              what=f"firefox: the window on the screen (the marker {colour} in its corner)",
+                              seen=lambda: self.display.grab(box).getpixel((width - 1, height - 1)))
         finally:
             self.evaluate("() => document.querySelectorAll('[data-screen-marker]').forEach((m) => m.remove())")
 
@@ -696,17 +690,22 @@ class EnginePool:
         self._engines: dict[str, Engine] = {}
         self.restarts: list[str] = []
         self.guard = None
+        self._used: set[str] = set()  # the engines handed out since the test began (watch)
 
     def watch(self, guard) -> None:
         """Every engine, now and started later, reports its pages' problems to `guard`."""
         self.guard = guard
+        self._used.clear()
         for engine in self._engines.values():
             engine.guard = guard
 
-    def finish_test(self) -> None:
+    def finish_test(self) -> list[str]:
         """At the end of a test: what each live engine's page recorded goes into the guard, then
         the engines stop reporting to it and leave their pages (for about:blank), so that a
-        page left open causes nothing in the next test."""
+        page left open causes nothing in the next test. Returns why each engine the test used
+        is lost, if it is (the test fails for it: engine_rerun.py)."""
+        lost = [reason for name, engine in self._engines.items()
+                if name in self._used and (reason := engine.lost()) is not None]
         try:
             for engine in self._engines.values():
                 if engine.lost() is None:
@@ -717,8 +716,10 @@ class EnginePool:
                 if engine.lost() is None:
                     with contextlib.suppress(Exception):  # a stuck engine is the next get()'s to find
                         engine.leave_page()
+        return lost
 
     def get(self, name: str) -> Engine:
+        self._used.add(name)
         engine = self._engines.get(name)
         if engine is not None:
             reason = engine.lost()

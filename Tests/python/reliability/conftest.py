@@ -1,9 +1,11 @@
 """Fixtures for the reliability suite: servers on free loopback ports, serving a temporary web
-folder with a secret file beside it; every server is stopped when its test ends, pass or fail."""
+folder with a secret file beside it; every server is stopped when its test ends, pass or fail,
+with SIGTERM (a clean exit is when LeakSanitizer reports, under check-full's ASan run; a report
+fails the test). Started by the one `serve` fixture (support/server_fixtures.py)."""
 
 import pytest
 
-from reliability_support import SECRET, Server, Witness
+from reliability_support import SECRET, Witness
 
 
 @pytest.fixture
@@ -19,23 +21,13 @@ def site(tmp_path):
 
 
 @pytest.fixture
-def start_server(site):
-    """start(*args, port=0, env=None) -> Server; all of them are killed at the end."""
-    servers = []
+def start_server(site, serve):
+    """start(*args, port=0, env=None) -> ServeProcess; all of them are stopped at the end."""
 
     def start(*args, port=0, env=None):
-        server = Server(site / "web", args, port=port, env=env)
-        servers.append(server)
-        return server
+        return serve(*args, web=site / "web", port=port, env=env)
 
-    try:
-        yield start
-    finally:
-        # SIGTERM first: a clean exit is when LeakSanitizer reports, under check-full's ASan run.
-        for server in servers:
-            server.stop()
-        reports = [line for server in servers for line in server.sanitizer_reports()]
-        assert not reports, "\n".join(reports[:40])
+    return start
 
 
 @pytest.fixture

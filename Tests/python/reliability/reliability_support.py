@@ -26,7 +26,8 @@ SANITIZER = os.environ.get("RELIABILITY_SANITIZER", "")
 
 
 class Server(ServeProcess):
-    """`tagcloud serve` on 127.0.0.1 serving `web`, on `port` (0: a free one)."""
+    """`tagcloud serve` on 127.0.0.1 serving `web`, on `port` (0: a free one), for a server a test
+    or a module fixture starts itself (`start_server` starts the same through `serve`)."""
 
     def __init__(self, web, args=(), port=0, env=None):
         super().__init__(

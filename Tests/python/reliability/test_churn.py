@@ -11,6 +11,7 @@ import time
 
 from reliability_support import (FULL, SANITIZER, OP_CLOSE, OP_TEXT, NoAnswer, frame, handshake_request,
                                  metrics)
+from support.waiting import WaitTimeout, wait_until
 
 CYCLES = 100_000 if FULL else 5_000
 WARM_UP = 2_000
@@ -56,16 +57,18 @@ def cycle(port, request, index):
 def settle(server, timeout=5.0):
     """Waits until no WebSocket is open and the descriptor count stops moving (the /metrics
     request's own socket and sockets in their last close step come and go); returns it."""
-    deadline = time.monotonic() + timeout
-    while metrics(server.port).get("tagcloud_sessions", -1) != 0:
-        assert time.monotonic() < deadline, "connections did not close"
-        time.sleep(0.05)
-    counts = []
-    while time.monotonic() < deadline:
-        time.sleep(0.1)
+    wait_until(lambda: metrics(server.port).get("tagcloud_sessions", -1) == 0, timeout=timeout,
+               what="every connection closed")
+    counts = [server.fd_count()]
+
+    def steady() -> bool:
         counts.append(server.fd_count())
-        if len(counts) >= 3 and counts[-1] == counts[-2] == counts[-3]:
-            break
+        return len(counts) >= 3 and counts[-1] == counts[-2] == counts[-3]
+
+    try:
+        wait_until(steady, timeout=timeout, interval=0.1, what="a steady descriptor count")
+    except WaitTimeout:
+        pass  # still moving: the lowest count seen is the one to compare
     return min(counts)
 
 

@@ -12,6 +12,7 @@ import pytest
 
 from reliability_support import (DEMO_IDS, FULL, OP_BINARY, OP_CLOSE, OP_CONT, OP_PING, OP_PONG, OP_TEXT,
                                  NoAnswer, RawClient, frame, handshake_request, metrics)
+from support.waiting import wait_until
 
 # A round trip on loopback takes about a millisecond; the bound leaves room for a busy machine
 # (two cores shared by a whole team) while still catching a server that stalls on an attacker.
@@ -353,10 +354,8 @@ def test_a_binary_flood_and_abrupt_disconnects(server, witness):
         client.close()  # RST in the middle of a fragmented message
     after = metrics(server.port)
     assert after["tagcloud_connections_total"] - before["tagcloud_connections_total"] == 20
-    deadline = time.monotonic() + 5
-    while metrics(server.port)["tagcloud_sessions"] != before["tagcloud_sessions"]:
-        assert time.monotonic() < deadline, metrics(server.port)
-        time.sleep(0.05)
+    wait_until(lambda: metrics(server.port)["tagcloud_sessions"] == before["tagcloud_sessions"], timeout=5,
+               what="the sessions back to where they were", seen=lambda: metrics(server.port))
     assert_healthy(server, witness)
 
 

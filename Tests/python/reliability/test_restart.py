@@ -18,6 +18,7 @@ from websockets.sync.client import connect
 from reliability_support import DEMO_IDS, SUBPROTOCOL, measure_message
 from support.paths import WEB
 from support.requirements import require_executable
+from support.waiting import wait_until
 
 SESSIONS = 100
 
@@ -93,13 +94,13 @@ class PageLikeClient:
             return self.read_layout(ws)
 
     def read_layout(self, ws):
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
+        def next_if_own():
             message = json.loads(ws.recv(timeout=10))
-            if message["type"] == "layout" and selected_ids(message) == self.selection \
-                    and message["spacing"] == self.spacing:
-                return message
-        raise AssertionError(f"session {self.index}: no layout with its selection")
+            own = message["type"] == "layout" and selected_ids(message) == self.selection \
+                and message["spacing"] == self.spacing
+            return message if own else None
+
+        return wait_until(next_if_own, timeout=10, interval=0, what=f"session {self.index}: a layout with its selection")
 
     def reconnect(self, results):
         attempt = 0

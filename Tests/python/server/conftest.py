@@ -1,13 +1,15 @@
 """Fixtures for the `tagcloud serve` integration tests: a real server on a free loopback port,
 serving a temporary web folder with a secret file beside it, always stopped when the test
-ends, pass or fail."""
+ends, pass or fail (SIGKILL: these tests look at what the server does while it runs; the ones
+that look at how it stops stop it themselves). Started by the one `serve` fixture
+(support/server_fixtures.py)."""
 
 import json
 import signal
 
 import pytest
 
-from server_support import SECRET, WEB_FILES, Server
+from server_support import SECRET, WEB_FILES
 
 
 @pytest.fixture
@@ -23,21 +25,14 @@ def site(tmp_path):
 
 
 @pytest.fixture
-def start_server(site):
+def start_server(site, serve):
     """Starts servers with extra arguments (default web folder: the `site` one); stops them all."""
-    servers = []
 
     def start(*args, web=True, env=None):
-        extra = ["--web", str(site / "web")] if web else []
-        server = Server([*extra, *args], cwd=site, env=env)
-        servers.append(server)
-        return server
+        flags = ["--port", "0", *(["--web", str(site / "web")] if web else [])]
+        return serve(*args, flags=flags, cwd=site, env=env, start_timeout=10, stop_signal=signal.SIGKILL)
 
-    try:
-        yield start
-    finally:
-        for server in servers:
-            server.stop(signal.SIGKILL if server.process.poll() is None else signal.SIGTERM)
+    return start
 
 
 @pytest.fixture

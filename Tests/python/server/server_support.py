@@ -26,7 +26,8 @@ WEB_FILES = {
 
 
 class Server(ServeProcess):
-    """`tagcloud serve --port 0 ARGS...` run from `cwd`."""
+    """`tagcloud serve --port 0 ARGS...` run from `cwd`, for a test that starts and stops a server
+    itself (the `start_server` fixture starts the same through the one `serve` fixture)."""
 
     def __init__(self, args, cwd, env=None, preexec_fn=None):
         super().__init__(["--port", "0", *args], cwd=cwd, env=env, start_timeout=10,
@@ -57,10 +58,12 @@ def send(ws, message):
     ws.send(json.dumps(message))
 
 
-def http_get(port, path, headers=()):
+def http_get(port, path, headers=(), source_port=None):
+    """(status, lowercase fields, body) of one GET; from local port `source_port` when given (a
+    connection one worker answers, support.workers)."""
     request = f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n"
     request += "".join(f"{h}\r\n" for h in headers) + "\r\n"
-    reply = raw_http(port, request.encode("latin-1"))
+    reply = raw_http(port, request.encode("latin-1"), source_port=source_port)
     head, _, body = reply.partition(b"\r\n\r\n")
     lines = head.decode("latin-1").split("\r\n")
     status = int(lines[0].split()[1]) if lines and len(lines[0].split()) > 1 else 0

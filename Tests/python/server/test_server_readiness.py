@@ -10,15 +10,17 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 
 from server_support import http_get, open_live, receive_type
+from support.waiting import wait_until
 
 
 def wait_for_status(port, path, wanted, timeout=3.0):
-    deadline = time.monotonic() + timeout
-    while True:
+    """(status, body) of `path` once it answers `wanted`."""
+    def answered():
         status, _, body = http_get(port, path)
-        if status == wanted or time.monotonic() > deadline:
-            return status, body
-        time.sleep(0.02)
+        return (status, body) if status == wanted else None
+
+    return wait_until(answered, timeout=timeout, interval=0.02, what=f"{path} answering {wanted}",
+                      seen=lambda: http_get(port, path)[::2])
 
 
 def test_readyz_and_healthz_answer_200_while_serving(server):

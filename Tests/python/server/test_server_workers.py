@@ -20,6 +20,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from support.server_log import workers_ready
+from support.waiting import wait_until
 from server_support import (DEMO_IDS, SUBPROTOCOL, http_get, measure_message, open_live,
                             receive_type, tagcloud_binary)
 
@@ -29,14 +30,6 @@ CLIENTS = 24  # over two workers; the chance that all land on one is 2 ** -23
 def worker_pids(server, number):
     """Pids worker `number` reported ready under, in order (from the log)."""
     return [worker.pid for worker in workers_ready(server.log) if worker.number == number]
-
-
-def wait_until(predicate, timeout, message):
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        if time.monotonic() > deadline:
-            raise AssertionError(message())
-        time.sleep(0.05)
 
 
 def answers_by_worker(port, path, tries=60):
@@ -75,13 +68,14 @@ class Client:
         self.read_own_layout(self.ws)
 
     def read_own_layout(self, ws):
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
+        def next_if_own():
             message = json.loads(ws.recv(timeout=10))
-            if message["type"] == "layout" and message["spacing"] == self.spacing and \
-                    [i["id"] for i in message["items"] if i["selected"]] == self.selection:
-                return message
-        raise AssertionError("no layout with the client's own selection and spacing")
+            own = message["type"] == "layout" and message["spacing"] == self.spacing and \
+                [i["id"] for i in message["items"] if i["selected"]] == self.selection
+            return message if own else None
+
+        return wait_until(next_if_own, timeout=10, interval=0,
+                          what="a layout with the client's own selection and spacing")
 
     def still_connected(self):
         try:
@@ -97,15 +91,9 @@ class Client:
 
     def resume(self):
         """Reconnects as the page does (hello with its token and copy), within 10 s."""
-        deadline = time.monotonic() + 10
-        while True:
-            try:
-                ws, _ = open_live(self.server)
-                break
-            except (OSError, ConnectionClosed, TimeoutError):
-                if time.monotonic() > deadline:
-                    raise
-                time.sleep(0.1)
+        ws, _ = wait_until(lambda: open_live(self.server), timeout=10, interval=0.1,
+                           what="a connection to the restarted server",
+                           ignoring=(OSError, ConnectionClosed, TimeoutError))
         with ws:
             ws.send(json.dumps({"type": "hello", "session": self.token,
                                 "selection": self.selection, "spacing": self.spacing}))
@@ -137,8 +125,8 @@ def test_a_killed_worker_is_restarted_and_its_clients_resume(start_server):
         dropped = [client for client in clients if client not in survivors]
         assert dropped and survivors, (len(dropped), len(survivors))
 
-        wait_until(lambda: len(worker_pids(server, 1)) == 2, 10,
-                   lambda: f"worker 1 was not restarted: {server.log}")
+        wait_until(lambda: len(worker_pids(server, 1)) == 2, timeout=10, what="worker 1 restarted",
+                   seen=lambda: server.log)
         new_pid = worker_pids(server, 1)[1]
         assert new_pid != first[1][0]
         assert int(open(f"/proc/{new_pid}/stat").read().rsplit(")", 1)[1].split()[1]) == \
@@ -147,8 +135,8 @@ def test_a_killed_worker_is_restarted_and_its_clients_resume(start_server):
                    for line in server.log), server.log
         # Both workers are ready again (the new one included).
         wait_until(lambda: answers_by_worker(server.port, "/readyz") ==
-                   {"1": (200, b"ready\n"), "2": (200, b"ready\n")}, 10,
-                   lambda: f"/readyz: {answers_by_worker(server.port, '/readyz')}")
+                   {"1": (200, b"ready\n"), "2": (200, b"ready\n")}, timeout=10,
+                   what="both workers ready", seen=lambda: answers_by_worker(server.port, "/readyz"))
 
         for client in dropped:
             client.resume()
@@ -172,8 +160,8 @@ def test_sigterm_drains_every_worker_with_1001_and_exits_0(start_server):
     server.process.send_signal(signal.SIGTERM)
     # /readyz is 503 on both workers during the grace; /healthz stays 200.
     wait_until(lambda: answers_by_worker(server.port, "/readyz") ==
-               {"1": (503, b"draining\n"), "2": (503, b"draining\n")}, 0.8,
-               lambda: f"/readyz: {answers_by_worker(server.port, '/readyz')}")
+               {"1": (503, b"draining\n"), "2": (503, b"draining\n")}, timeout=0.8,
+               what="both workers draining", seen=lambda: answers_by_worker(server.port, "/readyz"))
     assert {status for status, _ in answers_by_worker(server.port, "/healthz").values()} == {200}
     assert time.monotonic() - started < 1.0
     codes = []
@@ -225,8 +213,8 @@ def test_the_workers_stop_when_the_supervisor_is_killed(start_server):
     server.kill()
     wait_until(lambda: not any(os.path.exists(f"/proc/{pid}") and
                                open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()[0]
-                               != "Z" for pid in pids), 5,
-               lambda: f"workers outlived their supervisor: {pids}")
+                               != "Z" for pid in pids), timeout=5,
+               what=f"the workers {pids} gone with their supervisor")
     with pytest.raises(OSError):
         socket.create_connection(("127.0.0.1", server.port), timeout=1).close()
 

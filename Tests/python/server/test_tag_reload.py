@@ -14,9 +14,9 @@ import json
 import re
 import signal
 import subprocess
-import time
 
 from server_support import open_live, receive, receive_type, send, tagcloud_binary
+from support.waiting import wait_until
 
 OLD = [{"title": "Swift", "tint": "#0A84FF", "selected": True},
        {"title": "Rust", "tint": "#FF9F0A"}, {"title": "Zig", "tint": "#30D158"}]
@@ -35,13 +35,11 @@ def measure(tag_ids):
 
 
 def wait_for_log(server, pattern, count=1, timeout=10):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        found = [line for line in list(server.log) if re.search(pattern, line)]
-        if len(found) >= count:
-            return found
-        time.sleep(0.05)
-    raise AssertionError(f"no {count} x /{pattern}/ in the log: {server.log[-10:]}")
+    def found():
+        lines = [line for line in list(server.log) if re.search(pattern, line)]
+        return lines if len(lines) >= count else None
+
+    return wait_until(found, timeout=timeout, what=f"{count} x /{pattern}/ in the log", seen=lambda: server.log[-10:])
 
 
 def live_client(server, tag_ids):

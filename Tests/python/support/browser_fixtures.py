@@ -6,10 +6,8 @@ always stopped, also when a test fails. (The engine suite has fixtures of its ow
 
 from __future__ import annotations
 
-import contextlib
 import re
 import shutil
-import socket
 import subprocess
 import time
 from pathlib import Path
@@ -19,7 +17,7 @@ import pytest
 from support.chromium import CHROMIUM, shared_chromium
 from support.page_guard import GuardedBrowser, PageGuard
 from support.paths import ARTIFACTS, REPO, TAGCLOUD_DEBUG as TAGCLOUD, WEB
-from support.ports import free_port
+from support.harness import ServeProcess
 from support.requirements import require
 from support.static_files import CONTENT_SECURITY_POLICY, StaticHandler, StaticServer
 
@@ -53,50 +51,14 @@ def csp_static_server():
         yield server
 
 
-class LiveServer:
-    """`tagcloud serve` on a fixed free port; can be stopped and started again on the same port
-    (the reconnect test restarts it under an open page)."""
+class LiveServer(ServeProcess):
+    """`tagcloud serve --web web` for a page: `.url`, and `.log`, the path of its log file under
+    Tests/artifacts/browser/ (`.lines` has the lines). Stopped and started again, it comes back
+    on the same port (the reconnect tests restart it under an open page)."""
 
-    def __init__(self, binary: Path, extra_args: list[str] | None = None) -> None:
-        self.binary = binary
-        self.extra_args = extra_args or []
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}/"
-        self.process: subprocess.Popen | None = None
-        self.log = ARTIFACTS / f"serve-{self.port}.log"
-
-    def start(self, timeout: float = 10) -> None:
-        assert self.process is None, "already running"
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        log = open(self.log, "ab")
-        self.process = subprocess.Popen(
-            [str(self.binary), "serve", "--host", "127.0.0.1", "--port", str(self.port), "--web", str(WEB)]
-            + self.extra_args,
-            cwd=REPO,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
-        log.close()
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"tagcloud serve exited with {self.process.returncode}; see {self.log}")
-            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
-                return
-            time.sleep(0.05)
-        self.stop()
-        raise RuntimeError(f"tagcloud serve did not listen on {self.port} within {timeout} s")
-
-    def stop(self) -> None:
-        process, self.process = self.process, None
-        if process is None:
-            return
-        process.terminate()
-        try:
-            process.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=5)
+    @property
+    def log(self) -> Path:
+        return self.log_path
 
 
 def serve_available() -> str | None:
@@ -111,25 +73,24 @@ def serve_available() -> str | None:
 
 
 @pytest.fixture()
-def live_server_factory():
-    """Starts `tagcloud serve --web web [extra args]` on free ports; every one is stopped at the
-    end of the test. A missing build fails the test (support.requirements.require)."""
+def live_server_factory(serve):
+    """Starts `tagcloud serve --web web [extra args]` on free ports (the one `serve` fixture);
+    every one is stopped at the end of the test. A missing build fails the test
+    (support.requirements.require)."""
     reason = serve_available()
     require("native", not reason, f"{reason}: run `swift build` (make test does)")
     require_wasm()
-    servers: list[LiveServer] = []
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
 
     def start(*extra_args: str) -> LiveServer:
-        server = LiveServer(TAGCLOUD, list(extra_args))
-        servers.append(server)
-        server.start()
+        log = ARTIFACTS / f"serve-{time.monotonic_ns()}.log"
+        server = serve(*extra_args, web=WEB, cwd=REPO, log_path=log, server_class=LiveServer)
+        renamed = log.with_name(f"serve-{server.port}.log")  # named by its port, as the page sees it
+        log.rename(renamed)
+        server.log_path = renamed
         return server
 
-    try:
-        yield start
-    finally:
-        for server in servers:
-            server.stop()
+    return start
 
 
 @pytest.fixture()

@@ -38,6 +38,7 @@ from support.harness import ServeProcess
 from support.server_log import workers_ready
 from support.paths import REPO, WEB
 from support.ports import free_port
+from support.waiting import wait_until
 from support.systemd_unit import serve_arguments
 
 # Clients of the failover and rolling restart tests: 60 under make test, 300 under check-full.
@@ -155,16 +156,13 @@ def make_certificate(directory: pathlib.Path) -> tuple[pathlib.Path, pathlib.Pat
 
 
 def wait_for_port(port: int, timeout: float = 10.0, process: subprocess.Popen | None = None):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
+    def listening() -> bool:
         if process is not None and process.poll() is not None:
             raise AssertionError(f"process exited with {process.returncode} before listening")
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
-                return
-        except OSError:
-            time.sleep(0.05)
-    raise AssertionError(f"nothing listens on 127.0.0.1:{port} after {timeout} s")
+        with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+            return True
+
+    wait_until(listening, timeout=timeout, what=f"a listener on 127.0.0.1:{port}", ignoring=(OSError,))
 
 
 def fetch(port: int, path: str, headers: dict | None = None, method: str = "GET"):
@@ -364,15 +362,8 @@ class Cluster:
 
     def wait_ready(self, index: int, timeout: float = 15.0):
         url = f"http://127.0.0.1:{self.ports[index]}/readyz"
-        deadline = time.monotonic() + timeout
-        status = 0
-        while time.monotonic() < deadline:
-            status = http_status(url)
-            if status == 200:
-                return
-            time.sleep(0.05)
-        raise AssertionError(f"instance {index}: /readyz answered {status}, not 200, "
-                             f"for {timeout} s")
+        wait_until(lambda: http_status(url) == 200, timeout=timeout,
+                   what=f"instance {index}: /readyz answering 200", seen=lambda: http_status(url))
 
     def metric(self, index: int, name: str) -> float:
         """A series of instance `index`, summed over its workers: fresh connections land on any

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from playwright.sync_api import Page
 
 from support.placement import wait_placed
+from support.waiting import WaitTimeout, wait_until
 
 TOLERANCE = 0.5  # px: "equals the core's layout"
 # The demo's tags and tints (web/demo/app.js), as the element pages and the drag benchmark use them.
@@ -114,17 +115,19 @@ def core_layout(page: Page, spacing: float) -> dict:
 
 
 def eventually(check, timeout: float = 10.0, interval: float = 0.1):
-    """Retries `check` until it stops raising AssertionError (for frames that come over a socket)."""
-    import time
+    """Retries `check` until it stops raising AssertionError (for frames that come over a socket);
+    returns what it returned. After `timeout` s its own last failure is raised."""
+    result: list = []
 
-    deadline = time.monotonic() + timeout
-    while True:
-        try:
-            return check()
-        except AssertionError:
-            if time.monotonic() > deadline:
-                raise
-            time.sleep(interval)
+    def passed() -> bool:
+        result[:] = [check()]
+        return True
+
+    try:
+        wait_until(passed, timeout=timeout, interval=interval, what="the check to pass", ignoring=(AssertionError,))
+    except WaitTimeout:
+        return check()  # fails as it last failed, with its own message
+    return result[0]
 
 
 def spacing_on_screen(page: Page) -> float:

@@ -1,9 +1,11 @@
 """What the page writes to the DOM and draws on canvases, recorded call by call: an init script
 (`page.add_init_script(RECORDER)`) wraps the DOM's writing entry points (CSSOM setters and
 `setProperty`, attribute and class changes, `dataset`, reflected properties, tree mutations,
-custom states) and the glass's drawing calls (WebGL2 draws and clears, Canvas 2D fills and
-clears), and logs each call while `window.__frameWrites.state.on` is true:
-`{ target, kind, name, changed, inside }` in `window.__frameWrites.log` (`inside`: made while
+custom states, Web Animations started with `Element.animate()`) and the glass's drawing calls
+(WebGL2 draws and clears, Canvas 2D fills and clears), and logs each call while
+`window.__frameWrites.state.on` is true: `{ target, root, kind, name, changed, inside }` in
+`window.__frameWrites.log` (`root`: the target's root node when the write was made, so that a
+write to a node removed since still counts where it was made; `inside`: made while
 `state.writer` > 0, which a test raises around the element's writer)."""
 
 RECORDER = """
@@ -13,17 +15,20 @@ RECORDER = """
   // wraps it), recorded with each write as `inside`.
   const state = { on: false, writer: 0 };
   window.__frameWrites = { log, state };
-  const record = (target, kind, name, changed) => {
-    if (state.on) log.push({ target, kind, name, changed, inside: state.writer > 0 });
+  // `root`: where the target was when the write began (a node removed by the write, or since,
+  // no longer says where it was).
+  const record = (target, kind, name, changed, root = target.getRootNode?.()) => {
+    if (state.on) log.push({ target, root, kind, name, changed, inside: state.writer > 0 });
   };
   const wrapMethod = (proto, method, owner, describe) => {
     const original = proto[method];
     if (typeof original !== 'function') return;
     proto[method] = function (...args) {
       const target = owner(this);
+      const root = target?.getRootNode?.();
       const before = target ? describe(target, this, args) : null;
       const result = original.apply(this, args);
-      if (target) record(target, before.kind, before.name, describe(target, this, args).value !== before.value);
+      if (target) record(target, before.kind, before.name, describe(target, this, args).value !== before.value, root);
       return result;
     };
   };
@@ -113,6 +118,9 @@ RECORDER = """
   for (const method of ['before', 'after', 'remove', 'replaceWith']) {
     wrapMethod(Element.prototype, method, (node) => node.parentNode ?? node, tree);
   }
+
+  // Web Animations: a glide is a write of its own (the browser moves the node for its duration).
+  wrapMethod(Element.prototype, 'animate', (element) => element, () => ({ kind: 'animate', name: 'animate', value: Symbol() }));
 
   // Glass draws: WebGL2 draws and clears, Canvas 2D fills and clears (recorded against the canvas).
   const draw = (target) => ({ kind: 'draw', name: 'draw', value: Symbol() });

@@ -9,12 +9,13 @@ The stable API (other branches' suites import it; extend, do not rename):
 - ``SUBPROTOCOL``, ``DEMO_IDS``, ``measure_message(sizes=None)``
 - ``tagcloud_binary()``: the binary (``TAGCLOUD_BIN`` or .build/debug/tagcloud); a missing one
   fails the test naming it ("native", support.requirements.require), it never skips.
-- ``raw_http(port, request_bytes, timeout=5.0) -> bytes``
+- ``raw_http(port, request_bytes, timeout=5.0, source_port=None) -> bytes``
 - ``http_answer(port, request_bytes, timeout=5.0) -> HttpAnswer`` (``.status .status_line
   .reply``): like raw_http, but an exchange that ends without a status line fails the test,
   whether the server held the connection (a hang), reset it or closed it
-- ``ServeProcess(args, cwd=None, env=None, start_timeout=15.0)``: ``.port .http .ws .log
-  .alive .stop() .kill() .rss_kib() .fd_count() .sanitizer_reports()``
+- ``ServeProcess(args, cwd=None, env=None, start_timeout=15.0, log_path=None)``: ``.port .http
+  .ws .url .log .alive .start() .stop() .kill() .rss_kib() .fd_count() .sanitizer_reports()``
+- ``serve_flags(web=None, *extra, host="127.0.0.1", port=0)``: the usual flags
 - ``frame(opcode, payload=b"", fin=True, mask=True, rsv=0)``, ``handshake_request(port, ...)``,
   ``OP_CONT OP_TEXT OP_BINARY OP_CLOSE OP_PING OP_PONG``
 - ``RawClient(port, path="/live", protocol=SUBPROTOCOL, rcvbuf=None, timeout=5.0)``:
@@ -40,22 +41,16 @@ asserts that documented case (no close frame, the socket ended) and returns the 
 """
 
 import os
-import pathlib
 import base64
 import json
 import re
-import signal
 import socket
 import struct
-import subprocess
-import threading
 import time
 from dataclasses import dataclass, field
 
-import pytest
 
-from support.paths import TAGCLOUD_DEBUG
-from support.requirements import require
+from support.serve_process import ServeProcess, serve_flags, tagcloud_binary  # noqa: F401 (the stable API)
 
 SUBPROTOCOL = "tagcloud.v1"
 DEMO_IDS = [
@@ -70,12 +65,6 @@ def measure_message(sizes=None):
     return {"type": "measure", "tags": [{"id": tag, "size": sizes[tag]} for tag in DEMO_IDS]}
 
 
-def tagcloud_binary() -> pathlib.Path:
-    path = pathlib.Path(os.environ.get("TAGCLOUD_BIN", TAGCLOUD_DEBUG))
-    require("native", path.exists(), f"{path} is missing: run `swift build` (make test does)")
-    return path
-
-
 def _read_to_the_end(sock, chunks: list) -> None:
     """Appends what `sock` sends until it closes, resets, or sends nothing within its timeout."""
     while True:
@@ -88,9 +77,16 @@ def _read_to_the_end(sock, chunks: list) -> None:
         chunks.append(chunk)
 
 
-def raw_http(port, request: bytes, timeout=5.0) -> bytes:
-    """Sends the bytes exactly as given and reads the whole reply."""
-    with socket.create_connection(("127.0.0.1", port), timeout=timeout) as sock:
+def raw_http(port, request: bytes, timeout=5.0, source_port=None) -> bytes:
+    """Sends the bytes exactly as given and reads the whole reply (from local port `source_port`
+    when given: support.workers)."""
+    if source_port is not None:
+        from support.workers import connect_from
+
+        sock = connect_from(port, source_port, timeout)
+    else:
+        sock = socket.create_connection(("127.0.0.1", port), timeout=timeout)
+    with sock:
         sock.sendall(request)
         chunks = []
         _read_to_the_end(sock, chunks)
@@ -136,92 +132,6 @@ def http_answer(port, request: bytes, timeout=5.0, idle=0.5) -> HttpAnswer:
     match = re.fullmatch(r"HTTP/1\.[01] (\d{3})(?: .*)?", line)
     assert match, f"not a status line: {line!r} (request {request[:120]!r})"
     return HttpAnswer(int(match.group(1)), line, reply)
-
-
-class ServeProcess:
-    """A running `tagcloud serve ARGS...`: its port (read from the start log line, so ``--port 0``
-    works), its log (stderr lines), its /proc figures, and how to stop it.
-
-        server = ServeProcess(["--host", "127.0.0.1", "--port", "0", "--web", "web"])
-        try:
-            ...  # server.http, server.ws
-        finally:
-            server.stop()
-    """
-
-    def __init__(self, args, *, cwd=None, env=None, start_timeout=15.0, preexec_fn=None, binary=None):
-        self.args = [str(binary or tagcloud_binary()), "serve", *args]
-        self.process = subprocess.Popen(
-            self.args, cwd=cwd, env={**os.environ, **(env or {})},
-            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE, text=True, preexec_fn=preexec_fn)
-        self.log = []
-        self.port = None
-        started = threading.Event()
-
-        def read_log():
-            for line in self.process.stderr:
-                self.log.append(line.rstrip("\n"))
-                match = re.search(r"listening on http://[^ ]+:(\d+) ", line)
-                if match:
-                    self.port = int(match.group(1))
-                    started.set()
-            started.set()
-
-        self._reader = threading.Thread(target=read_log, daemon=True)
-        self._reader.start()
-        if not started.wait(start_timeout) or self.port is None:
-            self.kill()
-            raise AssertionError(f"server did not start; log: {self.log}")
-
-    @property
-    def pid(self):
-        return self.process.pid
-
-    @property
-    def alive(self):
-        return self.process.poll() is None
-
-    @property
-    def http(self):
-        return f"http://127.0.0.1:{self.port}"
-
-    @property
-    def ws(self):
-        return f"ws://127.0.0.1:{self.port}/live"
-
-    def stop(self, sig=signal.SIGTERM, timeout=5.0):
-        """Sends `sig` and waits; returns (exit status, seconds it took). Kills as a last resort."""
-        if not self.alive:
-            return self.process.returncode, 0.0
-        started = time.monotonic()
-        self.process.send_signal(sig)
-        try:
-            status = self.process.wait(timeout)
-        except subprocess.TimeoutExpired:
-            status = self.kill()
-        elapsed = time.monotonic() - started
-        self._reader.join(2)  # the log's last lines
-        return status, elapsed
-
-    def kill(self):
-        """SIGKILL: no close frames, no goodbye. Returns the exit status."""
-        if self.alive:
-            self.process.kill()
-        return self.process.wait()
-
-    def rss_kib(self) -> int:
-        status = pathlib.Path(f"/proc/{self.pid}/status").read_text()
-        return int(re.search(r"^VmRSS:\s+(\d+) kB", status, re.MULTILINE).group(1))
-
-    def fd_count(self) -> int:
-        return len(os.listdir(f"/proc/{self.pid}/fd"))
-
-    def sanitizer_reports(self):
-        """Lines of sanitizer reports the server wrote (after it exited)."""
-        self._reader.join(5)
-        return [line for line in self.log
-                if "Sanitizer" in line or "runtime error:" in line or "WARNING: ThreadSan" in line]
 
 
 # -- A raw WebSocket client: sends exactly the bytes it is told to ----------------------------

@@ -36,8 +36,9 @@ pages carry the guard in the page instead: the engine suite serves a copy of web
 HTML page loads ``IN_PAGE_GUARD`` (``guarded_copy``) as its first script, which records the same
 four kinds of problem in the same words (an uncaught error or unhandled rejection as
 ``pageerror``, ``console.error``, a fetch that fails as ``requestfailed`` or answers >= 400 as
-``response``, an element whose resource fails to load, a WebSocket that never opens as the
-console error Chromium prints), plus, where the engine reports statuses (Resource Timing's
+``response``, an element whose resource fails to load, a WebSocket that never opens and a
+Content-Security-Policy refusal (``securitypolicyviolation``) as the console errors Chromium
+prints), plus, where the engine reports statuses (Resource Timing's
 ``responseStatus``), every other resource answered >= 400. The engine reads them into the test's
 PageGuard before each navigation and at the end of the test (``read_in_page_problems``); a page
 of ours without the guard is itself a problem. Mutation check: a ``console.error`` and a
@@ -166,6 +167,15 @@ IN_PAGE_GUARD = r"""(() => {
     record(`pageerror ${describe(event.error ?? event.message)} at ${event.filename}:${event.lineno}`);
   }, true);
   addEventListener('unhandledrejection', (event) => record(`pageerror unhandled rejection: ${describe(event.reason)}`));
+  // A Content-Security-Policy refusal, in the words of Chromium's console error for it. Not the
+  // test driver's own: the Firefox engine tries the page's Function constructor first and
+  // falls back where the policy refuses eval (engine_driver.py), and Marionette names the
+  // scripts it runs after their Python file.
+  addEventListener('securitypolicyviolation', (event) => {
+    if (/\.py$/.test(event.sourceFile)) return;
+    const what = event.blockedURI && !['inline', 'eval'].includes(event.blockedURI) ? `Loading '${event.blockedURI}'` : `Applying ${event.blockedURI || 'inline'} ${event.effectiveDirective}`;
+    record(`console.error ${what} violates the following Content Security Policy directive '${event.violatedDirective}'. The action has been blocked. (securitypolicyviolation at ${event.sourceFile || location.href}:${event.lineNumber})`);
+  }, true);
   const consoleError = console.error;
   console.error = function (...args) {
     record(`console.error ${args.map((a) => (a instanceof Error ? describe(a) : String(a))).join(' ')} at ${location.href}`);

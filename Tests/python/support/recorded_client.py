@@ -21,6 +21,7 @@ import time
 from support.harness import (
     DEMO_IDS, OP_CLOSE, OP_PING, OP_PONG, OP_TEXT, NoAnswer, RawClient, close_code, frame,
     measure_message, tagcloud_binary)
+from support.waiting import wait_until
 
 MEASURE = measure_message()
 
@@ -63,23 +64,21 @@ class RecordedClient:
     def _open(self, port: int, deadline: float) -> dict:
         """Opens /live through `port`, retrying with a growing delay (as the page does) until
         `deadline`; returns the welcome."""
-        delay = 0.05
-        while True:
-            try:
-                client = RawClient(port, timeout=self.timeout)
-                if client.status != 101:
-                    client.close()
-                    self.failed_handshakes.append(str(client.status))
-                    raise ConnectionError(f"handshake answered {client.status}")
-                self.socket = client
-                welcome = self.receive()
-                assert welcome["type"] == "welcome", welcome
-                return welcome
-            except (OSError, ConnectionError, Dropped) as error:
-                if time.monotonic() + delay > deadline:
-                    raise AssertionError(f"client {self.index}: cannot reconnect: {error}") from None
-                time.sleep(delay)
-                delay = min(delay * 2, 1.0)
+
+        def welcomed() -> dict:
+            client = RawClient(port, timeout=self.timeout)
+            if client.status != 101:
+                client.close()
+                self.failed_handshakes.append(str(client.status))
+                raise ConnectionError(f"handshake answered {client.status}")
+            self.socket = client
+            welcome = self.receive()
+            assert welcome["type"] == "welcome", welcome
+            return welcome
+
+        return wait_until(welcomed, timeout=max(0.0, deadline - time.monotonic()),
+                          what=f"client {self.index} to reconnect", ignoring=(OSError, ConnectionError, Dropped),
+                          interval=0.05, backoff=2.0, max_interval=1.0)
 
     def connect(self, port: int):
         """A fresh page: the welcome's defaults, then its own toggles and spacing."""
@@ -99,14 +98,13 @@ class RecordedClient:
         the first layout (checked against the reference). A connection dropped again on the
         way (it reached an instance that was draining) is retried, as the page retries."""
         deadline = time.monotonic() + deadline_seconds
-        while True:
+
+        def resumed() -> dict:
             self.close()
-            try:
-                return self._resume_once(port, deadline)
-            except Dropped as error:
-                if time.monotonic() > deadline:
-                    raise AssertionError(f"client {self.index}: dropped while resuming until "
-                                         f"the deadline: {error}") from None
+            return self._resume_once(port, deadline)
+
+        return wait_until(resumed, timeout=deadline_seconds, interval=0,
+                          what=f"client {self.index} to resume without being dropped again", ignoring=(Dropped,))
 
     def _resume_once(self, port: int, deadline: float) -> dict:
         self._open(port, deadline)
