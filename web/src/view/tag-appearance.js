@@ -1,0 +1,118 @@
+// Adaptive appearance, applied: each capsule's ink and tone from what lies behind it (the
+// backdrop map the element learned, glass/backdrop-map.js), decided by appearance-model.js and
+// written on its slot by the view's frame (cloud-view.js), only where a decision changed:
+//   class `is-on-light`        the light tone (styles.css: a darker rim and a soft shadow);
+//   --tone-ink                 the label's colour when dark (else the styles' white);
+//   --tone-under               the frost (white) or the clear glass's dimming (black) under the tint;
+//   --tone-tint                the tint at another tone (deeper under white ink, lighter under dark).
+// An author's --glass-label-color still wins (styles.css). The glass canvas's necks take the same
+// tone (`neckTints`).
+//
+//   const appearance = new TagAppearance();
+//   appearance.write(slots, count, frame, { backdrop, rgb, tagStates, buttons, solid, changed })  // true: the necks' tints changed
+//   appearance.neckTints(tints, count, rgb, pressed, amounts, solid)
+// - Complexity: O(capsules) look-ups when the layout, the selection or the backdrop changed,
+//   O(changed decisions) writes; nothing when none of them changed.
+
+import { DARK_INK, decide, toneTint } from "./appearance-model.js";
+
+/** The solid base of Reduce Transparency and Increase Contrast (styles.css: --solid-base). */
+export const SOLID_BASE = [0x1c / 255, 0x1c / 255, 0x1e / 255];
+const WHITE = [1, 1, 1];
+const BLACK = [0, 0, 0];
+const FORCED = { light: { light: WHITE, dark: WHITE }, dark: { light: BLACK, dark: BLACK } };
+const SOLID = { light: SOLID_BASE, dark: SOLID_BASE };
+const INK = `rgb(${DARK_INK.map((c) => Math.round(c * 255)).join(" ")})`;
+
+const css = (rgb) => `rgb(${rgb.map((c) => Math.round(c * 255)).join(" ")})`;
+
+export class TagAppearance {
+  #written = new WeakMap(); // slot → { decision, ink, under, tint, light } as written
+  #key = null; // the backdrop's version and options the decisions were made with
+  #decisions = []; // per drawn capsule: its decision (for the necks)
+  #variant = null; // the glass's variant the tint amounts were read for
+
+  /**
+   * Decides every drawn capsule again when `changed` (the layout, the selection, the tags) or the
+   * backdrop or its options changed, and writes what differs on its slot.
+   * @param {HTMLElement[]} slots  the drawn capsules' slots
+   * @param {object | null} frame  the packed frame on screen (origins, sizes), or null (CSS lays out)
+   * @param {{backdrop: {map: object | null, version: number, appearance: string, variant: string} | undefined,
+   *   rgb: Float32Array, tagStates: import("./tag-states.js").TagStates, buttons: HTMLButtonElement[],
+   *   solid: boolean, changed: boolean}} options  rgb: the tints, 3 per drawn capsule
+   * @returns {boolean} whether a capsule's tone or tint changed (the glass draws its necks again)
+   */
+  write(slots, count, frame, { backdrop, rgb, tagStates, buttons, solid, changed }) {
+    if (!backdrop) return false;
+    // The variant's tint amounts differ (styles.css): read them again when it changes.
+    if (backdrop.variant !== this.#variant) tagStates.forgetTints();
+    this.#variant = backdrop.variant;
+    const amounts = tagStates.tintAmounts(buttons);
+    const pressed = (i) => tagStates.isPressed(i);
+    const key = `${backdrop.version} ${backdrop.appearance} ${backdrop.variant} ${solid} ${amounts.join(" ")}`;
+    if (!changed && key === this.#key) return false;
+    this.#key = key;
+    const { map } = backdrop;
+    const whole = map && !frame ? map.around(0, 0, map.width, map.height) : null;
+    let redraw = false;
+    this.#decisions.length = count;
+    for (let i = 0; i < count; i += 1) {
+      const slot = slots[i];
+      if (!slot) continue;
+      let behind = solid ? SOLID : FORCED[backdrop.appearance];
+      if (!behind && map) {
+        behind = frame && !Number.isNaN(frame.origins[2 * i])
+          ? map.around(frame.origins[2 * i], frame.origins[2 * i + 1], frame.sizes[2 * i], frame.sizes[2 * i + 1])
+          : whole;
+      }
+      behind ??= FORCED.dark; // nothing learned (yet): the seed's look
+      const selected = pressed(i);
+      const tint = [rgb[3 * i], rgb[3 * i + 1], rgb[3 * i + 2]];
+      const written = this.#written.get(slot);
+      const decision = decide({
+        backdrop: behind, tint, amount: amounts[selected ? 1 : 0], restAmount: amounts[0], selected,
+        variant: backdrop.variant, solid,
+      }, written?.decision ?? null);
+      this.#decisions[i] = decision;
+      const values = {
+        decision,
+        selected,
+        light: decision.light,
+        ink: decision.inkDark ? INK : null,
+        under: decision.frost > 0 ? `rgb(255 255 255 / ${decision.frost.toFixed(2)})` : decision.dim > 0 ? `rgb(0 0 0 / ${decision.dim.toFixed(2)})` : null,
+        tint: decision.shade !== 0 ? css(toneTint(tint, decision.shade)) : null,
+      };
+      this.#written.set(slot, values);
+      if (written?.light !== values.light) slot.classList.toggle("is-on-light", values.light);
+      for (const [name, property] of [["ink", "--tone-ink"], ["under", "--tone-under"], ["tint", "--tone-tint"]]) {
+        if ((written?.[name] ?? null) === values[name]) continue;
+        if (values[name] === null) slot.style.removeProperty(property);
+        else slot.style.setProperty(property, values[name]);
+        if (name !== "ink") redraw = true;
+      }
+    }
+    return redraw;
+  }
+
+  /**
+   * The necks' straight RGBA per capsule (melt-view.js) with each capsule's tone: its tint at its
+   * tone over its frost or dimming, premultiplied as the capsule's color-mix is; on a solid fill,
+   * mixed with the solid base.
+   */
+  neckTints(tints, count, rgb, pressed, amounts, solid) {
+    for (let i = 0; i < count; i += 1) {
+      const amount = amounts[pressed(i) ? 1 : 0];
+      const decision = this.#decisions[i];
+      const base = [rgb[3 * i], rgb[3 * i + 1], rgb[3 * i + 2]];
+      const tint = decision?.shade ? toneTint(base, decision.shade) : base;
+      const under = decision?.frost > 0 ? [1, decision.frost] : decision?.dim > 0 ? [0, decision.dim] : [0, 0];
+      const alpha = amount + (1 - amount) * under[1];
+      for (let c = 0; c < 3; c += 1) {
+        tints[4 * i + c] = solid
+          ? SOLID_BASE[c] + (tint[c] - SOLID_BASE[c]) * amount
+          : alpha > 0 ? (amount * tint[c] + (1 - amount) * under[1] * under[0]) / alpha : tint[c];
+      }
+      tints[4 * i + 3] = solid ? 1 : alpha;
+    }
+  }
+}
