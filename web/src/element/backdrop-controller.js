@@ -67,6 +67,7 @@ export class BackdropController {
   #dirty = true;
   #quiet = 0;
   #settlingSince = 0;
+  #relearned = false; // a provisional map was learned again at once (once in a row)
   #mutations;
   #resizes;
   #state = { map: null, version: 0, appearance: "auto", variant: "regular" };
@@ -158,14 +159,21 @@ export class BackdropController {
     const variant = enumerated(this.#host.getAttribute("variant"), VARIANTS);
     const map = this.#map;
     if (map && !this.#dirty) {
-      // The frame grew below what was learned (more rows): learn again once it holds still.
       const height = this.#frameHeight();
-      if (!map.covers(0, 0, 0, height, 0)) this.#learnSoon(false);
+      // Learned on a box the frames then changed (before the core's first layout, or a row more
+      // or less since): what lies behind may move with the box (a gradient spans its element).
+      // The decisions on it are guesses; learn again once (at once, then as the box settles).
+      if (map.provisional && height > 0 && !this.#relearned) {
+        this.#relearned = true;
+        this.#learnSoon(true);
+      } else if (!map.covers(0, 0, 0, height, 0)) this.#learnSoon(false); // more rows than learned
     }
     if (this.#dirty && appearance === "auto" && this.#host.isConnected) {
       this.#dirty = false;
+      this.#relearned = this.#map?.provisional === true && this.#relearned;
       this.#map = this.learn();
       this.#version += 1;
+      if (!this.#map.provisional) this.#relearned = false;
     }
     const state = this.#state;
     const shown = appearance === "auto" ? this.#map : null;
@@ -176,6 +184,9 @@ export class BackdropController {
 
   /** One learning (its own method: tests count them). */
   learn() {
-    return this.#learner.learn({ host: this.#host, cloud: this.#cloud, probe: this.#probe, height: this.#frameHeight() });
+    const height = this.#frameHeight();
+    const map = this.#learner.learn({ host: this.#host, cloud: this.#cloud, probe: this.#probe, height });
+    map.provisional = height === 0 || Math.abs(map.boxHeight - height) > 0.5;
+    return map;
   }
 }

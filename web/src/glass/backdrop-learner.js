@@ -138,6 +138,7 @@ export class BackdropLearner {
       x: -MARGIN, y: -MARGIN, width: origin.width + 2 * MARGIN, height: tall + 2 * MARGIN + Math.max(48, tall / 2),
       canvas: canvasColor[3] > 0 ? canvasColor.slice(0, 3) : guess,
     });
+    map.boxHeight = origin.height;
     const scene = { map, origin, guess, all: { x: -1e9, y: -1e9, width: 2e9, height: 2e9 } };
     const chain = [];
     for (let element = parentOf(host); element; element = parentOf(element)) chain.unshift(element);
@@ -217,6 +218,7 @@ export class BackdropLearner {
       }
     }
     if (order.length > 0) map.viewportDependent = true;
+    map.beneath = order;
     for (const element of order) {
       const style = getComputedStyle(element);
       const box = boxes(element.getBoundingClientRect(), style);

@@ -45,6 +45,11 @@ export class BackdropMap {
     this.viewportDependent = false;
     /** What could not be read (cross-origin images, …), for diagnostics: descriptions. */
     this.unknown = [];
+    /** The elements found painted beneath the cloud (diagnostics). */
+    this.beneath = [];
+    /** The cloud's height when learned, and whether the frame to be drawn differs from it (a guess). */
+    this.boxHeight = height;
+    this.provisional = false;
   }
 
   /**

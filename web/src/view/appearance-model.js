@@ -11,23 +11,32 @@
 // saturated (`saturation`), under it a frost (white at `frost`) or a dimming layer (black at
 // `dim`), over both the tint at `amount` (premultiplied mixing: color-mix with a translucent
 // colour), and a faint white light along the top, which costs white ink a little.
+// - Contrast is judged as the pixels show it: a glyph's median pixel is not all ink (antialiasing:
+//   measured 80 to 95 % ink for these labels), so the ink is mixed with the glass at COVERAGE
+//   before WCAG's ratio is taken, and the ratio must reach TARGET.
 // - Tone: over light content a lighter frost (and, in CSS, a darker rim and a soft shadow), over
-//   dark content the seed's look. It flips with hysteresis (a dead band of contrast): a capsule
-//   dragged across a light/dark boundary flips once.
+//   dark content the seed's look, a little deeper where white would not quite read (a dimming of
+//   MAX_DARK_DIM at most). It flips with hysteresis (a dead band of contrast): a capsule dragged
+//   across a light/dark boundary flips once; the first decision keeps the seed's look wherever
+//   white reads.
 // - Ink: an unselected capsule's follows its tone (dark on the light tone, white on the dark);
 //   a selected one's follows its tint (white on blue, purple, red; dark on yellow, orange, mint).
 // - Then the glass moves until the chosen ink reads: more frost for dark ink; for white ink a
-//   deeper tint (regular) or a dimming layer of 35 % at least (clear, Apple's figure); the tint's
-//   tone (OKLab lightness) as the last resort either way: "a tint maps to a range of tones".
+//   dimming (regular: up to MAX_DARK_DIM; clear: 35 % at least, Apple's figure); the tint's tone
+//   (OKLab lightness) as the last resort either way: "a tint maps to a range of tones".
 // - Complexity: O(1) per capsule (a few bisections of 12 steps).
 
-/** The contrast the model aims at: WCAG's 4.5:1, plus what antialiased glyphs lose (measured). */
-export const TARGET = 5.4;
+/** WCAG's 4.5:1 and a little, as drawn (COVERAGE). */
+export const TARGET = 4.6;
+/** How much of a glyph's median pixel is ink (the least measured, Chromium, 15 px semibold). */
+const COVERAGE = 0.8;
 /** The dark tone (white ink) is taken back only when white would read this much better. */
 const DEAD_BAND = 1.45;
 /** Frost of the light tone at least; dimming of the clear glass when it dims at all (Apple: 35 %). */
 export const BASE_FROST = 0.25;
 export const BASE_DIM = 0.35;
+/** The most the dark tone deepens the glass for white ink before the tone turns light. */
+export const MAX_DARK_DIM = 0.35;
 /** The top light at the glyphs (styles.css: white 16 % fading out at 60 % of the height). */
 const TOP_LIGHT = 0.03;
 /** A selected tint lighter than this (relative luminance) carries dark ink. */
@@ -37,8 +46,8 @@ const STEP = 0.05;
 const SLACK = 0.15;
 
 export const WHITE = [1, 1, 1];
-/** The dark ink: Apple's label colour on light materials. */
-export const DARK_INK = [0x1d / 255, 0x1d / 255, 0x1f / 255];
+/** The dark ink: Apple's label colour in light mode (UIColor.label), black. */
+export const DARK_INK = [0, 0, 0];
 
 export function linear(c) {
   return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
@@ -57,8 +66,6 @@ export function luminance([r, g, b]) {
 export function contrast(a, b) {
   return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
 }
-
-const DARK_INK_L = luminance(DARK_INK);
 
 /** CSS saturate() on sRGB values (Filter Effects 1's matrix), clamped as a filter's result is. */
 export function saturate([r, g, b], s) {
@@ -121,14 +128,19 @@ export function drawn(backdrop, { tint, amount, frost = 0, dim = 0, saturation =
   return out;
 }
 
+/** The contrast of `ink` on `glass` as drawn: the glyph's median pixel is COVERAGE ink. */
+export function drawnContrast(ink, glass) {
+  const seen = ink.map((c, i) => COVERAGE * c + (1 - COVERAGE) * glass[i]);
+  return contrast(luminance(seen), luminance(glass));
+}
+
 /** The contrast of white ink on the glass (the top light counted against it). */
 function whiteContrast(glass) {
-  const lit = glass.map((c) => c + (1 - c) * TOP_LIGHT);
-  return contrast(1, luminance(lit));
+  return drawnContrast(WHITE, glass.map((c) => c + (1 - c) * TOP_LIGHT));
 }
 
 function darkContrast(glass) {
-  return contrast(DARK_INK_L, luminance(glass));
+  return drawnContrast(DARK_INK, glass);
 }
 
 /**
@@ -170,15 +182,17 @@ export function decide({ backdrop, tint, amount, restAmount, selected, variant =
   const glass = { tint, amount, saturation: solid ? 1 : saturation };
   const whiteReads = (page, options) => whiteContrast(drawn(page, { ...glass, ...options })) >= TARGET;
   const darkReads = (page, options) => darkContrast(drawn(page, { ...glass, ...options })) >= TARGET;
-  // How well white ink reads on the seed's glass here: the tone's measure.
-  const white = whiteContrast(drawn(backdrop.light, { ...glass, amount: restAmount }));
-  const wasLight = previous ? (variant === "clear" ? previous.dim > 0 : previous.light) : null;
-  const onLight = wasLight === null ? white < TARGET * Math.sqrt(DEAD_BAND) : wasLight ? white < TARGET * DEAD_BAND : white < TARGET;
+  // How well white ink reads on an unselected capsule of the dark tone here (at its deepest; the
+  // clear glass: undimmed): the tone's measure. The first decision keeps the seed's look.
+  const clear = variant === "clear";
+  const white = whiteContrast(drawn(backdrop.light, { ...glass, amount: restAmount, dim: clear ? 0 : MAX_DARK_DIM }));
+  const wasLight = previous ? (clear ? previous.dim > 0 : previous.light) : null;
+  const onLight = wasLight ? white < TARGET * DEAD_BAND : white < TARGET;
   const next = { light: false, inkDark: false, frost: 0, dim: 0, shade: 0 };
   if (solid) {
     // A solid fill: the ink that reads better, then the tint's tone.
-    next.inkDark = selected ? !tintTakesWhite(tint) : darkContrast(drawn(backdrop.dark, glass)) > white;
-  } else if (variant === "clear") {
+    next.inkDark = selected ? !tintTakesWhite(tint) : darkContrast(drawn(backdrop.dark, glass)) > whiteContrast(drawn(backdrop.light, glass));
+  } else if (clear) {
     // Clear glass has no tone: white ink, and over bright content a dimming layer.
     if (onLight) next.dim = settle(least(BASE_DIM, 1, (dim) => whiteReads(backdrop.light, { dim })), previous?.dim);
   } else {
@@ -187,6 +201,10 @@ export function decide({ backdrop, tint, amount, restAmount, selected, variant =
     if (onLight) {
       const frost = next.inkDark ? least(BASE_FROST, 0.85, (f) => darkReads(backdrop.dark, { frost: f })) : BASE_FROST;
       next.frost = settle(frost, previous?.light ? previous.frost : undefined);
+    } else if (!selected) {
+      // The seed's look, deepened as far as white needs (a selected capsule's tint deepens instead).
+      const dim = least(0, MAX_DARK_DIM, (d) => whiteReads(backdrop.light, { dim: d }));
+      next.dim = dim > 0 ? settle(dim, previous && !previous.light ? previous.dim : undefined) : 0;
     }
   }
   // The tint's tone, last: deeper under white ink, lighter under dark ink.

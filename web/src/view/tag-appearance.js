@@ -53,30 +53,32 @@ export class TagAppearance {
     if (!changed && key === this.#key) return false;
     this.#key = key;
     const { map } = backdrop;
-    const whole = map && !frame ? map.around(0, 0, map.width, map.height) : null;
+    let whole; // the cloud's whole backdrop, looked up once if needed
+    const wholeOf = () => (whole ??= map ? map.around(0, 0, map.width + map.x, map.height + map.y) : null);
     let redraw = false;
     this.#decisions.length = count;
     for (let i = 0; i < count; i += 1) {
       const slot = slots[i];
       if (!slot) continue;
       let behind = solid ? SOLID : FORCED[backdrop.appearance];
-      if (!behind && map) {
-        behind = frame && !Number.isNaN(frame.origins[2 * i])
-          ? map.around(frame.origins[2 * i], frame.origins[2 * i + 1], frame.sizes[2 * i], frame.sizes[2 * i + 1])
-          : whole;
-      }
-      behind ??= FORCED.dark; // nothing learned (yet): the seed's look
+      const placed = frame && !Number.isNaN(frame.origins[2 * i]);
+      if (!behind && map && placed) behind = map.around(frame.origins[2 * i], frame.origins[2 * i + 1], frame.sizes[2 * i], frame.sizes[2 * i + 1]);
+      // Not placed (CSS lays out, or folded away): the cloud's whole backdrop, or with nothing
+      // learned yet the seed's look; a guess, which the next decision does not hold on to, as
+      // one made on a provisional map (learned on a box the frame changes: backdrop-controller.js).
+      const guess = !behind || Boolean(map?.provisional && !FORCED[backdrop.appearance]);
+      behind ??= wholeOf() ?? FORCED.dark;
       const selected = pressed(i);
       const tint = [rgb[3 * i], rgb[3 * i + 1], rgb[3 * i + 2]];
       const written = this.#written.get(slot);
       const decision = decide({
         backdrop: behind, tint, amount: amounts[selected ? 1 : 0], restAmount: amounts[0], selected,
         variant: backdrop.variant, solid,
-      }, written?.decision ?? null);
+      }, written?.guess ? null : written?.decision ?? null);
       this.#decisions[i] = decision;
       const values = {
         decision,
-        selected,
+        guess,
         light: decision.light,
         ink: decision.inkDark ? INK : null,
         under: decision.frost > 0 ? `rgb(255 255 255 / ${decision.frost.toFixed(2)})` : decision.dim > 0 ? `rgb(0 0 0 / ${decision.dim.toFixed(2)})` : null,
