@@ -20,6 +20,7 @@
 
 import { BackdropImages, rasterAt } from "./backdrop-images.js";
 import { BackdropMap } from "./backdrop-map.js";
+import { luminance } from "../view/appearance-model.js";
 import { averageColor, gradientAt, parseLayers, parseLength, resolveGradient, resolveLength, splitTopLevel } from "./css-gradients.js";
 
 /** How far the map reaches beyond the cloud (px): the glass's blur reads that far. */
@@ -315,6 +316,7 @@ export class BackdropLearner {
       const y0 = area.y + resolveLength(parseLength(pick(style.backgroundPositionY, index) || "0%") ?? { px: 0, pct: 0 }, area.height - h);
       const [repeatX, repeatY] = repeats(pick(style.backgroundRepeat, index));
       let sample;
+      let fine = null; // a pattern finer than the samples: its darkest and lightest stops
       if (source) {
         const raster = this.#images.raster(source, w, h, map.spacing);
         if (!raster) {
@@ -326,9 +328,12 @@ export class BackdropLearner {
         const gradient = resolveGradient(layer, w, h, (text) => this.rgba(text));
         if (!gradient) continue;
         // Finer than the samples (fine stripes, a small tile): its average, as the blur sees it.
-        const fine = (gradient.repeating && gradient.periodPx < 2 * map.spacing) || w < 2 * map.spacing || h < 2 * map.spacing;
-        const average = fine ? (w < 2 * map.spacing || h < 2 * map.spacing ? tileAverage(gradient, w, h) : averageColor(gradient)) : null;
-        sample = average ? (u, v, out) => out.set(average) : (u, v, out) => gradientAt(gradient, u, v, out);
+        const small = w < 2 * map.spacing || h < 2 * map.spacing;
+        if ((gradient.repeating && gradient.periodPx < 2 * map.spacing) || small) {
+          const average = small ? tileAverage(gradient, w, h) : averageColor(gradient);
+          fine = extremes(gradient, opacity);
+          sample = (u, v, out) => out.set(average);
+        } else sample = (u, v, out) => gradientAt(gradient, u, v, out);
       }
       map.paint(clipOf(index), (cx, cy, out) => {
         let u = cx + origin.left - x0;
@@ -339,9 +344,22 @@ export class BackdropLearner {
         else if (v < 0 || v >= h) return;
         sample(u, v, out);
         if (opacity < 1) for (let c = 0; c < 4; c += 1) out[c] *= opacity;
-      });
+      }, fine);
     }
   }
+}
+
+/** The darkest and lightest stops of a gradient (premultiplied, times `opacity`): { low, high }. */
+function extremes(gradient, opacity) {
+  let low = null;
+  let high = null;
+  for (const { color } of gradient.stops) {
+    const l = luminance(color);
+    if (!low || l < low.l) low = { color, l };
+    if (!high || l > high.l) high = { color, l };
+  }
+  const scaled = (color) => color.map((c) => c * opacity);
+  return { low: scaled(low.color), high: scaled(high.color) };
 }
 
 /** The average premultiplied colour of a gradient over a w × h tile (sampled 16 × 16). */

@@ -39,6 +39,11 @@ export const BASE_DIM = 0.35;
 export const MAX_DARK_DIM = 0.35;
 /** The top light at the glyphs (styles.css: white 16 % fading out at 60 % of the height). */
 const TOP_LIGHT = 0.03;
+/**
+ * How far toward the darkest and lightest colours that show behind a capsule, unblurred, the
+ * glass must still read (backdrop-map.js `low`, `high`): engines blur fine detail unevenly.
+ */
+const BUSY = 0.5;
 /** A selected tint lighter than this (relative luminance) carries dark ink. */
 const LIGHT_TINT = 0.36;
 /** Steps in which frost, dimming and the tint's tone are written (fewer restyles), and the slack kept. */
@@ -171,14 +176,17 @@ export function tintTakesWhite(tint) {
 }
 
 /**
- * The capsule's appearance. `backdrop`: { light, dark } — the lightest and darkest colours that
- * lie behind it (sRGB 0…1, blurred as the glass blurs); `amount`: its tint's opacity now,
+ * The capsule's appearance. `backdrop`: { light, dark, low?, high? } — the lightest and darkest
+ * colours that lie behind it (sRGB 0…1, blurred as the glass blurs), and the darkest and lightest
+ * that show there unblurred (BUSY); `amount`: its tint's opacity now,
  * `restAmount` an unselected capsule's (the tone is the same for both); `solid`: Reduce
  * Transparency or Increase Contrast (the page does not show: `backdrop` is the solid base);
  * `previous`: this capsule's last decision, or null.
  * @returns {{light: boolean, inkDark: boolean, frost: number, dim: number, shade: number}}
  */
-export function decide({ backdrop, tint, amount, restAmount, selected, variant = "regular", solid = false, saturation = 1.8 }, previous = null) {
+export function decide({ backdrop: behind, tint, amount, restAmount, selected, variant = "regular", solid = false, saturation = 1.8 }, previous = null) {
+  const toward = (from, to) => (to ? from.map((c, i) => c + (to[i] - c) * BUSY) : from);
+  const backdrop = { light: toward(behind.light, behind.high), dark: toward(behind.dark, behind.low) };
   const glass = { tint, amount, saturation: solid ? 1 : saturation };
   const whiteReads = (page, options) => whiteContrast(drawn(page, { ...glass, ...options })) >= TARGET;
   const darkReads = (page, options) => darkContrast(drawn(page, { ...glass, ...options })) >= TARGET;

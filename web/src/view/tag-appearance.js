@@ -53,6 +53,8 @@ export class TagAppearance {
     if (!changed && key === this.#key) return false;
     this.#key = key;
     const { map } = backdrop;
+    // The glass's blur, in map cells (8 px): what a glyph's pixel averages (styles.css: 12 px, clear 3 px).
+    const window = backdrop.variant === "clear" ? 1 : 3;
     let whole; // the cloud's whole backdrop, looked up once if needed
     const wholeOf = () => (whole ??= map ? map.around(0, 0, map.width + map.x, map.height + map.y) : null);
     let redraw = false;
@@ -62,7 +64,7 @@ export class TagAppearance {
       if (!slot) continue;
       let behind = solid ? SOLID : FORCED[backdrop.appearance];
       const placed = frame && !Number.isNaN(frame.origins[2 * i]);
-      if (!behind && map && placed) behind = map.around(frame.origins[2 * i], frame.origins[2 * i + 1], frame.sizes[2 * i], frame.sizes[2 * i + 1]);
+      if (!behind && map && placed) behind = map.around(frame.origins[2 * i], frame.origins[2 * i + 1], frame.sizes[2 * i], frame.sizes[2 * i + 1], window);
       // Not placed (CSS lays out, or folded away): the cloud's whole backdrop, or with nothing
       // learned yet the seed's look; a guess, which the next decision does not hold on to, as
       // one made on a provisional map (learned on a box the frame changes: backdrop-controller.js).
