@@ -28,10 +28,15 @@
 
 /** WCAG's 4.5:1 and a little, as drawn (COVERAGE). */
 export const TARGET = 4.6;
-/** How much of a glyph's median pixel is ink (the least measured, Chromium, 15 px semibold). */
-const COVERAGE = 0.8;
+/**
+ * How much of a glyph's median pixel is ink (the least measured, 15 px semibold with its halo,
+ * Chromium and Firefox); engines whose labels carry less pass their own (tag-appearance.js).
+ */
+export const COVERAGE = 0.8;
 /** The dark tone (white ink) is taken back only when white would read this much better. */
 const DEAD_BAND = 1.45;
+/** A change of what lies behind (cube root of luminance, ≈ lightness) beyond which no decision is held. */
+const JUMP = 0.2;
 /** Frost of the light tone at least; dimming of the clear glass when it dims at all (Apple: 35 %). */
 export const BASE_FROST = 0.25;
 export const BASE_DIM = 0.35;
@@ -133,19 +138,10 @@ export function drawn(backdrop, { tint, amount, frost = 0, dim = 0, saturation =
   return out;
 }
 
-/** The contrast of `ink` on `glass` as drawn: the glyph's median pixel is COVERAGE ink. */
-export function drawnContrast(ink, glass) {
-  const seen = ink.map((c, i) => COVERAGE * c + (1 - COVERAGE) * glass[i]);
+/** The contrast of `ink` on `glass` as drawn: the glyph's median pixel is `coverage` ink. */
+export function drawnContrast(ink, glass, coverage = COVERAGE) {
+  const seen = ink.map((c, i) => coverage * c + (1 - coverage) * glass[i]);
   return contrast(luminance(seen), luminance(glass));
-}
-
-/** The contrast of white ink on the glass (the top light counted against it). */
-function whiteContrast(glass) {
-  return drawnContrast(WHITE, glass.map((c) => c + (1 - c) * TOP_LIGHT));
-}
-
-function darkContrast(glass) {
-  return drawnContrast(DARK_INK, glass);
 }
 
 /**
@@ -181,10 +177,15 @@ export function tintTakesWhite(tint) {
  * that show there unblurred (BUSY); `amount`: its tint's opacity now,
  * `restAmount` an unselected capsule's (the tone is the same for both); `solid`: Reduce
  * Transparency or Increase Contrast (the page does not show: `backdrop` is the solid base);
- * `previous`: this capsule's last decision, or null.
- * @returns {{light: boolean, inkDark: boolean, frost: number, dim: number, shade: number}}
+ * `coverage`: how much of a glyph's median pixel is ink in this engine; `previous`: this
+ * capsule's last decision, or null.
+ * @returns {{light: boolean, inkDark: boolean, frost: number, dim: number, shade: number, seen: number}}
+ *   seen: the lightness behind it, for the next decision's dead band
  */
-export function decide({ backdrop: behind, tint, amount, restAmount, selected, variant = "regular", solid = false, saturation = 1.8 }, previous = null) {
+export function decide({ backdrop: behind, tint, amount, restAmount, selected, variant = "regular", solid = false, saturation = 1.8, coverage = COVERAGE }, previous = null) {
+  // The contrast of white ink (the top light counted against it) and of dark ink on a glass.
+  const whiteContrast = (glass) => drawnContrast(WHITE, glass.map((c) => c + (1 - c) * TOP_LIGHT), coverage);
+  const darkContrast = (glass) => drawnContrast(DARK_INK, glass, coverage);
   const toward = (from, to) => (to ? from.map((c, i) => c + (to[i] - c) * BUSY) : from);
   const backdrop = { light: toward(behind.light, behind.high), dark: toward(behind.dark, behind.low) };
   const glass = { tint, amount, saturation: solid ? 1 : saturation };
@@ -194,25 +195,29 @@ export function decide({ backdrop: behind, tint, amount, restAmount, selected, v
   // clear glass: undimmed): the tone's measure. The first decision keeps the seed's look.
   const clear = variant === "clear";
   const white = whiteContrast(drawn(backdrop.light, { ...glass, amount: restAmount, dim: clear ? 0 : MAX_DARK_DIM }));
-  const wasLight = previous ? (clear ? previous.dim > 0 : previous.light) : null;
+  // The dead band holds a decision while what lies behind changes a little (a capsule moving, a
+  // page scrolling); a jump (a theme changed, an image came) decides afresh.
+  const seen = Math.cbrt(luminance(backdrop.light));
+  const held = previous && Math.abs(previous.seen - seen) <= JUMP ? previous : null;
+  const wasLight = held ? (clear ? held.dim > 0 : held.light) : null;
   const onLight = wasLight ? white < TARGET * DEAD_BAND : white < TARGET;
-  const next = { light: false, inkDark: false, frost: 0, dim: 0, shade: 0 };
+  const next = { light: false, inkDark: false, frost: 0, dim: 0, shade: 0, seen };
   if (solid) {
     // A solid fill: the ink that reads better, then the tint's tone.
     next.inkDark = selected ? !tintTakesWhite(tint) : darkContrast(drawn(backdrop.dark, glass)) > whiteContrast(drawn(backdrop.light, glass));
   } else if (clear) {
     // Clear glass has no tone: white ink, and over bright content a dimming layer.
-    if (onLight) next.dim = settle(least(BASE_DIM, 1, (dim) => whiteReads(backdrop.light, { dim })), previous?.dim);
+    if (onLight) next.dim = settle(least(BASE_DIM, 1, (dim) => whiteReads(backdrop.light, { dim })), held?.dim);
   } else {
     next.light = onLight;
     next.inkDark = selected ? !tintTakesWhite(tint) : onLight;
     if (onLight) {
       const frost = next.inkDark ? least(BASE_FROST, 0.85, (f) => darkReads(backdrop.dark, { frost: f })) : BASE_FROST;
-      next.frost = settle(frost, previous?.light ? previous.frost : undefined);
+      next.frost = settle(frost, held?.light ? held.frost : undefined);
     } else if (!selected) {
       // The seed's look, deepened as far as white needs (a selected capsule's tint deepens instead).
       const dim = least(0, MAX_DARK_DIM, (d) => whiteReads(backdrop.light, { dim: d }));
-      next.dim = dim > 0 ? settle(dim, previous && !previous.light ? previous.dim : undefined) : 0;
+      next.dim = dim > 0 ? settle(dim, held && !held.light ? held.dim : undefined) : 0;
     }
   }
   // The tint's tone, last: deeper under white ink, lighter under dark ink.
@@ -220,7 +225,7 @@ export function decide({ backdrop: behind, tint, amount, restAmount, selected, v
   const shade = next.inkDark
     ? least(0, 1, (s) => darkReads(backdrop.dark, { ...options, shade: s }))
     : -least(0, 1, (s) => whiteReads(backdrop.light, { ...options, shade: -s }));
-  const kept = previous && Math.sign(previous.shade) === Math.sign(shade) ? Math.abs(previous.shade) : undefined;
+  const kept = held && Math.sign(held.shade) === Math.sign(shade) ? Math.abs(held.shade) : undefined;
   next.shade = Math.sign(shade) * settle(Math.abs(shade), kept);
   return next;
 }

@@ -23,17 +23,6 @@
 
 import { keptIndices } from "./kept-nodes.js";
 
-/**
- * A slot's `translate` for the core's origin (x, y), snapped to the device's pixels: a slot is a
- * composited layer (`will-change: translate`), and WebKit draws a layer at a fractional offset
- * resampled, blurring its label (measured: a median glyph pixel 63 % ink instead of 85 %, a
- * label's contrast down by a fifth). At most half a device pixel from the core's origin.
- */
-function translation(x, y) {
-  const scale = globalThis.devicePixelRatio || 1;
-  return `${Math.round(x * scale) / scale}px ${Math.round(y * scale) / scale}px`;
-}
-
 /** Whether the rect (x, y, w, h) meets `area` ({left, top, right, bottom}); null: everywhere. */
 function meets(area, x, y, w, h) {
   return !area || (x + w >= area.left && x <= area.right && y + h >= area.top && y <= area.bottom);
@@ -180,9 +169,9 @@ export class SlotPlacement {
    * is, would not run), ending on the written value.
    */
   #glide(i, x, y, { duration, easing }) {
-    const from = translation(this.#writtenX[i], this.#writtenY[i]);
+    const from = `${this.#writtenX[i]}px ${this.#writtenY[i]}px`;
     try {
-      this.#slots[i].animate([{ translate: from }, { translate: translation(x, y) }], { duration, easing });
+      this.#slots[i].animate([{ translate: from }, { translate: `${x}px ${y}px` }], { duration, easing });
     } catch {
       // an easing this browser cannot parse: the slot lands at once
     }
@@ -191,7 +180,7 @@ export class SlotPlacement {
   #write(i, x, y) {
     this.#writtenX[i] = x;
     this.#writtenY[i] = y;
-    this.#slots[i].style.translate = translation(x, y);
+    this.#slots[i].style.translate = `${x}px ${y}px`;
     this.#settle(i);
   }
 

@@ -14,7 +14,7 @@
 // - Complexity: O(capsules) look-ups when the layout, the selection or the backdrop changed,
 //   O(changed decisions) writes; nothing when none of them changed.
 
-import { DARK_INK, decide, toneTint } from "./appearance-model.js";
+import { COVERAGE, DARK_INK, decide, toneTint } from "./appearance-model.js";
 
 /** The solid base of Reduce Transparency and Increase Contrast (styles.css: --solid-base). */
 export const SOLID_BASE = [0x1c / 255, 0x1c / 255, 0x1e / 255];
@@ -26,11 +26,25 @@ const INK = `rgb(${DARK_INK.map((c) => Math.round(c * 255)).join(" ")})`;
 
 const css = (rgb) => `rgb(${rgb.map((c) => Math.round(c * 255)).join(" ")})`;
 
+/**
+ * How much of a glyph's median pixel is ink in this engine (appearance-model.js). Each capsule's
+ * slot is a composited layer (styles.css: `will-change: translate`) at the core's fractional
+ * origin, and WebKit draws such a layer resampled, which at 1× blurs its label: measured in
+ * WebKitGTK, a median glyph pixel 63 % ink against Chromium's 96 % and Firefox's 98 % (with the
+ * labels' halo). No feature says so; WebKit's `navigator.vendor` does.
+ */
+function inkCoverage() {
+  const resampled = /^Apple/.test(globalThis.navigator?.vendor ?? "") && (globalThis.devicePixelRatio || 1) < 2;
+  return resampled ? RESAMPLED_COVERAGE : COVERAGE;
+}
+const RESAMPLED_COVERAGE = 0.58;
+
 export class TagAppearance {
-  #written = new WeakMap(); // slot → { decision, ink, under, tint, light } as written
+  #written = new WeakMap(); // slot → { decision, held, ink, under, tint, light } as written
   #key = null; // the backdrop's version and options the decisions were made with
   #decisions = []; // per drawn capsule: its decision (for the necks)
   #variant = null; // the glass's variant the tint amounts were read for
+  #coverage = inkCoverage();
 
   /**
    * Decides every drawn capsule again when `changed` (the layout, the selection, the tags) or the
@@ -66,8 +80,9 @@ export class TagAppearance {
       const placed = frame && !Number.isNaN(frame.origins[2 * i]);
       if (!behind && map && placed) behind = map.around(frame.origins[2 * i], frame.origins[2 * i + 1], frame.sizes[2 * i], frame.sizes[2 * i + 1], window);
       // Not placed (CSS lays out, or folded away): the cloud's whole backdrop, or with nothing
-      // learned yet the seed's look; a guess, which the next decision does not hold on to, as
-      // one made on a provisional map (learned on a box the frame changes: backdrop-controller.js).
+      // learned yet the seed's look: a guess, from which the next decision's dead band does not
+      // start, as one made on a provisional map (learned on a box the frame changes:
+      // backdrop-controller.js).
       const guess = !behind || Boolean(map?.provisional && !FORCED[backdrop.appearance]);
       behind ??= wholeOf() ?? FORCED.dark;
       const selected = pressed(i);
@@ -75,12 +90,13 @@ export class TagAppearance {
       const written = this.#written.get(slot);
       const decision = decide({
         backdrop: behind, tint, amount: amounts[selected ? 1 : 0], restAmount: amounts[0], selected,
-        variant: backdrop.variant, solid,
-      }, written?.guess ? null : written?.decision ?? null);
+        variant: backdrop.variant, solid, coverage: this.#coverage,
+      }, written?.held ?? null);
       this.#decisions[i] = decision;
       const values = {
         decision,
-        guess,
+        // The decision the next one's dead band starts from: a guess keeps the one before.
+        held: guess ? written?.held ?? null : decision,
         light: decision.light,
         ink: decision.inkDark ? INK : null,
         under: decision.frost > 0 ? `rgb(255 255 255 / ${decision.frost.toFixed(2)})` : decision.dim > 0 ? `rgb(0 0 0 / ${decision.dim.toFixed(2)})` : null,
