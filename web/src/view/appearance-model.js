@@ -177,15 +177,15 @@ export function tintTakesWhite(tint) {
  * that show there unblurred (BUSY); `amount`: its tint's opacity now,
  * `restAmount` an unselected capsule's (the tone is the same for both); `solid`: Reduce
  * Transparency or Increase Contrast (the page does not show: `backdrop` is the solid base);
- * `coverage`: how much of a glyph's median pixel is ink in this engine; `previous`: this
- * capsule's last decision, or null.
+ * `darkCoverage`: how much of a dark glyph's median pixel is ink in this engine; `previous`:
+ * this capsule's last decision, or null.
  * @returns {{light: boolean, inkDark: boolean, frost: number, dim: number, shade: number, seen: number}}
  *   seen: the lightness behind it, for the next decision's dead band
  */
-export function decide({ backdrop: behind, tint, amount, restAmount, selected, variant = "regular", solid = false, saturation = 1.8, coverage = COVERAGE }, previous = null) {
+export function decide({ backdrop: behind, tint, amount, restAmount, selected, variant = "regular", solid = false, saturation = 1.8, darkCoverage = COVERAGE }, previous = null) {
   // The contrast of white ink (the top light counted against it) and of dark ink on a glass.
-  const whiteContrast = (glass) => drawnContrast(WHITE, glass.map((c) => c + (1 - c) * TOP_LIGHT), coverage);
-  const darkContrast = (glass) => drawnContrast(DARK_INK, glass, coverage);
+  const whiteContrast = (glass) => drawnContrast(WHITE, glass.map((c) => c + (1 - c) * TOP_LIGHT));
+  const darkContrast = (glass) => drawnContrast(DARK_INK, glass, darkCoverage);
   const toward = (from, to) => (to ? from.map((c, i) => c + (to[i] - c) * BUSY) : from);
   const backdrop = { light: toward(behind.light, behind.high), dark: toward(behind.dark, behind.low) };
   const glass = { tint, amount, saturation: solid ? 1 : saturation };

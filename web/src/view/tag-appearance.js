@@ -27,13 +27,14 @@ const INK = `rgb(${DARK_INK.map((c) => Math.round(c * 255)).join(" ")})`;
 const css = (rgb) => `rgb(${rgb.map((c) => Math.round(c * 255)).join(" ")})`;
 
 /**
- * How much of a glyph's median pixel is ink in this engine (appearance-model.js). Each capsule's
- * slot is a composited layer (styles.css: `will-change: translate`) at the core's fractional
- * origin, and WebKit draws such a layer resampled, which at 1× blurs its label: measured in
- * WebKitGTK, a median glyph pixel 63 % ink against Chromium's 96 % and Firefox's 98 % (with the
- * labels' halo). No feature says so; WebKit's `navigator.vendor` does.
+ * How much of a dark glyph's median pixel is ink in this engine (appearance-model.js). Each
+ * capsule's slot is a composited layer (styles.css: `will-change: translate`) at the core's
+ * fractional origin, and WebKit draws such a layer resampled, which at 1× thins a dark label on
+ * light glass: measured in WebKitGTK, a median glyph pixel 58 to 64 % ink against 80 % and more
+ * in Chromium and Firefox (white labels lose little: their halo holds). No feature says so;
+ * WebKit's `navigator.vendor` does. The light tone frosts more there.
  */
-function inkCoverage() {
+function darkInkCoverage() {
   const resampled = /^Apple/.test(globalThis.navigator?.vendor ?? "") && (globalThis.devicePixelRatio || 1) < 2;
   return resampled ? RESAMPLED_COVERAGE : COVERAGE;
 }
@@ -44,7 +45,7 @@ export class TagAppearance {
   #key = null; // the backdrop's version and options the decisions were made with
   #decisions = []; // per drawn capsule: its decision (for the necks)
   #variant = null; // the glass's variant the tint amounts were read for
-  #coverage = inkCoverage();
+  #darkCoverage = darkInkCoverage();
 
   /**
    * Decides every drawn capsule again when `changed` (the layout, the selection, the tags) or the
@@ -90,7 +91,7 @@ export class TagAppearance {
       const written = this.#written.get(slot);
       const decision = decide({
         backdrop: behind, tint, amount: amounts[selected ? 1 : 0], restAmount: amounts[0], selected,
-        variant: backdrop.variant, solid, coverage: this.#coverage,
+        variant: backdrop.variant, solid, darkCoverage: this.#darkCoverage,
       }, written?.held ?? null);
       this.#decisions[i] = decision;
       const values = {
