@@ -84,7 +84,7 @@ OLD_LIGHT_THEMING = """() => {
   sheet.replaceSync(`.light glass-tag-cloud { --glass-label-color: #1c1c1e; --glass-rim: rgb(0 0 0 / 0.18);
     --glass-tint-opacity: 22%; } .light glass-tag-cloud::part(tag selected) { color: #fff; }`);
   document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
-  window.__oldTheming = sheet;
+  document.querySelector('#topics').appearance = 'dark';  // the seed's glass it was written for
 }"""
 
 
@@ -98,7 +98,7 @@ def test_the_light_panel_reads_without_hand_theming(page, static_server):
     adaptive = contrasts(page, "#topics")
     weak = [str(label) for label in adaptive if label.ratio < WCAG_AA]
     assert not weak, "\n".join(weak)
-    # As well as the hand theming it replaces, or better: its worst label against ours.
+    # As well as the hand theming it replaces (on the seed's glass), or better: its worst label against ours.
     page.evaluate(OLD_LIGHT_THEMING)
     settled(page, "#topics")
     themed = contrasts(page, "#topics")
@@ -233,8 +233,8 @@ def test_a_drag_looks_up_the_map_and_an_idle_page_draws_nothing(element_page, st
     learned_after = page.evaluate("() => window.__learned")
     print(f"\nlearned during a 30-frame drag ({seconds:.2f} s): {learned_during}, after it: "
           f"{learned_after - learned_during}; tone writes during the drag: {writes}")
-    # At most one learning (and one more if the box changed under it) per MAX_WAIT_MS (1 s) of drag.
-    assert learned_during <= min(10, 2 + 2 * seconds), f"the backdrop was learned {learned_during} times in a 30-frame drag ({seconds:.2f} s)"
+    # At most one learning (and one more if the box changed under it) per MAX_WAIT_MS (2 s) of drag.
+    assert learned_during <= min(10, 2 + seconds), f"the backdrop was learned {learned_during} times in a 30-frame drag ({seconds:.2f} s)"
     assert learned_after - learned_during >= 1, "learned again once the drag held still"
     assert writes == 0, f"{writes} tone writes while the capsules moved over one plain backdrop"
     # Idle: nothing asks for a frame.

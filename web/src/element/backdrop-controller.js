@@ -21,7 +21,7 @@
 import { BackdropLearner } from "../glass/backdrop-learner.js";
 
 const QUIET_MS = 150;
-const MAX_WAIT_MS = 1000;
+const MAX_WAIT_MS = 2000;
 const APPEARANCES = ["auto", "light", "dark"];
 const VARIANTS = ["regular", "clear"];
 const darkQuery = matchMedia("(prefers-color-scheme: dark)");
@@ -68,6 +68,7 @@ export class BackdropController {
   #quiet = 0;
   #settlingSince = 0;
   #relearned = false; // a provisional map was learned again at once (once in a row)
+  #thorough = true; // the next learning looks for the elements beneath again
   #mutations;
   #resizes;
   #state = { map: null, version: 0, appearance: "auto", variant: "regular" };
@@ -110,23 +111,29 @@ export class BackdropController {
     this.#learnSoon(true);
   }
 
-  /** `now`: in the next frame; else once the causes hold still for QUIET_MS (at least every MAX_WAIT_MS). */
+  /**
+   * `now`: in the next frame; else once the causes hold still for QUIET_MS, and at least every
+   * MAX_WAIT_MS while they go on. A learning amid the motion reuses the elements found beneath
+   * (their hit tests are most of a learning's cost: backdrop-learner.js); the others look again.
+   */
   #learnSoon(now) {
     clearTimeout(this.#quiet);
     if (now) {
       this.#settlingSince = 0;
       this.#dirty = true;
+      this.#thorough = true;
       this.#host.requestUpdate();
       return;
     }
     const at = performance.now();
     this.#settlingSince ||= at;
-    const wait = at - this.#settlingSince >= MAX_WAIT_MS ? 0 : QUIET_MS;
+    const amid = at - this.#settlingSince >= MAX_WAIT_MS;
     this.#quiet = setTimeout(() => {
       this.#settlingSince = 0;
       this.#dirty = true;
+      this.#thorough ||= !amid;
       this.#host.requestUpdate();
-    }, wait);
+    }, amid ? 0 : QUIET_MS);
   }
 
   hostConnected() {
@@ -160,12 +167,13 @@ export class BackdropController {
     const map = this.#map;
     if (map && !this.#dirty) {
       const height = this.#frameHeight();
-      // Learned on a box the frames then changed (before the core's first layout, or a row more
-      // or less since): what lies behind may move with the box (a gradient spans its element).
-      // The decisions on it are guesses; learn again once (at once, then as the box settles).
+      // Learned on a box the frames then changed: what lies behind may move with the box (a
+      // gradient spans its element), so the decisions on it are guesses (tag-appearance.js). Learn
+      // again once: at once before the core's first layout had come, else (a row more or less in
+      // a drag) once the box holds still.
       if (map.provisional && height > 0 && !this.#relearned) {
         this.#relearned = true;
-        this.#learnSoon(true);
+        this.#learnSoon(map.frameHeight === 0);
       } else if (!map.covers(0, 0, 0, height, 0)) this.#learnSoon(false); // more rows than learned
     }
     if (this.#dirty && appearance === "auto" && this.#host.isConnected) {
@@ -185,7 +193,9 @@ export class BackdropController {
   /** One learning (its own method: tests count them). */
   learn() {
     const height = this.#frameHeight();
-    const map = this.#learner.learn({ host: this.#host, cloud: this.#cloud, probe: this.#probe, height });
+    const map = this.#learner.learn({ host: this.#host, cloud: this.#cloud, probe: this.#probe, height, beneath: this.#thorough });
+    this.#thorough = false;
+    map.frameHeight = height;
     map.provisional = height === 0 || Math.abs(map.boxHeight - height) > 0.5;
     return map;
   }

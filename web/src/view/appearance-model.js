@@ -112,12 +112,25 @@ export function fromOklab([L, a, b]) {
   ];
 }
 
+const tones = new Map(); // memo of toneTint (a pure function; shades come in STEPs)
+
 /**
  * The tint at another tone: `shade` < 0 deepens it (OKLab lightness × (1 + shade), the hue kept),
  * > 0 lightens it (toward white by `shade`); 0: the tint itself.
  */
 export function toneTint(tint, shade) {
   if (shade === 0) return tint;
+  const key = `${tint[0]} ${tint[1]} ${tint[2]} ${shade}`;
+  let tone = tones.get(key);
+  if (!tone) {
+    if (tones.size > 4096) tones.clear();
+    tone = shadeOf(tint, shade);
+    tones.set(key, tone);
+  }
+  return tone;
+}
+
+function shadeOf(tint, shade) {
   const [L, a, b] = toOklab(tint);
   if (shade < 0) return fromOklab([L * (1 + shade), a * (1 + 0.5 * shade), b * (1 + 0.5 * shade)]);
   return fromOklab([L + (1 - L) * shade, a * (1 - shade), b * (1 - shade)]);
@@ -127,8 +140,12 @@ export function toneTint(tint, shade) {
  * The glass's colour over `backdrop` (sRGB 0…1): the page saturated, under a frost (white) or a
  * dimming layer (black), the tint over both (premultiplied, as color-mix mixes).
  */
-export function drawn(backdrop, { tint, amount, frost = 0, dim = 0, saturation = 1.8, shade = 0 }) {
-  const page = saturate(backdrop, saturation);
+export function drawn(backdrop, { saturation = 1.8, ...glass }) {
+  return glassOver(saturate(backdrop, saturation), glass);
+}
+
+/** `drawn` over a page already saturated. */
+function glassOver(page, { tint, amount, frost = 0, dim = 0, shade = 0 }) {
   const tone = toneTint(tint, shade);
   const out = [0, 0, 0];
   for (let c = 0; c < 3; c += 1) {
@@ -145,19 +162,21 @@ export function drawnContrast(ink, glass, coverage = COVERAGE) {
 }
 
 /**
- * The least value in [from, to] (by bisection) for which `reads(value)` holds, or `to` when none
- * does; `reads` must be monotonic over the range.
+ * The least value of from, from + STEP, …, to for which `reads(value)` holds (a binary search:
+ * `reads` must be monotonic), or `to` when none does.
  */
 function least(from, to, reads) {
   if (reads(from)) return from;
+  const steps = Math.ceil((to - from) / STEP - 1e-9);
+  const at = (k) => Math.min(to, from + k * STEP);
   if (!reads(to)) return to;
-  let [lo, hi] = [from, to];
-  for (let i = 0; i < 12; i += 1) {
-    const mid = (lo + hi) / 2;
-    if (reads(mid)) hi = mid;
+  let [lo, hi] = [0, steps]; // reads(at(lo)) is false, reads(at(hi)) true
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >> 1;
+    if (reads(at(mid))) hi = mid;
     else lo = mid;
   }
-  return hi;
+  return at(hi);
 }
 
 /** `needed` in writing steps; the previous value while it still does and is not far beyond. */
@@ -188,13 +207,15 @@ export function decide({ backdrop: behind, tint, amount, restAmount, selected, v
   const darkContrast = (glass) => drawnContrast(DARK_INK, glass, darkCoverage);
   const toward = (from, to) => (to ? from.map((c, i) => c + (to[i] - c) * BUSY) : from);
   const backdrop = { light: toward(behind.light, behind.high), dark: toward(behind.dark, behind.low) };
-  const glass = { tint, amount, saturation: solid ? 1 : saturation };
-  const whiteReads = (page, options) => whiteContrast(drawn(page, { ...glass, ...options })) >= TARGET;
-  const darkReads = (page, options) => darkContrast(drawn(page, { ...glass, ...options })) >= TARGET;
+  const s = solid ? 1 : saturation;
+  const pages = { light: saturate(backdrop.light, s), dark: saturate(backdrop.dark, s) };
+  const glass = { tint, amount };
+  const whiteReads = (page, options) => whiteContrast(glassOver(page, { ...glass, ...options })) >= TARGET;
+  const darkReads = (page, options) => darkContrast(glassOver(page, { ...glass, ...options })) >= TARGET;
   // How well white ink reads on an unselected capsule of the dark tone here (at its deepest; the
   // clear glass: undimmed): the tone's measure. The first decision keeps the seed's look.
   const clear = variant === "clear";
-  const white = whiteContrast(drawn(backdrop.light, { ...glass, amount: restAmount, dim: clear ? 0 : MAX_DARK_DIM }));
+  const white = whiteContrast(glassOver(pages.light, { ...glass, amount: restAmount, dim: clear ? 0 : MAX_DARK_DIM }));
   // The dead band holds a decision while what lies behind changes a little (a capsule moving, a
   // page scrolling); a jump (a theme changed, an image came) decides afresh.
   const seen = Math.cbrt(luminance(backdrop.light));
@@ -204,27 +225,27 @@ export function decide({ backdrop: behind, tint, amount, restAmount, selected, v
   const next = { light: false, inkDark: false, frost: 0, dim: 0, shade: 0, seen };
   if (solid) {
     // A solid fill: the ink that reads better, then the tint's tone.
-    next.inkDark = selected ? !tintTakesWhite(tint) : darkContrast(drawn(backdrop.dark, glass)) > whiteContrast(drawn(backdrop.light, glass));
+    next.inkDark = selected ? !tintTakesWhite(tint) : darkContrast(glassOver(pages.dark, glass)) > whiteContrast(glassOver(pages.light, glass));
   } else if (clear) {
     // Clear glass has no tone: white ink, and over bright content a dimming layer.
-    if (onLight) next.dim = settle(least(BASE_DIM, 1, (dim) => whiteReads(backdrop.light, { dim })), held?.dim);
+    if (onLight) next.dim = settle(least(BASE_DIM, 1, (dim) => whiteReads(pages.light, { dim })), held?.dim);
   } else {
     next.light = onLight;
     next.inkDark = selected ? !tintTakesWhite(tint) : onLight;
     if (onLight) {
-      const frost = next.inkDark ? least(BASE_FROST, 0.85, (f) => darkReads(backdrop.dark, { frost: f })) : BASE_FROST;
+      const frost = next.inkDark ? least(BASE_FROST, 0.85, (f) => darkReads(pages.dark, { frost: f })) : BASE_FROST;
       next.frost = settle(frost, held?.light ? held.frost : undefined);
     } else if (!selected) {
       // The seed's look, deepened as far as white needs (a selected capsule's tint deepens instead).
-      const dim = least(0, MAX_DARK_DIM, (d) => whiteReads(backdrop.light, { dim: d }));
+      const dim = least(0, MAX_DARK_DIM, (d) => whiteReads(pages.light, { dim: d }));
       next.dim = dim > 0 ? settle(dim, held && !held.light ? held.dim : undefined) : 0;
     }
   }
   // The tint's tone, last: deeper under white ink, lighter under dark ink.
   const options = { frost: next.frost, dim: next.dim };
   const shade = next.inkDark
-    ? least(0, 1, (s) => darkReads(backdrop.dark, { ...options, shade: s }))
-    : -least(0, 1, (s) => whiteReads(backdrop.light, { ...options, shade: -s }));
+    ? least(0, 1, (s) => darkReads(pages.dark, { ...options, shade: s }))
+    : -least(0, 1, (s) => whiteReads(pages.light, { ...options, shade: -s }));
   const kept = held && Math.sign(held.shade) === Math.sign(shade) ? Math.abs(held.shade) : undefined;
   next.shade = Math.sign(shade) * settle(Math.abs(shade), kept);
   return next;

@@ -199,9 +199,12 @@ export class CloudView {
       this.#tagStates.forgetTints();
       this.#glassDirty = true;
     }
-    // Each capsule's ink and tone from what lies behind it, where its decision changed (tag-appearance.js).
+    // Each capsule's ink and tone from what lies behind it, where its decision changed (tag-appearance.js);
+    // while the layout moves only near sight, the rest in a frame that does not move.
     const appearance = { backdrop: state.backdrop, rgb: this.#rgb, tagStates: this.#tagStates, buttons: this.buttons, solid: transparencyQuery.matches };
-    if (this.#appearance.write(this.#placement.slots, this.#drawn.length, this.#frame, { ...appearance, changed: moves || departed || tinted || transparency })) this.#glassDirty = true;
+    const near = moves ? this.#nearSight(this.#frame.size[1]) : null;
+    if (this.#appearance.write(this.#placement.slots, this.#drawn.length, this.#frame, { ...appearance, near, changed: moves || departed || tinted || transparency })) this.#glassDirty = true;
+    if (this.#appearance.stale > 0) this.#requestUpdate();
     // The slots left out of sight are placed once the layout rests: after two updates in a row
     // that moved nothing (a drag moves capsules in most frames); until then each frame looks.
     this.#quiet = moves ? 0 : this.#quiet + 1;

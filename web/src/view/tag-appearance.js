@@ -9,9 +9,11 @@
 // tone (`neckTints`).
 //
 //   const appearance = new TagAppearance();
-//   appearance.write(slots, count, frame, { backdrop, rgb, tagStates, buttons, solid, changed })  // true: the necks' tints changed
+//   appearance.write(slots, count, frame, { backdrop, rgb, tagStates, buttons, solid, changed, near })  // true: the necks' tints changed
+//   appearance.stale   // capsules whose decision waits for a frame that does not move
 //   appearance.neckTints(tints, count, rgb, pressed, amounts, solid)
-// - Complexity: O(capsules) look-ups when the layout, the selection or the backdrop changed,
+// - Complexity: O(capsules) comparisons when the layout, the selection or the backdrop changed,
+//   a map look-up and a decision per capsule that moved (near sight while the layout moves),
 //   O(changed decisions) writes; nothing when none of them changed.
 
 import { COVERAGE, DARK_INK, decide, toneTint } from "./appearance-model.js";
@@ -46,26 +48,34 @@ export class TagAppearance {
   #decisions = []; // per drawn capsule: its decision (for the necks)
   #variant = null; // the glass's variant the tint amounts were read for
   #darkCoverage = darkInkCoverage();
+  #stale = new Set(); // slots whose decision waits for a frame that does not move
+
+  /** Capsules whose decision waits: they moved out of sight during a motion (`write`'s `near`). */
+  get stale() {
+    return this.#stale.size;
+  }
 
   /**
-   * Decides every drawn capsule again when `changed` (the layout, the selection, the tags) or the
-   * backdrop or its options changed, and writes what differs on its slot.
+   * Decides again the drawn capsules whose place, selection, tint or backdrop changed, and writes
+   * what differs on their slots. While the layout moves, only the capsules near sight (`near`,
+   * cloud px, or null: all) are decided; the others wait (`stale`) for a frame that does not move.
    * @param {HTMLElement[]} slots  the drawn capsules' slots
    * @param {object | null} frame  the packed frame on screen (origins, sizes), or null (CSS lays out)
    * @param {{backdrop: {map: object | null, version: number, appearance: string, variant: string} | undefined,
    *   rgb: Float32Array, tagStates: import("./tag-states.js").TagStates, buttons: HTMLButtonElement[],
-   *   solid: boolean, changed: boolean}} options  rgb: the tints, 3 per drawn capsule
+   *   solid: boolean, changed: boolean, near: {left: number, top: number, right: number, bottom: number} | null}} options
+   *   rgb: the tints, 3 per drawn capsule; changed: the layout, the selection or the tags changed
    * @returns {boolean} whether a capsule's tone or tint changed (the glass draws its necks again)
    */
-  write(slots, count, frame, { backdrop, rgb, tagStates, buttons, solid, changed }) {
+  write(slots, count, frame, { backdrop, rgb, tagStates, buttons, solid, changed, near = null }) {
     if (!backdrop) return false;
     // The variant's tint amounts differ (styles.css): read them again when it changes.
     if (backdrop.variant !== this.#variant) tagStates.forgetTints();
     this.#variant = backdrop.variant;
     const amounts = tagStates.tintAmounts(buttons);
-    const pressed = (i) => tagStates.isPressed(i);
     const key = `${backdrop.version} ${backdrop.appearance} ${backdrop.variant} ${solid} ${amounts.join(" ")}`;
-    if (!changed && key === this.#key) return false;
+    const fresh = key !== this.#key;
+    if (!changed && !fresh && (this.#stale.size === 0 || near)) return false;
     this.#key = key;
     const { map } = backdrop;
     // The glass's blur, in map cells (8 px): what a glyph's pixel averages (styles.css: 12 px, clear 3 px).
@@ -77,18 +87,31 @@ export class TagAppearance {
     for (let i = 0; i < count; i += 1) {
       const slot = slots[i];
       if (!slot) continue;
-      let behind = solid ? SOLID : FORCED[backdrop.appearance];
+      const written = this.#written.get(slot);
       const placed = frame && !Number.isNaN(frame.origins[2 * i]);
-      if (!behind && map && placed) behind = map.around(frame.origins[2 * i], frame.origins[2 * i + 1], frame.sizes[2 * i], frame.sizes[2 * i + 1], window);
+      const [x, y, w, h] = placed ? [frame.origins[2 * i], frame.origins[2 * i + 1], frame.sizes[2 * i], frame.sizes[2 * i + 1]] : [NaN, NaN, 0, 0];
+      const selected = tagStates.isPressed(i);
+      // Out of sight while the layout moves: it waits. Unchanged since its decision: it stands.
+      const away = near && placed && (x + w < near.left || x > near.right || y + h < near.top || y > near.bottom);
+      const same = written && !fresh && !written.guess && written.selected === selected
+        && written.base[0] === rgb[3 * i] && written.base[1] === rgb[3 * i + 1] && written.base[2] === rgb[3 * i + 2]
+        && written.at[0] === x && written.at[1] === y && written.at[2] === w && written.at[3] === h;
+      if (away || same) {
+        if (away && !same) this.#stale.add(slot);
+        else this.#stale.delete(slot);
+        this.#decisions[i] = written?.decision ?? null;
+        continue;
+      }
+      this.#stale.delete(slot);
+      let behind = solid ? SOLID : FORCED[backdrop.appearance];
+      if (!behind && map && placed) behind = map.around(x, y, w, h, window);
       // Not placed (CSS lays out, or folded away): the cloud's whole backdrop, or with nothing
       // learned yet the seed's look: a guess, from which the next decision's dead band does not
       // start, as one made on a provisional map (learned on a box the frame changes:
       // backdrop-controller.js).
       const guess = !behind || Boolean(map?.provisional && !FORCED[backdrop.appearance]);
       behind ??= wholeOf() ?? FORCED.dark;
-      const selected = pressed(i);
       const tint = [rgb[3 * i], rgb[3 * i + 1], rgb[3 * i + 2]];
-      const written = this.#written.get(slot);
       const decision = decide({
         backdrop: behind, tint, amount: amounts[selected ? 1 : 0], restAmount: amounts[0], selected,
         variant: backdrop.variant, solid, darkCoverage: this.#darkCoverage,
@@ -98,6 +121,10 @@ export class TagAppearance {
         decision,
         // The decision the next one's dead band starts from: a guess keeps the one before.
         held: guess ? written?.held ?? null : decision,
+        guess,
+        selected,
+        base: tint,
+        at: [x, y, w, h],
         light: decision.light,
         ink: decision.inkDark ? INK : null,
         under: decision.frost > 0 ? `rgb(255 255 255 / ${decision.frost.toFixed(2)})` : decision.dim > 0 ? `rgb(0 0 0 / ${decision.dim.toFixed(2)})` : null,
