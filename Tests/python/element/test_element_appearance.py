@@ -72,11 +72,15 @@ def test_the_demo_keeps_the_seeds_white_labels(page, static_server):
     page.goto(static_server.url)
     page.wait_for_function("() => document.documentElement.dataset.ready === 'true'")
     settled(page)
-    state = page.evaluate(STATE, "glass-tag-cloud")
-    assert len(state) == len(DEMO_TAGS)
-    assert [c["id"] for c in state if c["ink"] != WHITE_INK or c["light"]] == [], state
-    weak = [str(label) for label in contrasts(page, "glass-tag-cloud") if label.ratio < WCAG_AA]
-    assert not weak, "the demo's white labels must read:\n" + "\n".join(weak)
+    for spacing in ("loose", "tight"):
+        if spacing == "tight":
+            page.locator("[data-tight-spacing]").click()
+            settled(page)
+        state = page.evaluate(STATE, "glass-tag-cloud")
+        assert len(state) == len(DEMO_TAGS)
+        assert [c["id"] for c in state if c["ink"] != WHITE_INK or c["light"]] == [], (spacing, state)
+        weak = [str(label) for label in contrasts(page, "glass-tag-cloud") if label.ratio < WCAG_AA]
+        assert not weak, f"the demo's white labels must read ({spacing}):\n" + "\n".join(weak)
 
 
 OLD_LIGHT_THEMING = """() => {

@@ -41,7 +41,7 @@ const JUMP = 0.2;
 export const BASE_FROST = 0.25;
 export const BASE_DIM = 0.35;
 /** The most the dark tone deepens the glass for white ink before the tone turns light. */
-export const MAX_DARK_DIM = 0.35;
+export const MAX_DARK_DIM = 0.45;
 /** The top light at the glyphs (styles.css: white 16 % fading out at 60 % of the height). */
 const TOP_LIGHT = 0.03;
 /**
