@@ -2,6 +2,8 @@
 // reads (css-gradients.js), the backdrop map (backdrop-map.js) and the decisions
 // (appearance-model.js). The pixels are the browser suites' (Tests/python/element/
 // test_element_appearance.py, Tests/python/engines/test_engine_appearance.py).
+// Seen to fail: DEAD_BAND = 1 (the dead band test), the tint's tone never moving (`next.shade = 0`:
+// the selected capsules' and the random backdrops' tests).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { averageColor, gradientAt, parseLayers, resolveGradient, splitTopLevel } from '../../web/src/glass/css-gradients.js';

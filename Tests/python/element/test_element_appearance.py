@@ -13,7 +13,8 @@ the forced appearances); styles.css's label colour as `var(--tone-ink, var(--gla
 MutationObserver observing nothing (the theme change is not learned); the ResizeObserver
 learning at once (`#learnSoon(true)`: 31 learnings in a 30-frame drag); tag-appearance.js
 rewriting every capsule's properties each frame (writes during the drag); the clear variant's
-dimming off (no --tone-under on the clear capsules over white).
+dimming off (no --tone-under on the clear capsules over white); an unreadable image's layer
+skipped instead of read as the colour scheme (`#paintUnknown` painting nothing).
 """
 
 from __future__ import annotations
@@ -248,19 +249,25 @@ def test_a_drag_looks_up_the_map_and_an_idle_page_draws_nothing(element_page, st
 
 
 @pytest.mark.page_errors(r"CORS|Access-Control-Allow-Origin|ERR_FAILED|net::")
-def test_a_cross_origin_image_without_cors_falls_back(element_page, static_server, page, tmp_path):
-    """Drawing it would taint the canvas: its layer reads as the element's background colour."""
-    from support.static_files import FolderServer
+def test_a_cross_origin_image_without_cors_reads_as_the_users_colour_scheme(element_page, static_server, page):
+    """Drawing it would taint the canvas. Over a black root, the body's cross-origin image (no
+    colour of its own) reads as the user's `prefers-color-scheme`: white (the light tone) for
+    light, black for dark; were it skipped, the black root would show (seen failing so)."""
     from support.label_contrast import PHOTO
-    from support.static_files import FIXTURES
+    from support.static_files import FIXTURES, FolderServer
 
     with FolderServer(FIXTURES) as other:
         url = other.url.replace("127.0.0.1", "localhost") + PHOTO.rsplit("/", 1)[1]
-        element_page(static_server.url, f"<style>body {{ background: #000 url({url}) center / cover !important; }}</style>"
-                     f"<glass-tag-cloud spacing='18'>{tag_markup(())}</glass-tag-cloud>")
-        settled(page)
-        state = page.evaluate(STATE, "glass-tag-cloud")
-        assert all(c["ink"] == WHITE_INK and not c["light"] for c in state), state
+        for scheme, light in (("light", True), ("dark", False)):
+            page.emulate_media(color_scheme=scheme)
+            element_page(static_server.url, "<style>html { background: #000; } "
+                         f"body {{ background: url({url}) center / cover !important; }}</style>"
+                         f"<glass-tag-cloud spacing='18'>{tag_markup(())}</glass-tag-cloud>", name=f"cors-{scheme}")
+            settled(page)
+            state = page.evaluate(STATE, "glass-tag-cloud")
+            assert all(c["light"] == light for c in state), (scheme, state)
+            assert page.evaluate("""() => document.querySelector('glass-tag-cloud').shadowRoot
+              .querySelectorAll('.tag-slot').length""") == len(DEMO_TAGS)
 
 
 def test_clear_glass_dims_over_bright_content(element_page, static_server, page):

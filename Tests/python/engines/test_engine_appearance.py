@@ -8,12 +8,12 @@ glass's under it).
 - `variant="clear"`: over white its labels still read at 4.5:1 (the dimming layer), and it is more
   transparent than the regular glass: over a checkerboard the glass keeps more of the pattern.
 
-Seen to fail (each mutation once, every engine): the adaptive decisions off (tag-appearance.js
-writing nothing: the seed's white labels) fails white, grey, stripes, gradient and the photos
-(white 1.1:1, the selected yellow over black 1.8:1); the learner ignoring the elements beneath
-(`#paintBeneath` returning at once) fails the <img> panel only; the clear glass's dimming off
-(`next.dim` left 0 for clear in appearance-model.js) fails clear-over-white (1.1:1); the clear
-variant's styles removed (styles.css `:host([variant="clear"])`) fails the transparency check.
+Seen to fail (each mutation once): the adaptive decisions off (tag-appearance.js deciding
+nothing: the seed's white labels) fails every backdrop but black (white 1.2–1.5:1); the learner
+not looking beneath the cloud (`#findBeneath` never called) fails the <img> panel (Chromium:
+3.9:1, the hills taken for the white page); the clear glass's dimming off (`next.dim` left 0 in
+appearance-model.js) fails clear-over-white (1.4:1); the clear variant's styles removed
+(styles.css `:host([variant="clear"])`) fails the transparency check (0.6–0.7×).
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ from support.placement import settle, wait_placed
 CSS = """
 body { margin: 0; font-family: sans-serif; }
 section { position: relative; padding: 14px 16px; margin: 0 0 4px; }
-section > img.under { position: absolute; inset: 0; width: 100%; height: 100%; object-fit: cover; }
+section > img.under { position: absolute; inset: 0; width: 100%; height: 100%; object-fit: cover; object-position: 50% 85%; }
 section > glass-tag-cloud { position: relative; }
 .checker { background: repeating-conic-gradient(#1e3a5a 0 25%, #5a2e1e 0 50%) 0 0 / 24px 24px; }
 """ + "".join(f".bg-{name} {{ {rule} }}\n" for name, rule in BACKGROUNDS.items())
