@@ -61,6 +61,7 @@ export class BackdropController {
   #cloud;
   #probe;
   #frameHeight;
+  #styled;
   #learner;
   #map = null;
   #version = 0;
@@ -83,16 +84,19 @@ export class BackdropController {
 
   /**
    * @param {HTMLElement & {requestUpdate: () => void}} host
-   * @param {{cloud: HTMLElement, probe: HTMLElement, frameHeight: () => number}} options
+   * @param {{cloud: HTMLElement, probe: HTMLElement, styled: () => boolean, frameHeight: () => number}} options
    *   probe: a shadow element whose background-color is `Canvas` (the used colour scheme's canvas);
+   *   styled: whether the element's stylesheet is adopted (no learning before: its reads would lay
+   *   out the unstyled page mid-load, which Chromium counted as a layout shift of what follows);
    *   frameHeight: the height of the frame to be drawn (it may not be written yet)
    */
-  constructor(host, { cloud, probe, frameHeight }) {
+  constructor(host, { cloud, probe, styled, frameHeight }) {
     this.#host = host;
     controllers.set(host, this);
     this.#cloud = cloud;
     this.#probe = probe;
     this.#frameHeight = frameHeight;
+    this.#styled = styled;
     this.#learner = new BackdropLearner(() => this.#learnSoon(true));
     this.#mutations = new MutationObserver((records) => {
       // An inline style changes every frame of a drag or an animation; a class or a theme attribute once.
@@ -176,7 +180,7 @@ export class BackdropController {
         this.#learnSoon(map.frameHeight === 0);
       } else if (!map.covers(0, 0, 0, height, 0)) this.#learnSoon(false); // more rows than learned
     }
-    if (this.#dirty && appearance === "auto" && this.#host.isConnected) {
+    if (this.#dirty && appearance === "auto" && this.#host.isConnected && this.#styled()) {
       this.#dirty = false;
       this.#relearned = this.#map?.provisional === true && this.#relearned;
       this.#map = this.learn();

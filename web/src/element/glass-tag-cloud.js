@@ -145,7 +145,7 @@ export class GlassTagCloudElement extends HTMLElement {
       },
     });
     this.#layout.live = this.#live;
-    this.#backdrop = new BackdropController(this, { cloud, probe: remProbe, frameHeight: () => this.#layout.frame?.size[1] ?? 0 });
+    this.#backdrop = new BackdropController(this, { cloud, probe: remProbe, styled: () => this.#styled, frameHeight: () => this.#layout.frame?.size[1] ?? 0 });
     this.#controllers = [this.#tags, this.#selection, this.#layout, this.#live, this.#glassWindow, this.#backdrop];
     this.#roving = new RovingFocus(this.#view, (layout, index, key) => this.#layout.navigate(layout, index, key), host.requestUpdate);
     this.#removal = new TagRemoval(this, {
