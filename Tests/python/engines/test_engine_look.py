@@ -68,7 +68,32 @@ def sample_demo(engine, url: str, screenshots) -> dict:
         "tint": {c.id: mean_rgb(image, tint_box(c)) for c in shown},
         "backdrop": {c.id: mean_rgb(image, backdrop_box(c)) for c in shown},
         "pressed": {c.id: c.pressed for c in shown},
+        "tone": dict(zip([c.id for c in shown], engine.evaluate(TONES))),
     }
+
+
+# Each capsule's adaptive tone (view/tag-appearance.js): its tint at another tone, and the frost
+# or dimming under the tint, as [r, g, b, alpha] (0…255) or null.
+TONES = """() => [...document.querySelector('glass-tag-cloud').shadowRoot.querySelectorAll('button[data-tag-id]')]
+  .map((b) => {
+    const read = (name) => {
+      const m = /rgb\((\d+) (\d+) (\d+)(?: \/ ([\d.]+))?\)/.exec(b.parentElement.style.getPropertyValue(name));
+      return m ? [+m[1], +m[2], +m[3], m[4] === undefined ? 1 : +m[4]] : null;
+    };
+    return { tint: read('--tone-tint'), under: read('--tone-under') };
+  })"""
+
+
+def glass_model(sample, tag: str):
+    """The glass the styles draw for `tag`: its tint (at its tone) at 30 % (85 % when selected)
+    over the frost or dimming of its tone over saturate(1.8) of the page, and the top light."""
+    alpha = 0.85 if sample["pressed"][tag] else 0.3
+    tone = sample["tone"][tag]
+    tint = tuple(tone["tint"][:3]) if tone["tint"] else hex_rgb(TINTS[tag])
+    page = saturate(sample["backdrop"][tag], 1.8)
+    if tone["under"]:
+        page = over(tone["under"][:3], tone["under"][3], page)
+    return over((255, 255, 255), HIGHLIGHT_AT_PATCH, over(tint, alpha, page))
 
 
 def rounded(rgb) -> tuple[int, ...]:
@@ -228,15 +253,15 @@ def test_each_engine_paints_the_glass_it_claims(engine, static_server, screensho
 
 def test_the_glass_is_the_tint_over_the_saturated_page(engine, static_server, screenshots):
     """Where backdrop-filter is painted (every engine here), each capsule is its tint (30 %, 85 %
-    when selected) over saturate(1.8) of the page behind it, within MODEL_TOLERANCE (the blur's
-    edge takes in a little of the page beyond the capsule)."""
+    when selected; at its adaptive tone) over its tone's frost or dimming over saturate(1.8) of
+    the page behind it, within MODEL_TOLERANCE (the blur's edge takes in a little of the page
+    beyond the capsule)."""
     sample = sample_demo(engine, static_server.url, screenshots)
     checked = 0
     for tag, seen in sample["tint"].items():
         alpha = 0.85 if sample["pressed"][tag] else 0.3
-        expected = over(hex_rgb(TINTS[tag]), alpha, saturate(sample["backdrop"][tag], 1.8))
         # The light along the top (white 16 % fading out at 60 % of the height) at the patch.
-        expected = over((255, 255, 255), HIGHLIGHT_AT_PATCH, expected)
+        expected = glass_model(sample, tag)
         unfiltered = over(hex_rgb(TINTS[tag]), alpha, sample["backdrop"][tag])
         assert channel_distance(seen, expected) <= MODEL_TOLERANCE, (
             f"{engine.name}: {tag} is {rounded(seen)}, the glass model says {rounded(expected)} "

@@ -27,6 +27,8 @@ export interface GlassTagCloudTagInfo {
   removable?: true;
 }
 
+export type GlassTagCloudAppearance = 'auto' | 'light' | 'dark';
+export type GlassTagCloudVariant = 'regular' | 'clear';
 export type GlassTagCloudLiveStatus = 'off' | 'connecting' | 'live' | 'reconnecting' | 'offline';
 export type GlassTagCloudLayoutSource = 'none' | 'css' | 'wasm' | 'server';
 
@@ -66,7 +68,8 @@ export interface GlassTagCloudEventMap extends HTMLElementEventMap {
  * `<glass-tag-cloud>`: the Liquid Glass tag cloud, form-associated.
  *
  * Attributes: `spacing` (16), `merge-distance` (10), `name`, `max-selected`, `live`
- * (`ws://…/live`), `required`, `disabled`, `dir`, `removable`, `max-rows`.
+ * (`ws://…/live`), `required`, `disabled`, `dir`, `removable`, `max-rows`, `appearance`
+ * (`auto`), `variant` (`regular`).
  * Custom states: `:state(styled)`, `:state(animating)`, `:state(live)`, `:state(reconnecting)`,
  * `:state(offline)`.
  */
@@ -94,6 +97,20 @@ export class GlassTagCloudElement extends HTMLElement {
   removable: boolean;
   /** The most rows shown; the tags beyond fold into a "+K" capsule that shows them (attribute `max-rows`; 0: no limit). */
   maxRows: number;
+  /**
+   * How the labels and the glass adapt to what lies behind the cloud (attribute `appearance`):
+   * `"auto"` learns it; `"light"` / `"dark"` take it as white / black. An unknown value reads as
+   * `"auto"`. docs/ELEMENT.md, "Adaptive appearance".
+   */
+  appearance: GlassTagCloudAppearance;
+  /** The glass (attribute `variant`): `"regular"`, or `"clear"` (more transparent, dimmed over bright content). */
+  variant: GlassTagCloudVariant;
+  /**
+   * Learns what lies behind the cloud again in the next frame: for a page that changes its
+   * backdrop by means the element does not watch (a stylesheet swapped in, a CSS animation, a
+   * canvas drawn behind it, an element added beneath).
+   */
+  refreshBackdrop(): void;
   /** The live endpoint (attribute `live`); `""`: lay out locally. */
   live: string;
   readonly liveStatus: GlassTagCloudLiveStatus;

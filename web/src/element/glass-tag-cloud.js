@@ -12,10 +12,11 @@
 // and its update cycle; the work is done by reactive controllers, one concern each
 // (`hostConnected`, `hostDisconnected`, `hostUpdate`): the tags (tags-controller.js), the
 // selection and the form (selection-controller.js), the layout and the spacing spring
-// (layout-controller.js), the live connection (live-controller.js) and the glass window
-// (glass-window-controller.js). Every cause of change asks for an update (`requestUpdate`: in the
-// next animation frame; attributes and properties in a microtask; a scroll, focus and the user's
-// toggle at once); `#update` lets each controller bring its state up to date, then the view's
+// (layout-controller.js), the live connection (live-controller.js), the glass window
+// (glass-window-controller.js) and what lies behind the cloud (backdrop-controller.js, which also
+// defines `appearance`, `variant` and `refreshBackdrop()`). Every cause of change asks for an
+// update (`requestUpdate`: in the next animation frame; attributes and properties in a microtask;
+// a scroll, focus and the user's toggle at once); `#update` lets each controller bring its state up to date, then the view's
 // `writeFrame` writes the DOM and the glass: the only writer (docs/ELEMENT.md, "The update cycle").
 //
 // Decisions (docs/ELEMENT.md has the reasons):
@@ -26,6 +27,7 @@
 // - Every position comes from the core (the Wasm core, or with `live` the frames of a
 //   `tagcloud serve`); until the core has answered, CSS flex-wrap (the same rule) shows the tags.
 
+import { BackdropController, defineAppearanceProperties } from "./backdrop-controller.js";
 import { CloudView } from "../view/cloud-view.js";
 import { GlassTagElement } from "./glass-tag.js";
 import { GlassWindowController } from "../view/glass-window-controller.js";
@@ -86,7 +88,7 @@ function upgradeProperties(element, keys) {
 
 export class GlassTagCloudElement extends HTMLElement {
   static formAssociated = true;
-  static observedAttributes = ["spacing", "merge-distance", "name", "max-selected", "live", "required", "dir", "removable", "max-rows"];
+  static observedAttributes = ["spacing", "merge-distance", "name", "max-selected", "live", "required", "dir", "removable", "max-rows", "appearance", "variant"];
 
   #internals = this.attachInternals();
   #connected = false;
@@ -96,6 +98,7 @@ export class GlassTagCloudElement extends HTMLElement {
   #layout;
   #live;
   #glassWindow;
+  #backdrop;
   #view;
   #roving;
   #removal;
@@ -142,7 +145,8 @@ export class GlassTagCloudElement extends HTMLElement {
       },
     });
     this.#layout.live = this.#live;
-    this.#controllers = [this.#tags, this.#selection, this.#layout, this.#live, this.#glassWindow];
+    this.#backdrop = new BackdropController(this, { cloud, probe: remProbe, styled: () => this.#styled, frameHeight: () => this.#layout.frame?.size[1] ?? 0 });
+    this.#controllers = [this.#tags, this.#selection, this.#layout, this.#live, this.#glassWindow, this.#backdrop];
     this.#roving = new RovingFocus(this.#view, (layout, index, key) => this.#layout.navigate(layout, index, key), host.requestUpdate);
     this.#removal = new TagRemoval(this, {
       tags: this.#tags,
@@ -166,9 +170,8 @@ export class GlassTagCloudElement extends HTMLElement {
   }
 
   /**
-   * The update once the current script is done (a microtask, as a Lit element's): for changes
-   * by the program or the parser (attributes, properties, the form), which then show before the
-   * page's next task, however many come at once.
+   * The update once the current script is done (a microtask, as a Lit element's): for changes by the
+   * program or the parser (attributes, properties, the form), shown before the page's next task.
    */
   #updateSoon() {
     if (this.#soon || !this.#connected) return;
@@ -180,10 +183,9 @@ export class GlassTagCloudElement extends HTMLElement {
   }
 
   /**
-   * The update at once, for a cause that must show before the browser goes on: a scroll (its
-   * event comes in the frame's rendering steps: this is that frame's update), focus entering a
-   * capsule that waited out of sight (placed before the browser scrolls it into view), and the
-   * user's toggle (aria-pressed follows the click at once, as a native control's state does).
+   * The update at once, for a cause that must show before the browser goes on: a scroll (its event
+   * comes in the frame's rendering steps: this is that frame's update), focus entering a capsule that
+   * waited out of sight (placed before the browser scrolls it into view), and the user's toggle.
    */
   #updateNow() {
     unscheduleUpdate(this);
@@ -217,6 +219,7 @@ export class GlassTagCloudElement extends HTMLElement {
         easing: this.#live.easing,
         glide: layout.glide,
         hitTesting: layout.hitTesting,
+        backdrop: this.#styled ? this.#backdrop.state : undefined,
         live: this.#live.greeted || this.#live.diagnostics.frames ? this.#live.diagnostics : null,
         states: {
           styled: this.#styled,
@@ -233,7 +236,7 @@ export class GlassTagCloudElement extends HTMLElement {
   // ---- Lifecycle ------------------------------------------------------------------------------
 
   connectedCallback() {
-    upgradeProperties(this, ["tags", "selection"]);
+    upgradeProperties(this, ["tags", "selection", "appearance", "variant"]);
     this.#connected = true;
     watchPage(this, {
       reduceMotion: () => this.#layout.reduceMotionChanged(),
@@ -357,11 +360,10 @@ export class GlassTagCloudElement extends HTMLElement {
   set name(value) { this.setAttribute("name", String(value)); }
   get required() { return this.hasAttribute("required"); }
   set required(value) { this.toggleAttribute("required", Boolean(value)); }
-  /** Every tag gets a remove control (a tag can also say `removable` itself). */
   /** The most rows shown before a "+K" capsule folds the rest (0: no limit). */
   get maxRows() { return Math.floor(parseNumber(this.getAttribute("max-rows"), 0)); }
   set maxRows(value) { if (value > 0) this.setAttribute("max-rows", String(value)); else this.removeAttribute("max-rows"); }
-  get removable() { return this.hasAttribute("removable"); }
+  get removable() { return this.hasAttribute("removable"); } // every tag gets a remove control (a tag may say so itself)
   set removable(value) { this.toggleAttribute("removable", Boolean(value)); }
   get disabled() { return this.hasAttribute("disabled"); }
   set disabled(value) { this.toggleAttribute("disabled", Boolean(value)); }
@@ -386,6 +388,8 @@ export class GlassTagCloudElement extends HTMLElement {
   checkValidity() { return this.#internals.checkValidity(); }
   reportValidity() { return this.#internals.reportValidity(); }
 }
+
+defineAppearanceProperties(GlassTagCloudElement);
 
 export { GlassTagElement };
 

@@ -27,10 +27,10 @@ import { keptIndices } from "./kept-nodes.js";
 import { PressState } from "./press-state.js";
 import { RowToggle } from "./row-toggle.js";
 import { SlotPlacement } from "./slot-placement.js";
+import { TagAppearance } from "./tag-appearance.js";
 import { TagNodes } from "./tag-nodes.js";
 import { TagStates } from "./tag-states.js";
 
-const SOLID_BASE = [0x1c / 255, 0x1c / 255, 0x1e / 255]; // styles.css: --solid-base
 const transparencyQuery = matchMedia("(prefers-reduced-transparency: reduce), (prefers-contrast: more)");
 
 export class CloudView {
@@ -55,6 +55,7 @@ export class CloudView {
   #w = new Float64Array(0);
   #h = new Float64Array(0);
   #tagStates = new TagStates(); // aria-pressed, refusals, disabled, the tab stop, the tint amounts
+  #appearance = new TagAppearance(); // each capsule's ink and tone from what lies behind it
   #melted = new Uint8Array(0); // 1: the slot is marked `is-melted` (the glass canvas draws its rim)
   #tints = new Float32Array(0);
   #rgb = new Float32Array(0);
@@ -189,14 +190,22 @@ export class CloudView {
     if (state.mergeDistance !== this.#mergeDistance) this.#glassDirty = true;
     this.#mergeDistance = state.mergeDistance;
     const shown = (i) => !Number.isNaN(this.#frame?.origins[2 * i]); // not folded by the row limit
-    if (this.#tagStates.write(this.buttons, state, this.#nodes.removers, shown, tagsChanged)) this.#glassDirty = true;
+    const tinted = this.#tagStates.write(this.buttons, state, this.#nodes.removers, shown, tagsChanged);
+    if (tinted) this.#glassDirty = true;
     const scene = { frame: this.#frame, ids: this.#nodes.ids, spacing: state.spacing, motion: state.pressMotion };
     if (this.press.write(this.cloud, (id) => this.#nodes.buttonFor(id), scene)) this.#glassDirty = true;
+    const transparency = this.#transparency;
     if (this.#transparency) {
       this.#transparency = false;
       this.#tagStates.forgetTints();
       this.#glassDirty = true;
     }
+    // Each capsule's ink and tone from what lies behind it, where its decision changed (tag-appearance.js);
+    // while the layout moves only near sight, the rest in a frame that does not move.
+    const appearance = { backdrop: state.backdrop, rgb: this.#rgb, tagStates: this.#tagStates, buttons: this.buttons, solid: transparencyQuery.matches };
+    const near = moves ? this.#nearSight(this.#frame.size[1]) : null;
+    if (this.#appearance.write(this.#placement.slots, this.#drawn.length, this.#frame, { ...appearance, near, changed: moves || departed || tinted || transparency })) this.#glassDirty = true;
+    if (this.#appearance.stale > 0) this.#requestUpdate();
     // The slots left out of sight are placed once the layout rests: after two updates in a row
     // that moved nothing (a drag moves capsules in most frames); until then each frame looks.
     this.#quiet = moves ? 0 : this.#quiet + 1;
@@ -424,16 +433,9 @@ export class CloudView {
     const amounts = this.#tagStates.tintAmounts(this.buttons);
     const count = this.#drawn.length; // the tags', then the departing capsules
     if (this.#tints.length < 4 * count) this.#tints = new Float32Array(4 * count);
-    // Solid tints (Reduce Transparency, Increase Contrast): the necks mix with the capsules' base.
-    const solid = transparencyQuery.matches;
-    for (let i = 0; i < count; i += 1) {
-      const amount = amounts[this.#tagStates.isPressed(i) ? 1 : 0];
-      for (let c = 0; c < 3; c += 1) {
-        const tint = this.#rgb[3 * i + c];
-        this.#tints[4 * i + c] = solid ? SOLID_BASE[c] + (tint - SOLID_BASE[c]) * amount : tint;
-      }
-      this.#tints[4 * i + 3] = solid ? 1 : amount;
-    }
+    // Each capsule's tint at its tone (tag-appearance.js); solid (Reduce Transparency, Increase
+    // Contrast): mixed with the capsules' base.
+    this.#appearance.neckTints(this.#tints, count, this.#rgb, (i) => this.#tagStates.isPressed(i), amounts, transparencyQuery.matches);
     const press = this.press;
     const ids = this.#nodes.ids;
     this.melt.draw(count === frame.count ? frame : { ...frame, count }, this.#tints, {

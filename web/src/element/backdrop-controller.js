@@ -1,0 +1,206 @@
+// What lies behind the cloud, as a reactive controller: the backdrop map (glass/backdrop-learner.js)
+// learned in the element's update when something it depends on changed, never per frame. The
+// view looks capsules up in the map it is handed (view/tag-appearance.js); the controller writes
+// nothing.
+//
+//   const backdrop = new BackdropController(host, { cloud, probe, frameHeight });
+//   backdrop.state      // { map, version, appearance, variant }: the host hands it to the view
+//   backdrop.refresh()  // learn again in the next frame (cloud.refreshBackdrop())
+//
+// When it learns again (each cause asks for one update; a burst of them for one learning):
+// - at once, in the next frame: connected, `refreshBackdrop()`, `appearance` back to auto, the
+//   `prefers-color-scheme` answer, a class or any attribute of <html> or <body> changing (a theme),
+//   an image of a url() layer loading;
+// - once things hold still (QUIET_MS without another, and at least every MAX_WAIT_MS while they
+//   go on): the host resized (a drag), a `style` attribute of an ancestor changed, the window
+//   resized, an <img> or <video> of the page loaded, the page scrolled while the map depends on
+//   where the cloud is in the viewport (fixed backgrounds, elements beneath), the frame grew past
+//   the map. Capsules moving in between look themselves up in the map learned before.
+// - Complexity: O(ancestors) observers; a learning is backdrop-learner.js's cost.
+
+import { BackdropLearner } from "../glass/backdrop-learner.js";
+
+const QUIET_MS = 150;
+const MAX_WAIT_MS = 2000;
+const APPEARANCES = ["auto", "light", "dark"];
+const VARIANTS = ["regular", "clear"];
+const darkQuery = matchMedia("(prefers-color-scheme: dark)");
+
+/** An enumerated attribute's value: one of `values` (case-insensitive), else the first. */
+export function enumerated(text, values) {
+  const value = String(text ?? "").trim().toLowerCase();
+  return values.includes(value) ? value : values[0];
+}
+
+/** Each element's controller, for its `refreshBackdrop()` (the element owns it; no other state). */
+const controllers = new WeakMap();
+
+/**
+ * The element's public surface of this concern, defined on its class here (the host class stays
+ * small): `appearance` ("auto", "light", "dark") and `variant` ("regular", "clear"), reflected
+ * enumerated attributes (an unknown value reads as the first), and `refreshBackdrop()`.
+ */
+export function defineAppearanceProperties(elementClass) {
+  for (const [name, values] of [["appearance", APPEARANCES], ["variant", VARIANTS]]) {
+    Object.defineProperty(elementClass.prototype, name, {
+      configurable: true,
+      enumerable: true,
+      get() { return enumerated(this.getAttribute(name), values); },
+      set(value) { this.setAttribute(name, String(value)); },
+    });
+  }
+  Object.defineProperty(elementClass.prototype, "refreshBackdrop", {
+    configurable: true,
+    writable: true,
+    value() { controllers.get(this)?.refresh(); },
+  });
+}
+
+export class BackdropController {
+  #host;
+  #cloud;
+  #probe;
+  #frameHeight;
+  #styled;
+  #learner;
+  #map = null;
+  #version = 0;
+  #dirty = true;
+  #quiet = 0;
+  #settlingSince = 0;
+  #relearned = false; // a provisional map was learned again at once (once in a row)
+  #thorough = true; // the next learning looks for the elements beneath again
+  #mutations;
+  #resizes;
+  #state = { map: null, version: 0, appearance: "auto", variant: "regular" };
+  #onScroll = () => {
+    if (this.#map?.viewportDependent) this.#learnSoon(false);
+  };
+  #onResize = () => this.#learnSoon(false);
+  #onScheme = () => this.#learnSoon(true);
+  #onLoad = (event) => {
+    if (event.target instanceof HTMLImageElement || event.target instanceof HTMLVideoElement) this.#learnSoon(false);
+  };
+
+  /**
+   * @param {HTMLElement & {requestUpdate: () => void}} host
+   * @param {{cloud: HTMLElement, probe: HTMLElement, styled: () => boolean, frameHeight: () => number}} options
+   *   probe: a shadow element whose background-color is `Canvas` (the used colour scheme's canvas);
+   *   styled: whether the element's stylesheet is adopted (no learning before: its reads would lay
+   *   out the unstyled page mid-load, which Chromium counted as a layout shift of what follows);
+   *   frameHeight: the height of the frame to be drawn (it may not be written yet)
+   */
+  constructor(host, { cloud, probe, styled, frameHeight }) {
+    this.#host = host;
+    controllers.set(host, this);
+    this.#cloud = cloud;
+    this.#probe = probe;
+    this.#frameHeight = frameHeight;
+    this.#styled = styled;
+    this.#learner = new BackdropLearner(() => this.#learnSoon(true));
+    this.#mutations = new MutationObserver((records) => {
+      // An inline style changes every frame of a drag or an animation; a class or a theme attribute once.
+      this.#learnSoon(records.some((record) => record.attributeName !== "style"));
+    });
+    this.#resizes = new ResizeObserver(() => this.#learnSoon(false));
+  }
+
+  /** What the view is handed: the map (null until learned, or when the appearance is forced) and the options. */
+  get state() {
+    return this.#state;
+  }
+
+  /** Learn the backdrop again in the next frame (a page that changed it by other means). */
+  refresh() {
+    this.#learnSoon(true);
+  }
+
+  /**
+   * `now`: in the next frame; else once the causes hold still for QUIET_MS, and at least every
+   * MAX_WAIT_MS while they go on. A learning amid the motion reuses the elements found beneath
+   * (their hit tests are most of a learning's cost: backdrop-learner.js); the others look again.
+   */
+  #learnSoon(now) {
+    clearTimeout(this.#quiet);
+    if (now) {
+      this.#settlingSince = 0;
+      this.#dirty = true;
+      this.#thorough = true;
+      this.#host.requestUpdate();
+      return;
+    }
+    const at = performance.now();
+    this.#settlingSince ||= at;
+    const amid = at - this.#settlingSince >= MAX_WAIT_MS;
+    this.#quiet = setTimeout(() => {
+      this.#settlingSince = 0;
+      this.#dirty = true;
+      this.#thorough ||= !amid;
+      this.#host.requestUpdate();
+    }, amid ? 0 : QUIET_MS);
+  }
+
+  hostConnected() {
+    // The host's ancestors in the composed tree: their classes, styles and (html, body) themes.
+    for (let node = this.#host; node; node = node.assignedSlot ?? node.parentElement ?? node.getRootNode().host ?? null) {
+      const page = node === document.documentElement || node === document.body;
+      this.#mutations.observe(node, page ? { attributes: true } : { attributes: true, attributeFilter: ["class", "style", "hidden"] });
+    }
+    this.#resizes.observe(this.#host);
+    addEventListener("scroll", this.#onScroll, { capture: true, passive: true });
+    addEventListener("resize", this.#onResize);
+    document.addEventListener("load", this.#onLoad, true);
+    darkQuery.addEventListener?.("change", this.#onScheme);
+    this.#dirty = true;
+  }
+
+  hostDisconnected() {
+    this.#mutations.disconnect();
+    this.#resizes.disconnect();
+    removeEventListener("scroll", this.#onScroll, { capture: true });
+    removeEventListener("resize", this.#onResize);
+    document.removeEventListener("load", this.#onLoad, true);
+    darkQuery.removeEventListener?.("change", this.#onScheme);
+    clearTimeout(this.#quiet);
+    this.#settlingSince = 0;
+  }
+
+  hostUpdate() {
+    const appearance = enumerated(this.#host.getAttribute("appearance"), APPEARANCES);
+    const variant = enumerated(this.#host.getAttribute("variant"), VARIANTS);
+    const map = this.#map;
+    if (map && !this.#dirty) {
+      const height = this.#frameHeight();
+      // Learned on a box the frames then changed: what lies behind may move with the box (a
+      // gradient spans its element), so the decisions on it are guesses (tag-appearance.js). Learn
+      // again once: at once before the core's first layout had come, else (a row more or less in
+      // a drag) once the box holds still.
+      if (map.provisional && height > 0 && !this.#relearned) {
+        this.#relearned = true;
+        this.#learnSoon(map.frameHeight === 0);
+      } else if (!map.covers(0, 0, 0, height, 0)) this.#learnSoon(false); // more rows than learned
+    }
+    if (this.#dirty && appearance === "auto" && this.#host.isConnected && this.#styled()) {
+      this.#dirty = false;
+      this.#relearned = this.#map?.provisional === true && this.#relearned;
+      this.#map = this.learn();
+      this.#version += 1;
+      if (!this.#map.provisional) this.#relearned = false;
+    }
+    const state = this.#state;
+    const shown = appearance === "auto" ? this.#map : null;
+    if (state.map !== shown || state.version !== this.#version || state.appearance !== appearance || state.variant !== variant) {
+      this.#state = { map: shown, version: this.#version, appearance, variant };
+    }
+  }
+
+  /** One learning (its own method: tests count them). */
+  learn() {
+    const height = this.#frameHeight();
+    const map = this.#learner.learn({ host: this.#host, cloud: this.#cloud, probe: this.#probe, height, beneath: this.#thorough });
+    this.#thorough = false;
+    map.frameHeight = height;
+    map.provisional = height === 0 || Math.abs(map.boxHeight - height) > 0.5;
+    return map;
+  }
+}

@@ -1,0 +1,166 @@
+// Adaptive appearance, applied: each capsule's ink and tone from what lies behind it (the
+// backdrop map the element learned, glass/backdrop-map.js), decided by appearance-model.js and
+// written on its slot by the view's frame (cloud-view.js), only where a decision changed:
+//   class `is-on-light`        the light tone (styles.css: a darker rim and a soft shadow);
+//   --tone-ink                 the label's colour when dark (else the styles' white);
+//   --tone-under               the frost (white) or the clear glass's dimming (black) under the tint;
+//   --tone-tint                the tint at another tone (deeper under white ink, lighter under dark).
+// An author's --glass-label-color still wins (styles.css). The glass canvas's necks take the same
+// tone (`neckTints`).
+//
+//   const appearance = new TagAppearance();
+//   appearance.write(slots, count, frame, { backdrop, rgb, tagStates, buttons, solid, changed, near })  // true: the necks' tints changed
+//   appearance.stale   // capsules whose decision waits for a frame that does not move
+//   appearance.neckTints(tints, count, rgb, pressed, amounts, solid)
+// - Complexity: O(capsules) comparisons when the layout, the selection or the backdrop changed,
+//   a map look-up and a decision per capsule that moved (near sight while the layout moves),
+//   O(changed decisions) writes; nothing when none of them changed.
+
+import { COVERAGE, DARK_INK, decide, toneTint } from "./appearance-model.js";
+
+/** The solid base of Reduce Transparency and Increase Contrast (styles.css: --solid-base). */
+export const SOLID_BASE = [0x1c / 255, 0x1c / 255, 0x1e / 255];
+const WHITE = [1, 1, 1];
+const BLACK = [0, 0, 0];
+const FORCED = { light: { light: WHITE, dark: WHITE }, dark: { light: BLACK, dark: BLACK } };
+const SOLID = { light: SOLID_BASE, dark: SOLID_BASE };
+const INK = `rgb(${DARK_INK.map((c) => Math.round(c * 255)).join(" ")})`;
+
+const css = (rgb) => `rgb(${rgb.map((c) => Math.round(c * 255)).join(" ")})`;
+
+/**
+ * How much of a dark glyph's median pixel is ink in this engine (appearance-model.js). Each
+ * capsule's slot is a composited layer (styles.css: `will-change: translate`) at the core's
+ * fractional origin, and WebKit draws such a layer resampled, which at 1× thins a dark label on
+ * light glass: measured in WebKitGTK, a median glyph pixel 58 to 64 % ink against 80 % and more
+ * in Chromium and Firefox (white labels lose little: their halo holds). No feature says so;
+ * WebKit's `navigator.vendor` does. The light tone frosts more there.
+ */
+function darkInkCoverage() {
+  const resampled = /^Apple/.test(globalThis.navigator?.vendor ?? "") && (globalThis.devicePixelRatio || 1) < 2;
+  return resampled ? RESAMPLED_COVERAGE : COVERAGE;
+}
+const RESAMPLED_COVERAGE = 0.58;
+
+export class TagAppearance {
+  #written = new WeakMap(); // slot → { decision, held, ink, under, tint, light } as written
+  #key = null; // the backdrop's version and options the decisions were made with
+  #decisions = []; // per drawn capsule: its decision (for the necks)
+  #variant = null; // the glass's variant the tint amounts were read for
+  #darkCoverage = darkInkCoverage();
+  #stale = new Set(); // slots whose decision waits for a frame that does not move
+
+  /** Capsules whose decision waits: they moved out of sight during a motion (`write`'s `near`). */
+  get stale() {
+    return this.#stale.size;
+  }
+
+  /**
+   * Decides again the drawn capsules whose place, selection, tint or backdrop changed, and writes
+   * what differs on their slots. While the layout moves, only the capsules near sight (`near`,
+   * cloud px, or null: all) are decided; the others wait (`stale`) for a frame that does not move.
+   * @param {HTMLElement[]} slots  the drawn capsules' slots
+   * @param {object | null} frame  the packed frame on screen (origins, sizes), or null (CSS lays out)
+   * @param {{backdrop: {map: object | null, version: number, appearance: string, variant: string} | undefined,
+   *   rgb: Float32Array, tagStates: import("./tag-states.js").TagStates, buttons: HTMLButtonElement[],
+   *   solid: boolean, changed: boolean, near: {left: number, top: number, right: number, bottom: number} | null}} options
+   *   rgb: the tints, 3 per drawn capsule; changed: the layout, the selection or the tags changed
+   * @returns {boolean} whether a capsule's tone or tint changed (the glass draws its necks again)
+   */
+  write(slots, count, frame, { backdrop, rgb, tagStates, buttons, solid, changed, near = null }) {
+    if (!backdrop) return false;
+    // The variant's tint amounts differ (styles.css): read them again when it changes.
+    if (backdrop.variant !== this.#variant) tagStates.forgetTints();
+    this.#variant = backdrop.variant;
+    const amounts = tagStates.tintAmounts(buttons);
+    const key = `${backdrop.version} ${backdrop.appearance} ${backdrop.variant} ${solid} ${amounts.join(" ")}`;
+    const fresh = key !== this.#key;
+    if (!changed && !fresh && (this.#stale.size === 0 || near)) return false;
+    this.#key = key;
+    const { map } = backdrop;
+    // The glass's blur, in map cells (8 px): what a glyph's pixel averages (styles.css: 12 px, clear 3 px).
+    const window = backdrop.variant === "clear" ? 1 : 3;
+    let whole; // the cloud's whole backdrop, looked up once if needed
+    const wholeOf = () => (whole ??= map ? map.around(0, 0, map.width + map.x, map.height + map.y) : null);
+    let redraw = false;
+    this.#decisions.length = count;
+    for (let i = 0; i < count; i += 1) {
+      const slot = slots[i];
+      if (!slot) continue;
+      const written = this.#written.get(slot);
+      const placed = frame && !Number.isNaN(frame.origins[2 * i]);
+      const [x, y, w, h] = placed ? [frame.origins[2 * i], frame.origins[2 * i + 1], frame.sizes[2 * i], frame.sizes[2 * i + 1]] : [NaN, NaN, 0, 0];
+      const selected = tagStates.isPressed(i);
+      // Out of sight while the layout moves: it waits. Unchanged since its decision: it stands.
+      const away = near && placed && (x + w < near.left || x > near.right || y + h < near.top || y > near.bottom);
+      const same = written && !fresh && !written.guess && written.selected === selected
+        && written.base[0] === rgb[3 * i] && written.base[1] === rgb[3 * i + 1] && written.base[2] === rgb[3 * i + 2]
+        && written.at[0] === x && written.at[1] === y && written.at[2] === w && written.at[3] === h;
+      if (away || same) {
+        if (away && !same) this.#stale.add(slot);
+        else this.#stale.delete(slot);
+        this.#decisions[i] = written?.decision ?? null;
+        continue;
+      }
+      this.#stale.delete(slot);
+      let behind = solid ? SOLID : FORCED[backdrop.appearance];
+      if (!behind && map && placed) behind = map.around(x, y, w, h, window);
+      // Not placed (CSS lays out, or folded away): the cloud's whole backdrop, or with nothing
+      // learned yet the seed's look: a guess, from which the next decision's dead band does not
+      // start, as one made on a provisional map (learned on a box the frame changes:
+      // backdrop-controller.js).
+      const guess = !behind || Boolean(map?.provisional && !FORCED[backdrop.appearance]);
+      behind ??= wholeOf() ?? FORCED.dark;
+      const tint = [rgb[3 * i], rgb[3 * i + 1], rgb[3 * i + 2]];
+      const decision = decide({
+        backdrop: behind, tint, amount: amounts[selected ? 1 : 0], restAmount: amounts[0], selected,
+        variant: backdrop.variant, solid, darkCoverage: this.#darkCoverage,
+      }, written?.held ?? null);
+      this.#decisions[i] = decision;
+      const values = {
+        decision,
+        // The decision the next one's dead band starts from: a guess keeps the one before.
+        held: guess ? written?.held ?? null : decision,
+        guess,
+        selected,
+        base: tint,
+        at: [x, y, w, h],
+        light: decision.light,
+        ink: decision.inkDark ? INK : null,
+        under: decision.frost > 0 ? `rgb(255 255 255 / ${decision.frost.toFixed(2)})` : decision.dim > 0 ? `rgb(0 0 0 / ${decision.dim.toFixed(2)})` : null,
+        tint: decision.shade !== 0 ? css(toneTint(tint, decision.shade)) : null,
+      };
+      this.#written.set(slot, values);
+      if (written?.light !== values.light) slot.classList.toggle("is-on-light", values.light);
+      for (const [name, property] of [["ink", "--tone-ink"], ["under", "--tone-under"], ["tint", "--tone-tint"]]) {
+        if ((written?.[name] ?? null) === values[name]) continue;
+        if (values[name] === null) slot.style.removeProperty(property);
+        else slot.style.setProperty(property, values[name]);
+        if (name !== "ink") redraw = true;
+      }
+    }
+    return redraw;
+  }
+
+  /**
+   * The necks' straight RGBA per capsule (melt-view.js) with each capsule's tone: its tint at its
+   * tone over its frost or dimming, premultiplied as the capsule's color-mix is; on a solid fill,
+   * mixed with the solid base.
+   */
+  neckTints(tints, count, rgb, pressed, amounts, solid) {
+    for (let i = 0; i < count; i += 1) {
+      const amount = amounts[pressed(i) ? 1 : 0];
+      const decision = this.#decisions[i];
+      const base = [rgb[3 * i], rgb[3 * i + 1], rgb[3 * i + 2]];
+      const tint = decision?.shade ? toneTint(base, decision.shade) : base;
+      const under = decision?.frost > 0 ? [1, decision.frost] : decision?.dim > 0 ? [0, decision.dim] : [0, 0];
+      const alpha = amount + (1 - amount) * under[1];
+      for (let c = 0; c < 3; c += 1) {
+        tints[4 * i + c] = solid
+          ? SOLID_BASE[c] + (tint[c] - SOLID_BASE[c]) * amount
+          : alpha > 0 ? (amount * tint[c] + (1 - amount) * under[1] * under[0]) / alpha : tint[c];
+      }
+      tints[4 * i + 3] = solid ? 1 : alpha;
+    }
+  }
+}
