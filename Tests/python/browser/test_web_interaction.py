@@ -3,6 +3,8 @@ shape, as a user meets them."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from support.demo_page import (
@@ -225,8 +227,17 @@ def test_glass_tint_is_30_percent_and_85_when_selected(page, static_server):
     assert style("Glass")[0] == background and page.eval_on_selector("[data-tag-id='Glass']", "(b) => getComputedStyle(b).boxShadow") != "none"
     page.click("label[for='tight-spacing']")
     assert page.eval_on_selector("[data-tag-cloud]", covered) == ["webgl2", False, True]  # the canvases cover every capsule
-    assert background.endswith(" / 0.3)") or background.endswith(", 0.3)"), background
-    assert style("SwiftUI")[0].endswith(" / 0.85)") or style("SwiftUI")[0].endswith(", 0.85)")
+    # The tint at 30 % (85 % selected) over what the adaptive tone puts under it (--tone-under: the
+    # demo's dark gradient may ask for a dimming where white would not quite read): a premultiplied
+    # mix, so the glass's alpha is the tint's amount plus the rest of the layer under it.
+    for tag, amount in (("Glass", 0.3), ("SwiftUI", 0.85)):
+        drawn, under, declared = page.eval_on_selector(f"[data-tag-id='{tag}']", """(b) => {
+          const s = getComputedStyle(b);
+          return [s.backgroundColor, s.getPropertyValue('--tone-under').trim(), s.getPropertyValue('--tint-amount').trim()]; }""")
+        assert declared == f"{round(amount * 100)}%", (tag, declared)
+        under_alpha = float(re.search(r"/ ?([\d.]+)\)$", under).group(1)) if under else 0.0
+        alpha = float(re.search(r"[/,] ?([\d.]+)\)$", drawn).group(1))
+        assert abs(alpha - (amount + (1 - amount) * under_alpha)) < 0.005, (tag, drawn, under)
 
 
 def test_the_page_has_the_seed_shape_and_scrolls_only_when_needed(page, static_server):
