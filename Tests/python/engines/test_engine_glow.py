@@ -43,7 +43,7 @@ SAMPLE = ep.page_function(
     const { buttons } = findCloud(selector);
     const button = buttons.find((b) => b.dataset.tagId === id);
     const samples = (window.__glowSamples = []);
-    const start = performance.now();
+    const start = (window.__glowStart = performance.now());
     const step = () => {
       const now = performance.now() - start;
       samples.push([now, glowOf(button)]);
@@ -97,7 +97,7 @@ PRESS = ep.page_function(
     return true;
     """,
 )
-RELEASE = "() => { window.dispatchEvent(new PointerEvent('pointerup', { button: 0, isPrimary: true, pointerType: 'mouse' })); return true; }"
+RELEASE = "() => { window.__releasedAt = performance.now() - (window.__glowStart ?? 0); window.dispatchEvent(new PointerEvent('pointerup', { button: 0, isPrimary: true, pointerType: 'mouse' })); return true; }"
 
 # Whether capsule `id`'s glow has eased in above `level`.
 GLOW_ABOVE = ep.page_function(
@@ -141,8 +141,13 @@ def test_a_press_spreads_its_light_to_the_neighbour_and_it_fades_back(engine, st
 
     engine.wait_for("() => window.__glowSampled", timeout=20, what="2 s of samples")
     samples = engine.evaluate("() => window.__glowSamples")
+    released_at = engine.evaluate("() => window.__releasedAt")
     opacities = [opacity for _, opacity in samples if opacity is not None]
     assert opacities and opacities[0] > glows[neighbour.id] - 0.05, f"{engine.name}: {samples[:5]}"
-    assert any(0.01 < opacity < opacities[0] - 0.05 for opacity in opacities), f"{engine.name}: cut, not faded: {samples[:40]}"
+    # Faded, not cut: a value on the way down, or (a loaded machine may skip the frames of the
+    # fade's middle) the glow still there 100 ms after the release, which a cut never shows.
+    on_the_way = any(0.01 < opacity < opacities[0] - 0.05 for opacity in opacities)
+    still_there = any(opacity is not None and opacity > 0.01 for at, opacity in samples if at >= released_at + 100)
+    assert on_the_way or still_there, f"{engine.name}: cut, not faded: {samples[:40]}"
     assert all(b <= a + 0.02 for a, b in zip(opacities, opacities[1:])), f"{engine.name}: not a fade-out: {opacities}"
     assert samples[-1][1] is None, f"{engine.name}: the neighbour's glow is still drawn 2 s after the release: {samples[-5:]}"
