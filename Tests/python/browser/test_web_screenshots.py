@@ -216,28 +216,25 @@ def test_the_regions_catch_what_the_page_budget_misses(page, static_server):
     def repaint() -> None:
         page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
 
+    def rims_off(css: str) -> None:
+        page.evaluate(f"""(css) => {{
+          const off = document.createElement('style');
+          off.dataset.rimsOff = '';
+          off.textContent = css;
+          {SHADOW}.append(off);
+        }}""", css)
+        repaint()
+
     geometry = open_settled(page, static_server.url, 1280, False)
     before = shot("loose")
-    page.evaluate(f"""() => {{
-      const off = document.createElement('style');
-      off.dataset.rimsOff = '';
-      off.textContent = '.tag {{ box-shadow: none !important; }} .glass-layer {{ visibility: hidden; }}';
-      {SHADOW}.append(off);
-    }}""")
-    repaint()
+    rims_off(".tag { box-shadow: none !important; } .glass-layer { visibility: hidden; }")
     failures, _, shares = over_budget(shot("no-rim"), before, geometry)
     assert shares["page"] <= PAGE_BUDGET, shares
     assert sorted(f.split(":")[0] for f in failures) == sorted(f"rim {c['id']}" for c in geometry["capsules"]), (failures, shares)
     page.evaluate(f"() => {SHADOW}.querySelector('[data-rims-off]').remove()")
     repaint()
     # One capsule without its rim: its own rim region fails, though the page stays within budget.
-    page.evaluate(f"""() => {{
-      const off = document.createElement('style');
-      off.dataset.rimsOff = '';
-      off.textContent = ".tag[data-tag-id='Charts'] {{ box-shadow: none !important; }}";
-      {SHADOW}.append(off);
-    }}""")
-    repaint()
+    rims_off(".tag[data-tag-id='Charts'] { box-shadow: none !important; }")
     failures, _, shares = over_budget(shot("one-rim-off"), before, geometry)
     assert shares["page"] <= PAGE_BUDGET, shares
     assert [f.split(":")[0] for f in failures] == ["rim Charts"], (failures, shares)

@@ -68,6 +68,12 @@ def wait_server_selection(page, selector: str, ids: list[str]) -> None:
         arg=[selector, ",".join(ids)], timeout=15_000)
 
 
+def assert_selection_agreed(page, selector: str, ids: list[str]) -> None:
+    """The element shows `ids` selected, and the server's own frame comes to say the same."""
+    assert shown_selection(page, selector) == ids
+    wait_server_selection(page, selector, ids)
+
+
 def pressed(page, selector: str) -> list[str]:
     return page.evaluate(
         """(s) => [...document.querySelector(s).shadowRoot.querySelectorAll('button[aria-pressed=true]')]
@@ -87,8 +93,7 @@ def test_a_new_page_starts_with_the_files_selection_live_and_after_a_reload(tags
     wait_server_selection(page, selector, ["Swift", "Go"])
     page.reload()
     wait_served(page, selector)
-    assert shown_selection(page, selector) == ["Swift", "Go"]
-    wait_server_selection(page, selector, ["Swift", "Go"])
+    assert_selection_agreed(page, selector, ["Swift", "Go"])
 
 
 def test_the_demos_saved_choice_wins_live_after_a_reload_and_a_server_restart(tags_server, page, page_guard):
@@ -98,20 +103,17 @@ def test_the_demos_saved_choice_wins_live_after_a_reload_and_a_server_restart(ta
     open_and_wait(page, tags_server.url, DEMO)
     click_tag(page, "Swift", DEMO)  # deselect the file's Swift
     click_tag(page, "Zig", DEMO)
-    assert shown_selection(page, DEMO) == ["Go", "Zig"]
-    wait_server_selection(page, DEMO, ["Go", "Zig"])
+    assert_selection_agreed(page, DEMO, ["Go", "Zig"])
     page.reload()
     wait_served(page, DEMO)
-    assert shown_selection(page, DEMO) == ["Go", "Zig"]
-    wait_server_selection(page, DEMO, ["Go", "Zig"])
+    assert_selection_agreed(page, DEMO, ["Go", "Zig"])
     # The server restarted (it has no session of this page any more): the saved choice still
     # wins, stated by the hello.
     tags_server.stop()
     tags_server.start()
     page.reload()
     wait_served(page, DEMO)
-    assert shown_selection(page, DEMO) == ["Go", "Zig"]
-    wait_server_selection(page, DEMO, ["Go", "Zig"])
+    assert_selection_agreed(page, DEMO, ["Go", "Zig"])
 
 
 def test_a_plain_elements_choice_is_kept_by_its_session_after_a_reload(tags_server, page):
