@@ -248,6 +248,41 @@ def test_a_drag_looks_up_the_map_and_an_idle_page_draws_nothing(element_page, st
     assert page.evaluate("() => window.__frames") == 0, "an idle page asked for frames"
 
 
+TONE_WRITES = """() => window.__frameWrites.log.filter((w) => w.kind === 'style' && String(w.name).startsWith('--tone')
+  || w.kind === 'class' && w.name === 'is-on-light').length"""
+
+
+def test_a_drag_holds_the_tones_until_it_rests(element_page, static_server, page):
+    """Over wide black and white stripes that ask each capsule for its own tone, a drag of a
+    right-to-left cloud (every capsule moves 3 px a frame; a motion: layout-motion.js)
+    writes tones only in its first frame (one move alone decides near sight); the other frames
+    write none (each tone written restyles its capsule); once the drag rests the held capsules are
+    decided. Seen to fail with the view's
+    `hold` always false (tones written in 17 of the 30 frames)."""
+    page.add_init_script(RECORDER)
+    tags = "".join(f'<glass-tag value="t{i}" tint="{DEMO_TAGS[i % 10][1]}">{DEMO_TAGS[i % 10][0]} {i}</glass-tag>' for i in range(60))
+    element_page(static_server.url, "<style>body { background: repeating-linear-gradient(to right, #fff 0 90px, #000 90px 180px) fixed !important; }</style>"
+                 f"<div id='box' style='width: 900px'><glass-tag-cloud spacing='10' dir='rtl'>{tags}</glass-tag-cloud></div>")
+    settled(page)
+    page.evaluate("""() => { const log = window.__frameWrites.log; log.length = 0; window.__frameWrites.state.on = true;
+      window.__writesPerFrame = []; let seen = 0;
+      const count = () => { const n = log.filter((w) => w.kind === 'style' && String(w.name).startsWith('--tone')
+          || w.kind === 'class' && w.name === 'is-on-light').length;
+        window.__writesPerFrame.push(n - seen); seen = n; if (window.__counting) requestAnimationFrame(count); };
+      window.__counting = true; requestAnimationFrame(count); }""")
+    page.evaluate(DRAG, 30)
+    per_frame = page.evaluate("() => { window.__counting = false; return window.__writesPerFrame; }")
+    during = page.evaluate(TONE_WRITES)
+    writing = [i for i, n in enumerate(per_frame) if n]
+    print(f"\ntone writes per frame of the drag: {per_frame}")
+    assert len(writing) <= 2, f"tones written in {len(writing)} frames of a 30-frame drag: {per_frame}"
+    settled(page)
+    page.wait_for_timeout(700)  # the motion rests 500 ms after its last move
+    settled(page)
+    after = page.evaluate(TONE_WRITES) - during
+    assert after > 0, "no capsule's tone caught up once the drag rested"
+
+
 @pytest.mark.page_errors(r"CORS|Access-Control-Allow-Origin|ERR_FAILED|net::")
 def test_a_cross_origin_image_without_cors_reads_as_the_users_colour_scheme(element_page, static_server, page):
     """Drawing it would taint the canvas. Over a black root, the body's cross-origin image (no

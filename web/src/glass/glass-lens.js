@@ -31,7 +31,7 @@
 // The lens is drawn at rest. A software compositor runs each capsule's filter again on
 // every frame its capsule moves, and it was the largest part of a loose drag's CPU beyond the
 // chips' (docs/WEB.md, "Optics that cost only when they can be seen"). So a motion (a second
-// move within REST_MS of the last: a drag, the spacing spring) takes the lens off the capsules
+// move within REST_MS of the last, layout/layout-motion.js: a drag, the spacing spring) takes the lens off the capsules
 // near sight (their `--lens` removed: the plain blur and saturation stay, only the sharp bent
 // rim goes), and the first frame REST_MS after the last move puts it back (the owner asks for that
 // frame: `restsAt`; nothing here writes outside its owner's frame). One move alone (a resize, a tag added) keeps
@@ -39,13 +39,9 @@
 // exception (`grow`): its lens is the Liquid Glass way a shape appears, so it grows with it. Swapping the filters' primitives for a pass-through
 // instead saved nothing (the filter effect stays, and each swap costs a repaint).
 
+import { LayoutMotion } from "../layout/layout-motion.js";
+
 const SVG = "http://www.w3.org/2000/svg";
-/**
- * A motion ends once no capsule has moved for this long (ms): a drag moves capsules every few
- * frames, and at 100 tags melting a software-composited frame takes 30–60 ms. Shared with the
- * glass's resolution (melt-view.js).
- */
-export const REST_MS = 500;
 /** The widest rim band (CSS px), and the largest shift it bends by (what the map can encode). */
 const MAX_BAND = 16;
 const MAX_SHIFT = 12;
@@ -182,8 +178,7 @@ export class LensFilters {
     this.grown = 0; // growing lenses made, for their ids
     this.lensOf = new WeakMap(); // button → its url(#…)
     this.paused = new Set(); // buttons whose lens is off while the layout moves
-    this.moving = false;
-    this.lastMove = -Infinity; // performance.now() of the last move
+    this.motion = new LayoutMotion(); // the layout's motion, as this cloud's lens sees it
     /** Half a one-line capsule's height (CSS px): the band of a taller (wrapped) capsule stays that of a line. */
     this.lineRadius = Infinity;
     cloud.append(this.svg);
@@ -218,9 +213,7 @@ export class LensFilters {
    * the caller takes the lens off (`pause`).
    */
   move(now) {
-    if (now - this.lastMove < REST_MS) this.moving = true;
-    this.lastMove = now;
-    return this.moving;
+    return this.motion.move(now);
   }
 
   /**
@@ -253,8 +246,7 @@ export class LensFilters {
    * It counts as a motion, like any capsule whose place or size changes.
    */
   grow(button, w, h, presence, now) {
-    this.moving = true;
-    this.lastMove = Math.max(this.lastMove, now);
+    this.motion.start(now);
     let lens = this.growing.get(button);
     if (!lens) {
       if (this.growing.size >= MAX_GROWING) {
@@ -298,7 +290,7 @@ export class LensFilters {
 
   /** When the motion can be at rest (a `performance.now()` time), or null when none runs. */
   get restsAt() {
-    return this.moving ? this.lastMove + REST_MS : null;
+    return this.motion.restsAt;
   }
 
   /**
@@ -311,8 +303,7 @@ export class LensFilters {
       for (const { parts } of this.filters.values()) this.#blurFilter(parts, this.blur);
       for (const lens of this.growing.values()) this.#blurFilter(lens, this.blur * lens.presence);
     }
-    if (!this.moving || now - this.lastMove < REST_MS) return;
-    this.moving = false;
+    if (!this.motion.rest(now)) return;
     for (const button of this.paused) {
       const url = this.lensOf.get(button);
       if (url) button.style.setProperty("--lens", url);

@@ -16,7 +16,7 @@
 // Capsules that move without a new frame (a CSS transition) never carry a neck: the spacing spring
 // lays out every frame through the core (spacing-animation.js), a selection (`.snappy`) changes
 // tints only, and a pressed capsule that swells leaves its group (`skip`) until it settles.
-// While the layout moves (a second move within REST_MS of the last: a drag, the spacing spring)
+// While the layout moves (layout/layout-motion.js: a second move within REST_MS of the last)
 // the renderer draws at MOVING_RESOLUTION of the screen's, and the first draw REST_MS after the
 // last move (its owner asks for it: `restsAt`, `settle`) draws at full resolution again: SwiftShader, the CPU rasteriser of headless Chromium, pays per
 // fragment, and a moving neck's rim at half resolution is one px softer for a fraction of a
@@ -25,7 +25,7 @@
 
 import { createGlassRenderer, fallbackRenderer } from "./glass-renderer.js";
 import { PAD } from "./glass-instances.js";
-import { REST_MS } from "./glass-lens.js";
+import { LayoutMotion } from "../layout/layout-motion.js";
 import { GlassWindow } from "./glass-window.js";
 
 /** The necks each cloud drew last (its MeltView's), for tests and diagnostics: no DOM property. */
@@ -75,8 +75,7 @@ export class MeltView {
   #renderer;
   #last = null; // the last draw's [frame, tints, options]: what a redraw draws again
   #origins = new Float64Array(0); // the last frame's origins (a move is a change of them)
-  #lastMove = -Infinity;
-  #moving = false;
+  #motion = new LayoutMotion(); // the layout's motion, as the glass's draws see it
 
   /**
    * @param {HTMLElement} cloud
@@ -157,7 +156,7 @@ export class MeltView {
     const bounds = { left: -PAD, top: -PAD, right: width + PAD, bottom: height + PAD };
     const area = melting ? this.window.measure(bounds, sight?.()) : null;
     this.window.drawn(melting ? area : EVERYWHERE);
-    const resolution = this.#moving ? MOVING_RESOLUTION : 1;
+    const resolution = this.#motion.moving ? MOVING_RESOLUTION : 1;
     const scene = { frame, necks, tints, melted: this.melted, area, mergeDistance: options.mergeDistance, resolution };
     if (this.#renderer.draw(scene)) return;
     this.#fallBack();
@@ -176,14 +175,12 @@ export class MeltView {
     for (let k = 0; !moved && k < length; k += 1) moved = origins[k] !== this.#origins[k];
     if (!moved) return;
     copy();
-    const now = performance.now();
-    if (now - this.#lastMove < REST_MS) this.#moving = true;
-    this.#lastMove = now;
+    this.#motion.move(performance.now());
   }
 
   /** When the motion can be at rest (a `performance.now()` time), or null when none runs. */
   get restsAt() {
-    return this.#moving ? this.#lastMove + REST_MS : null;
+    return this.#motion.restsAt;
   }
 
   /**
@@ -191,9 +188,7 @@ export class MeltView {
    * at full resolution (the caller draws it in its frame).
    */
   settle(now) {
-    if (!this.#moving || now - this.#lastMove < REST_MS) return false;
-    this.#moving = false;
-    return true;
+    return this.#motion.rest(now);
   }
 
   /** Which capsules melt with another (1) and so have their rim drawn by the renderer (where it draws rims). */

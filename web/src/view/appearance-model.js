@@ -182,7 +182,7 @@ function least(from, to, reads) {
 /** `needed` in writing steps; the previous value while it still does and is not far beyond. */
 function settle(needed, previous) {
   if (previous !== undefined && previous >= needed - 1e-9 && previous - needed <= SLACK) return previous;
-  return Math.min(1, Math.ceil(needed / STEP - 1e-9) * STEP);
+  return Math.min(1, Math.max(0, Math.ceil(needed / STEP - 1e-9) * STEP));
 }
 
 /** Whether a selected capsule of this tint carries white ink (its own tone decides). */
@@ -237,8 +237,10 @@ export function decide({ backdrop: behind, tint, amount, restAmount, selected, v
       next.frost = settle(frost, held?.light ? held.frost : undefined);
     } else if (!selected) {
       // The seed's look, deepened as far as white needs (a selected capsule's tint deepens instead).
+      // A dimming no longer needed stays while it is within the slack, as any other amount does:
+      // a capsule moving along the edge of where white needs it would write it on and off.
       const dim = least(0, MAX_DARK_DIM, (d) => whiteReads(pages.light, { dim: d }));
-      next.dim = dim > 0 ? settle(dim, held && !held.light ? held.dim : undefined) : 0;
+      next.dim = settle(dim, held && !held.light ? held.dim : undefined);
     }
   }
   // The tint's tone, last: deeper under white ink, lighter under dark ink.
@@ -247,6 +249,6 @@ export function decide({ backdrop: behind, tint, amount, restAmount, selected, v
     ? least(0, 1, (s) => darkReads(pages.dark, { ...options, shade: s }))
     : -least(0, 1, (s) => whiteReads(pages.light, { ...options, shade: -s }));
   const kept = held && Math.sign(held.shade) === Math.sign(shade) ? Math.abs(held.shade) : undefined;
-  next.shade = Math.sign(shade) * settle(Math.abs(shade), kept);
+  next.shade = Math.sign(shade) * settle(Math.abs(shade), kept) || 0; // never -0
   return next;
 }

@@ -22,6 +22,7 @@
 
 import { LensFilters } from "../glass/glass-lens.js";
 import { MeltView } from "../glass/melt-view.js";
+import { LayoutMotion } from "../layout/layout-motion.js";
 import { samePacked } from "../layout/packed-layout.js";
 import { keptIndices } from "./kept-nodes.js";
 import { PressState } from "./press-state.js";
@@ -64,6 +65,7 @@ export class CloudView {
   #announced = 0;
   #sight = undefined; // this frame's visible part of the cloud (read once a frame, lazily)
   #restTimer = 0; // asks for the update in which a motion rests
+  #toneMotion = new LayoutMotion(); // a motion holds the capsules' tones (tag-appearance.js)
   #hitTest; // (layout, x, y) => the index of the tag whose touch target holds the point, or -1
   melt = null;
   lens = null;
@@ -186,6 +188,7 @@ export class CloudView {
     } else if (frame !== null && this.#frame !== null && frame.width !== this.#frame.width) {
       this.#resized(frame);
     }
+    const placedBefore = this.#frame !== null; // a first frame places capsules where none were: no move
     if (frame) this.#frame = frame;
     if (state.mergeDistance !== this.#mergeDistance) this.#glassDirty = true;
     this.#mergeDistance = state.mergeDistance;
@@ -200,12 +203,16 @@ export class CloudView {
       this.#tagStates.forgetTints();
       this.#glassDirty = true;
     }
-    // Each capsule's ink and tone from what lies behind it, where its decision changed (tag-appearance.js);
-    // while the layout moves only near sight, the rest in a frame that does not move.
+    // Each capsule's ink and tone from what lies behind it, where its decision changed (tag-appearance.js):
+    // after one move near sight, the rest in a frame that does not move; a motion holds them till it rests.
+    const now = performance.now();
+    if (moves && placedBefore) this.#toneMotion.move(now);
+    this.#toneMotion.rest(now);
+    const hold = this.#toneMotion.moving;
     const appearance = { backdrop: state.backdrop, rgb: this.#rgb, tagStates: this.#tagStates, buttons: this.buttons, solid: transparencyQuery.matches };
     const near = moves ? this.#nearSight(this.#frame.size[1]) : null;
-    if (this.#appearance.write(this.#placement.slots, this.#drawn.length, this.#frame, { ...appearance, near, changed: moves || departed || tinted || transparency })) this.#glassDirty = true;
-    if (this.#appearance.stale > 0) this.#requestUpdate();
+    if (this.#appearance.write(this.#placement.slots, this.#drawn.length, this.#frame, { ...appearance, near, hold, changed: moves || departed || tinted || transparency })) this.#glassDirty = true;
+    if (this.#appearance.stale > 0 && !hold) this.#requestUpdate();
     // The slots left out of sight are placed once the layout rests: after two updates in a row
     // that moved nothing (a drag moves capsules in most frames); until then each frame looks.
     this.#quiet = moves ? 0 : this.#quiet + 1;
@@ -229,7 +236,7 @@ export class CloudView {
     const now = performance.now();
     this.lens?.settle(now);
     if (this.melt?.settle(now)) this.#glassDirty = true;
-    const restsAt = Math.min(this.lens?.restsAt ?? Infinity, this.melt?.restsAt ?? Infinity);
+    const restsAt = Math.min(this.lens?.restsAt ?? Infinity, this.melt?.restsAt ?? Infinity, this.#toneMotion.restsAt ?? Infinity);
     clearTimeout(this.#restTimer);
     if (restsAt < Infinity) this.#restTimer = setTimeout(this.#requestUpdate, Math.max(0, restsAt - now) + 1);
   }

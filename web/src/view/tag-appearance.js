@@ -9,12 +9,17 @@
 // tone (`neckTints`).
 //
 //   const appearance = new TagAppearance();
-//   appearance.write(slots, count, frame, { backdrop, rgb, tagStates, buttons, solid, changed, near })  // true: the necks' tints changed
+//   appearance.write(slots, count, frame, { backdrop, rgb, tagStates, buttons, solid, changed, near, hold })  // true: the necks' tints changed
 //   appearance.stale   // capsules whose decision waits for a frame that does not move
 //   appearance.neckTints(tints, count, rgb, pressed, amounts, solid)
 // - Complexity: O(capsules) comparisons when the layout, the selection or the backdrop changed,
-//   a map look-up and a decision per capsule that moved (near sight while the layout moves),
-//   O(changed decisions) writes; nothing when none of them changed.
+//   a map look-up and a decision per capsule that moved (near sight after one move, none during
+//   a motion), O(changed decisions) writes; nothing when none of them changed.
+//
+// A motion (layout/layout-motion.js: a drag, the spacing spring) holds each capsule's tone until
+// it rests, as the lens does: a tone written restyles its capsule (measured in a 100-tag drag
+// over the seed's gradient, 2.4 writes a frame cost 1.5–4 ms of style recalculation a frame), and
+// one decided mid-motion is soon stale. A capsule whose selection changes is decided at once.
 
 import { COVERAGE, DARK_INK, decide, toneTint } from "./appearance-model.js";
 
@@ -50,24 +55,25 @@ export class TagAppearance {
   #darkCoverage = darkInkCoverage();
   #stale = new Set(); // slots whose decision waits for a frame that does not move
 
-  /** Capsules whose decision waits: they moved out of sight during a motion (`write`'s `near`). */
+  /** Capsules whose decision waits: they moved out of sight (`write`'s `near`) or during a motion (`hold`). */
   get stale() {
     return this.#stale.size;
   }
 
   /**
    * Decides again the drawn capsules whose place, selection, tint or backdrop changed, and writes
-   * what differs on their slots. While the layout moves, only the capsules near sight (`near`,
-   * cloud px, or null: all) are decided; the others wait (`stale`) for a frame that does not move.
+   * what differs on their slots. When the layout moved, only the capsules near sight (`near`,
+   * cloud px, or null: all) are decided; during a motion (`hold`) only those whose selection
+   * changed; the others wait (`stale`) for a frame that does not move, or the motion's rest.
    * @param {HTMLElement[]} slots  the drawn capsules' slots
    * @param {object | null} frame  the packed frame on screen (origins, sizes), or null (CSS lays out)
    * @param {{backdrop: {map: object | null, version: number, appearance: string, variant: string} | undefined,
    *   rgb: Float32Array, tagStates: import("./tag-states.js").TagStates, buttons: HTMLButtonElement[],
-   *   solid: boolean, changed: boolean, near: {left: number, top: number, right: number, bottom: number} | null}} options
+   *   solid: boolean, changed: boolean, near: {left: number, top: number, right: number, bottom: number} | null, hold: boolean}} options
    *   rgb: the tints, 3 per drawn capsule; changed: the layout, the selection or the tags changed
    * @returns {boolean} whether a capsule's tone or tint changed (the glass draws its necks again)
    */
-  write(slots, count, frame, { backdrop, rgb, tagStates, buttons, solid, changed, near = null }) {
+  write(slots, count, frame, { backdrop, rgb, tagStates, buttons, solid, changed, near = null, hold = false }) {
     if (!backdrop) return false;
     // The variant's tint amounts differ (styles.css): read them again when it changes.
     if (backdrop.variant !== this.#variant) tagStates.forgetTints();
@@ -75,7 +81,7 @@ export class TagAppearance {
     const amounts = tagStates.tintAmounts(buttons);
     const key = `${backdrop.version} ${backdrop.appearance} ${backdrop.variant} ${solid} ${amounts.join(" ")}`;
     const fresh = key !== this.#key;
-    if (!changed && !fresh && (this.#stale.size === 0 || near)) return false;
+    if (!changed && !fresh && (this.#stale.size === 0 || near || hold)) return false;
     this.#key = key;
     const { map } = backdrop;
     // The glass's blur, in map cells (8 px): what a glyph's pixel averages (styles.css: 12 px, clear 3 px).
@@ -91,8 +97,10 @@ export class TagAppearance {
       const placed = frame && !Number.isNaN(frame.origins[2 * i]);
       const [x, y, w, h] = placed ? [frame.origins[2 * i], frame.origins[2 * i + 1], frame.sizes[2 * i], frame.sizes[2 * i + 1]] : [NaN, NaN, 0, 0];
       const selected = tagStates.isPressed(i);
-      // Out of sight while the layout moves: it waits. Unchanged since its decision: it stands.
-      const away = near && placed && (x + w < near.left || x > near.right || y + h < near.top || y > near.bottom);
+      // Out of sight while the layout moves, or in a motion with its selection as decided: it
+      // waits. Unchanged since its decision: it stands.
+      const held = hold && written?.selected === selected;
+      const away = placed && (held || (near && (x + w < near.left || x > near.right || y + h < near.top || y > near.bottom)));
       const same = written && !fresh && !written.guess && written.selected === selected
         && written.base[0] === rgb[3 * i] && written.base[1] === rgb[3 * i + 1] && written.base[2] === rgb[3 * i + 2]
         && written.at[0] === x && written.at[1] === y && written.at[2] === w && written.at[3] === h;
