@@ -315,3 +315,35 @@ def test_clear_glass_dims_over_bright_content(element_page, static_server, page)
     assert len(dims) == len(state) and min(dims) >= 0.35, state
     weak = [str(label) for label in contrasts(page, "glass-tag-cloud") if label.ratio < WCAG_AA]
     assert not weak, "\n".join(weak)
+
+
+def test_a_melted_neck_meets_the_capsules_clear_rim_not_their_frost(element_page, static_server, page):
+    """Two melted capsules of the light tone over light grey: the frost lies under each label, the
+    rim band is the clear tinted glass, and the neck between them (the glass canvas) is that clear
+    glass too, nearer the capsules' rim band than their frosted centre in every channel. Seen to
+    fail with the necks' tints taking the frost (tag-appearance.js `neckTints` as before the
+    legibility layer): the neck 144 in red against a band of 135 and a centre of 148."""
+    element_page(static_server.url, "<style>body { background: #bbb !important; }</style>"
+                 "<glass-tag-cloud spacing='4' merge-distance='10'><glass-tag value='a' tint='#0A84FF'>Liquid</glass-tag>"
+                 "<glass-tag value='b' tint='#0A84FF'>Glass</glass-tag></glass-tag-cloud>")
+    settled(page)
+    melted = page.evaluate("""() => [...document.querySelector('glass-tag-cloud').shadowRoot.querySelectorAll('.tag-slot')]
+      .map((s) => s.classList.contains('is-melted') && s.classList.contains('has-under'))""")
+    assert melted == [True, True], f"not two melted capsules with a frost: {page.evaluate(STATE, 'glass-tag-cloud')}"
+    state = page.evaluate(STATE, "glass-tag-cloud")
+    (ax, ay, aw, ah), (bx, _, bw, _) = state[0]["rect"], state[1]["rect"]
+    page.evaluate(HIDE_LABELS)  # the centre's glass without glyphs
+    settle(page, 3)
+    image = shot(page)
+    page.evaluate(SHOW_LABELS)
+    y = int(ay + ah / 2)
+
+    def mean(xs):
+        pixels = [image.getpixel((int(x), y)) for x in xs]
+        return [sum(p[c] for p in pixels) / len(pixels) for c in range(3)]
+
+    gap = (ax + aw, bx)
+    neck = mean([gap[0] + 1, gap[1] - 2])  # the gap's middle, off the capsules' antialiased ends
+    band = mean([ax + aw - 6, ax + aw - 5, ax + aw - 4, bx + 3, bx + 4, bx + 5])  # the clear rim band (depth 3 to 6)
+    centre = mean([ax + aw / 2 - 2, ax + aw / 2 + 2, bx + bw / 2])  # under the labels' middles
+    assert all(abs(n - b) < abs(n - c) for n, b, c in zip(neck, band, centre)), f"neck {neck}, rim band {band}, frosted centre {centre}"

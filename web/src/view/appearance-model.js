@@ -7,10 +7,11 @@
 //   // next: { light, inkDark, frost, dim, shade }
 //   drawn(backdropRgb, { tint, amount, frost, dim, saturation })   // the glass's colour, sRGB 0…1
 //
-// The glass as the styles draw it (styles.css, "Adaptive appearance"): the page blurred and
-// saturated (`saturation`), under it a frost (white at `frost`) or a dimming layer (black at
-// `dim`), over both the tint at `amount` (premultiplied mixing: color-mix with a translucent
-// colour), and a faint white light along the top, which costs white ink a little.
+// The glass as the styles draw it under the label (styles.css, "Adaptive appearance"): the page
+// blurred and saturated (`saturation`), over it a frost (white at `frost`) or a dimming layer
+// (black at `dim`), over both the tint at `amount`, and a faint white light along the top, which
+// costs white ink a little. (The frost or dimming is the legibility layer, which leaves the rim
+// band clear; its arithmetic is this one under the glyphs.)
 // - Contrast is judged as the pixels show it: a glyph's median pixel is not all ink (antialiasing:
 //   measured 80 to 95 % ink for these labels), so the ink is mixed with the glass at COVERAGE
 //   before WCAG's ratio is taken, and the ratio must reach TARGET.

@@ -3,10 +3,13 @@
 // written on its slot by the view's frame (cloud-view.js), only where a decision changed:
 //   class `is-on-light`        the light tone (styles.css: a darker rim and a soft shadow);
 //   --tone-ink                 the label's colour when dark (else the styles' white);
-//   --tone-under               the frost (white) or the clear glass's dimming (black) under the tint;
+//   --tone-under               the frost (white) or the dimming (black) under the tint, and the class
+//                              `has-under` while it is set: the legibility layer under the label,
+//                              clear over the rim band (styles.css);
 //   --tone-tint                the tint at another tone (deeper under white ink, lighter under dark).
-// An author's --glass-label-color still wins (styles.css). The glass canvas's necks take the same
-// tone (`neckTints`).
+// An author's --glass-label-color still wins (styles.css). The glass canvas's necks take the
+// tint at its tone, without the frost or dimming: they meet the capsule at its rim, which the
+// legibility layer leaves clear (`neckTints`).
 //
 //   const appearance = new TagAppearance();
 //   appearance.write(slots, count, frame, { backdrop, rgb, tagStates, buttons, solid, changed, near, hold })  // true: the necks' tints changed
@@ -140,6 +143,7 @@ export class TagAppearance {
       };
       this.#written.set(slot, values);
       if (written?.light !== values.light) slot.classList.toggle("is-on-light", values.light);
+      if (((written?.under ?? null) === null) !== (values.under === null)) slot.classList.toggle("has-under", values.under !== null);
       for (const [name, property] of [["ink", "--tone-ink"], ["under", "--tone-under"], ["tint", "--tone-tint"]]) {
         if ((written?.[name] ?? null) === values[name]) continue;
         if (values[name] === null) slot.style.removeProperty(property);
@@ -152,8 +156,9 @@ export class TagAppearance {
 
   /**
    * The necks' straight RGBA per capsule (melt-view.js) with each capsule's tone: its tint at its
-   * tone over its frost or dimming, premultiplied as the capsule's color-mix is; on a solid fill,
-   * mixed with the solid base.
+   * tone and amount, as the capsule is drawn at its rim, where a neck meets it (the frost or
+   * dimming lies under the label only, not over the rim band: styles.css); on a solid fill, mixed
+   * with the solid base.
    */
   neckTints(tints, count, rgb, pressed, amounts, solid) {
     for (let i = 0; i < count; i += 1) {
@@ -161,14 +166,8 @@ export class TagAppearance {
       const decision = this.#decisions[i];
       const base = [rgb[3 * i], rgb[3 * i + 1], rgb[3 * i + 2]];
       const tint = decision?.shade ? toneTint(base, decision.shade) : base;
-      const under = decision?.frost > 0 ? [1, decision.frost] : decision?.dim > 0 ? [0, decision.dim] : [0, 0];
-      const alpha = amount + (1 - amount) * under[1];
-      for (let c = 0; c < 3; c += 1) {
-        tints[4 * i + c] = solid
-          ? SOLID_BASE[c] + (tint[c] - SOLID_BASE[c]) * amount
-          : alpha > 0 ? (amount * tint[c] + (1 - amount) * under[1] * under[0]) / alpha : tint[c];
-      }
-      tints[4 * i + 3] = solid ? 1 : alpha;
+      for (let c = 0; c < 3; c += 1) tints[4 * i + c] = solid ? SOLID_BASE[c] + (tint[c] - SOLID_BASE[c]) * amount : tint[c];
+      tints[4 * i + 3] = solid ? 1 : amount;
     }
   }
 }
