@@ -24,7 +24,15 @@
 // departing are the frame's capsules after the tags (`departedButtons`, `departedSlots`).
 // - Complexity: O(tags) per reconcile (nodes made or removed only for inserted or removed tags).
 
-/** A CSS colour as straight RGB 0…1 (hex forms, rgb()); grey for anything else. */
+const GREY = [0.5, 0.5, 0.5];
+const parsed = new Map(); // colour text → RGB: what the browser parsed, once per colour
+
+/**
+ * A CSS colour as straight sRGB 0…1, alpha left out (the glass applies its own amounts): the hex
+ * forms and rgb() read here; any other colour the browser parses, as it draws it (named colours,
+ * hsl(), hwb(), lab(), oklch(), color()): one pixel filled with it on a 2D canvas, read back.
+ * Grey for what is no colour, or where no canvas exists (node).
+ */
 export function parseColor(text) {
   const value = String(text ?? "").trim();
   let match = /^#([0-9a-f]{3,8})$/i.exec(value);
@@ -35,7 +43,26 @@ export function parseColor(text) {
   }
   match = /^rgba?\(\s*([\d.]+)[\s,]+([\d.]+)[\s,]+([\d.]+)/i.exec(value);
   if (match) return [1, 2, 3].map((at) => Math.min(255, Number(match[at])) / 255);
-  return [0.5, 0.5, 0.5];
+  let rgb = parsed.get(value);
+  if (!rgb) {
+    rgb = browserColor(value);
+    if (parsed.size > 256) parsed.clear();
+    parsed.set(value, rgb);
+  }
+  return rgb;
+}
+
+function browserColor(value) {
+  if (!globalThis.CSS?.supports?.("color", value) || typeof OffscreenCanvas !== "function") return GREY;
+  const context = new OffscreenCanvas(1, 1).getContext("2d", { willReadFrequently: true });
+  if (!context) return GREY;
+  // Opaque where the browser can say so (relative colour syntax): a translucent colour's RGB comes
+  // back from the canvas unpremultiplied, rounded at its alpha.
+  const opaque = `rgb(from ${value} r g b)`;
+  context.fillStyle = CSS.supports("color", opaque) ? opaque : value;
+  context.fillRect(0, 0, 1, 1);
+  const [r, g, b, a] = context.getImageData(0, 0, 1, 1).data;
+  return a === 0 ? GREY : [r / 255, g / 255, b / 255];
 }
 
 export class TagNodes {
