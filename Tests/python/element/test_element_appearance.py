@@ -238,8 +238,8 @@ def test_a_drag_looks_up_the_map_and_an_idle_page_draws_nothing(element_page, st
     learned_after = page.evaluate("() => window.__learned")
     print(f"\nlearned during a 30-frame drag ({seconds:.2f} s): {learned_during}, after it: "
           f"{learned_after - learned_during}; tone writes during the drag: {writes}")
-    # At most one learning (and one more if the box changed under it) per MAX_WAIT_MS (2 s) of drag.
-    assert learned_during <= min(10, 2 + seconds), f"the backdrop was learned {learned_during} times in a 30-frame drag ({seconds:.2f} s)"
+    # At most one learning (and one more if the box changed under it) per MAX_WAIT_MS (5 s) of drag.
+    assert learned_during <= 2 + int(seconds / 5), f"the backdrop was learned {learned_during} times in a 30-frame drag ({seconds:.2f} s)"
     assert learned_after - learned_during >= 1, "learned again once the drag held still"
     assert writes == 0, f"{writes} tone writes while the capsules moved over one plain backdrop"
     # Idle: nothing asks for a frame.

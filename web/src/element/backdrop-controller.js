@@ -16,12 +16,15 @@
 //   resized, an <img> or <video> of the page loaded, the page scrolled while the map depends on
 //   where the cloud is in the viewport (fixed backgrounds, elements beneath), the frame grew past
 //   the map. Capsules moving in between look themselves up in the map learned before.
+//   MAX_WAIT_MS is long: what keeps coming is mostly a drag or the spacing spring, and a motion
+//   of the layout holds every capsule's tone till it rests (view/tag-appearance.js), so a map
+//   learned amid one goes unused; at 1,000 tags a learning is 30-60 ms (docs/WEB.md).
 // - Complexity: O(ancestors) observers; a learning is backdrop-learner.js's cost.
 
 import { BackdropLearner } from "../glass/backdrop-learner.js";
 
 const QUIET_MS = 150;
-const MAX_WAIT_MS = 2000;
+const MAX_WAIT_MS = 5000;
 const APPEARANCES = ["auto", "light", "dark"];
 const VARIANTS = ["regular", "clear"];
 const darkQuery = matchMedia("(prefers-color-scheme: dark)");
