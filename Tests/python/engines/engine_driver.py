@@ -176,10 +176,18 @@ class Engine:
         """Sizes the window so that the viewport is `width` × `height` CSS px (the window's own
         chrome, a toolbar in MiniBrowser, is measured and added)."""
         self._set_outer_size(width, height)
-        for _ in range(20):
+        held = 0
+        for _ in range(40):
             inner_w, inner_h = self.viewport()
             if (inner_w, inner_h) == (width, height):
-                return
+                # MiniBrowser can show its toolbar a moment after its window is mapped, taking
+                # 38 px from a viewport that was already right: right three reads running.
+                held += 1
+                if held == 3:
+                    return
+                time.sleep(0.1)
+                continue
+            held = 0
             outer_w, outer_h = self.evaluate("() => [outerWidth, outerHeight]")
             wanted = (outer_w + width - inner_w, outer_h + height - inner_h)
             if min(inner_w, inner_h, *wanted) <= 0:

@@ -74,7 +74,7 @@ def sample_demo(engine, url: str, screenshots) -> dict:
 
 # Each capsule's adaptive tone (view/tag-appearance.js): its tint at another tone, and the frost
 # or dimming under the tint, as [r, g, b, alpha] (0…255) or null.
-TONES = """() => [...document.querySelector('glass-tag-cloud').shadowRoot.querySelectorAll('button[data-tag-id]')]
+TONES = r"""() => [...document.querySelector('glass-tag-cloud').shadowRoot.querySelectorAll('button[data-tag-id]')]
   .map((b) => {
     const read = (name) => {
       const m = /rgb\((\d+) (\d+) (\d+)(?: \/ ([\d.]+))?\)/.exec(b.parentElement.style.getPropertyValue(name));
