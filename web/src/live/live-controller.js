@@ -2,7 +2,8 @@
 // protocol"): the socket (live-connection.js), the session (live-session.js) and the edge where
 // a server frame becomes the element's one frame type (packed-layout.js `frameFromLayout`), so
 // nothing after it knows where a frame came from. A reactive controller: it writes nothing;
-// what it receives asks for an update.
+// what it receives asks for an update. The served tag set is told to the page as it comes
+// (`livetags`), so a page that keeps a copy of the selection can drop the tags that left.
 //
 //   const live = new LiveController(host, { tags, selection, layout, setStatus });
 //   live.frameFor(width)   // { frame, spacing } of the server for this width (and rows shown), or null
@@ -240,6 +241,12 @@ export class LiveController {
     return { frame: this.#converted.frame, spacing: response.spacing };
   }
 
+  /** `livetags`: the ids the server serves now, in its order (a connection's welcome, a reload). */
+  #tellServed(tags) {
+    const detail = { tags: tags.map((tag) => tag.id) };
+    this.#host.dispatchEvent(new CustomEvent("livetags", { bubbles: true, detail }));
+  }
+
   #receive(event) {
     if (!event) return;
     const layout = this.#layout;
@@ -254,6 +261,7 @@ export class LiveController {
       }
       this.#welcomed(event);
       this.greeted = true;
+      if (event.tags?.length) this.#tellServed(event.tags);
       this.#sentViewport = null;
       this.#sentMeasure = null;
       // The page's own choice, if it has one (else the server keeps its selection).
@@ -275,6 +283,7 @@ export class LiveController {
       if (event.selection) this.#selection.serve(event.selection);
       this.#response = null;
       this.#host.requestUpdate();
+      this.#tellServed(event.tags);
     } else if (event.kind === "layout") {
       const frame = event.layout;
       if (frame.width !== layout.width) return; // answers a width we no longer have
