@@ -51,7 +51,7 @@ export class LayoutController {
   #glideTimer = 0;
   expanded = false; // under `max-rows`: every tag shown
   #toggleMetrics = null; // the row limit's capsules' label metrics
-  #moreSizes = null; // { from, more }: the "+K" sizes of the row limit's capsules' sizes
+  #moreSizes = null; // { from, more }: the row limit's capsule sizes, and the "+K" ones of them
   rowLabels = new RowLimitLabels(); // the row limit's words (`more-label`, `less-label`)
   #rowLimit = null; // the request's `rowLimit`, the same object while it holds
   #labels = new LabelMeasure(); // the labels measured in the current font
