@@ -77,6 +77,29 @@ private func limitedViewport(_ width: Double, maxRows: Int) -> String {
     #expect(every["hidden"] == nil)
   }
 
+  @Test func aReloadKeepsTheLimitForTheTagsStillServedAndAResumeKeepsIt() throws {
+    var test = TestHub()
+    let (id, welcome) = try test.connect()
+    let token = try #require(welcome.string("session"))
+    test.send(measureWithMore(), from: id)
+    test.send(limitedViewport(300, maxRows: 1), from: id)
+    _ = try test.drain(id)
+    let fewer = demoIDs.dropLast(3).map { ##"{"title": "\##($0)", "tint": "#0A84FF"}"## }
+    let configuration = try TagFile.decode(Array("[\(fewer.joined(separator: ","))]".utf8))
+    _ = test.hub.replaceTags(with: configuration, now: 1)
+    let frames = try test.drain(id)
+    #expect(frames.map(\.type) == ["tags", "layout"])
+    #expect(frames.last?.number("maxRows") == 1)
+    #expect((frames.last?.number("hidden") ?? 0) > 0)
+    // Another connection resumes the session: its limit comes with it.
+    test.hub.close(id, now: 2)
+    let (next, _) = try test.connect()
+    test.send(#"{"type": "hello", "session": "\#(token)"}"#, from: next)
+    let resumed = try test.drain(next)
+    #expect(resumed.first?.type == "welcome" && resumed.first?["resumed"] == .bool(true))
+    #expect(resumed.last?.type == "layout" && resumed.last?.number("maxRows") == 1)
+  }
+
   @Test(arguments: [
     (
       measureWithMore("[[30, 40]]"),
