@@ -354,10 +354,7 @@ export class GlassTagCloudElement extends HTMLElement {
     const value = parseNumber(this.getAttribute("max-selected"), null);
     return value === null ? null : Math.floor(value);
   }
-  set maxSelected(value) {
-    if (value === null || value === undefined) this.removeAttribute("max-selected");
-    else this.setAttribute("max-selected", String(value));
-  }
+  set maxSelected(value) { if (value === null || value === undefined) this.removeAttribute("max-selected"); else this.setAttribute("max-selected", String(value)); }
   get name() { return this.getAttribute("name") ?? ""; }
   set name(value) { this.setAttribute("name", String(value)); }
   get required() { return this.hasAttribute("required"); }
@@ -370,10 +367,7 @@ export class GlassTagCloudElement extends HTMLElement {
   get disabled() { return this.hasAttribute("disabled"); }
   set disabled(value) { this.toggleAttribute("disabled", Boolean(value)); }
   get live() { return this.getAttribute("live") ?? ""; }
-  set live(value) {
-    if (!value) this.removeAttribute("live");
-    else this.setAttribute("live", String(value));
-  }
+  set live(value) { if (value) this.setAttribute("live", String(value)); else this.removeAttribute("live"); }
   /** "off" (no `live`), "connecting", "live", "reconnecting" or "offline". */
   get liveStatus() { return this.#liveStatus; }
   /** Who placed the capsules on screen: "none", "css", "wasm" or "server". */
