@@ -116,3 +116,37 @@ test('under a row limit the frame is the core\'s: folded tags nowhere, "+K" last
     assert.equal(expanded.json().items.length, t); // the tags' own layout, for the keyboard
   }
 });
+
+test('a server\'s row-limited frame converted at the edge is the packed frame of the same request, "+K" and necks included (seeded)', async () => {
+  const core = await loadTagCloudCore();
+  let folded = 0;
+  for (let seed = 1; seed <= 60; seed += 1) {
+    const random = seeded(seed);
+    const tags = cloud(random, random.int(1, 80));
+    for (const tag of tags) tag.label.words = [tag.label.width];
+    const maxRows = random.int(1, 4);
+    const request = {
+      width: random.float(200, 700), spacing: random.float(0, 12), mergeDistance: random.float(0, 14),
+      textScale: 1, lineHeight: 20, tags, direction: random.next() < 0.3 ? 'rtl' : 'ltr',
+    };
+    const packed = new PackedLayout(core);
+    const local = packed.layout({ ...request, rowLimit: { maxRows, expanded: false, labels: TOGGLE_LABELS } });
+    // What the server answers for the page's measure (moreSizes) and viewport (maxRows).
+    const moreSizes = packed.toggleSizes(request, TOGGLE_LABELS).slice(0, -1);
+    const response = core.layout({ ...request, maxRows, moreSizes });
+    const converted = frameFromLayout(response, tags.map((tag) => tag.id), {
+      core, width: request.width, spacing: request.spacing, mergeDistance: request.mergeDistance, direction: request.direction,
+    });
+    for (const name of ['origins', 'rows', 'groups', 'necks', 'neckGaps', 'neckAxes', 'neckSpans']) {
+      assert.deepEqual([...converted[name]], [...local[name]], `seed ${seed}: ${name}`);
+    }
+    assert.deepEqual([converted.count, converted.items, converted.toggle], [local.count, local.items, local.toggle], `seed ${seed}`);
+    // The sizes of what is shown (a folded tag's size is not in the response, and not drawn).
+    for (let i = 0; i <= tags.length; i += 1) {
+      if (Number.isNaN(local.origins[2 * i])) continue;
+      assert.deepEqual([converted.sizes[2 * i], converted.sizes[2 * i + 1]], [local.sizes[2 * i], local.sizes[2 * i + 1]], `seed ${seed}: size ${i}`);
+    }
+    if (local.toggle.hidden > 0) folded += 1;
+  }
+  assert.ok(folded >= 20, `only ${folded} clouds folded tags away`);
+});

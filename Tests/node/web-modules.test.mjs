@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import { backoffDelay } from '../../web/src/live/live-connection.js';
 import { LiveSession, cssColor } from '../../web/src/live/live-session.js';
 import { SavedState } from '../../web/demo/saved-state.js';
+import { parseCountTemplate, RowLimitLabels } from '../../web/src/element/row-limit-labels.js';
 import { seeded } from './support/random.mjs';
 
 /**
@@ -254,6 +255,12 @@ test('the live session resumes with its token and sends the page state', () => {
   assert.equal(new LiveSession(storage).hello({ selection: null, spacing: 3 }).session, 'ef'.repeat(16));
   assert.deepEqual(session.viewport(390, false), { type: 'viewport', width: 390, reduceMotion: false });
   assert.deepEqual(session.viewport(390, true, 'rtl'), { type: 'viewport', width: 390, reduceMotion: true, direction: 'rtl' });
+  // Under `max-rows`: the rows shown, and the "+K" capsule's sizes with the labels.
+  assert.deepEqual(session.viewport(390, false, 'ltr', 2), { type: 'viewport', width: 390, reduceMotion: false, maxRows: 2 });
+  assert.deepEqual(session.viewport(390, false, 'ltr', 0), { type: 'viewport', width: 390, reduceMotion: false, maxRows: 0 });
+  const metrics = { textScale: 1, lineHeight: 20, tags: [{ id: 'Glass', label: { width: 38 } }] };
+  assert.deepEqual(session.measure(metrics), { type: 'measure', textScale: 1, lineHeight: 20, tags: metrics.tags });
+  assert.deepEqual(session.measure(metrics, [[40, 40]]).moreSizes, [[40, 40]]);
   assert.deepEqual(session.spacing(3), { type: 'spacing', value: 3 });
   assert.deepEqual(session.toggle('Glass'), { type: 'toggle', id: 'Glass' });
   const glass = { id: 'Glass', x: 0, y: 0, w: 60, h: 40, selected: false };
@@ -276,6 +283,12 @@ test('a new served tag set: what left, and layouts held back until they place ev
   assert.equal(session.accept(layout('Rust', 'Swift')).kind, 'layout', 'any order');
   assert.equal(session.accept(layout('Swift')), null, 'a tag missing');
   assert.equal(session.accept(layout('Swift', 'Swift')), null, 'a tag twice');
+  // Under a row limit the folded tags are counted, not placed.
+  const limited = (hidden, ...ids) => ({ ...layout(...ids), maxRows: 1, hidden, more: null });
+  assert.equal(session.accept(limited(1, 'Swift')).kind, 'layout', 'one placed, one folded');
+  assert.equal(session.accept(limited(0, 'Swift')), null, 'a tag neither placed nor folded');
+  assert.equal(session.accept(limited(2, 'Swift')), null, 'more folded than served');
+  assert.equal(session.accept(limited(-1, 'Swift', 'Rust', 'Swift')), null, 'a bad count');
 
   const told = session.accept({
     type: 'tags', selection: ['Swift'], mergeDistance: 12,
@@ -536,4 +549,32 @@ test("a JSON frame melts by the core's necks: frameFromLayout against every pair
     assert.equal(convert(shifted).necks, null);
   }
   assert.ok(pairsSeen > 200, `pairs checked: ${pairsSeen}`);
+});
+
+test("the row limit's words: English by default, a page's template with its language's plural forms, and refusals that name the part", () => {
+  const english = new RowLimitLabels();
+  assert.deepEqual([english.moreText(12), english.moreName(12), english.moreName(1), english.less], ['+12', '+12 more tags', '+1 more tag', 'Show less']);
+  assert.deepEqual(english.measured.map((label) => label.label), ['+9', '+99', '+999', '+9999', '+99999', '+999999', '+9999999', 'Show less']);
+  // One template for every count; `{count}` anywhere, as often as it comes.
+  const plain = new RowLimitLabels({ forms: parseCountTemplate('{count} weitere', 'more-label'), less: 'Weniger', lang: 'de' });
+  assert.deepEqual([plain.moreName(1), plain.moreName(40), plain.less], ['1 weitere', '40 weitere', 'Weniger']);
+  assert.equal(plain.measured.at(-1).label, 'Weniger');
+  // Plural forms by the language's CLDR categories: Russian one / few / many.
+  const russian = new RowLimitLabels({
+    forms: parseCountTemplate('one: +{count} тег | few: +{count} тега | many: +{count} тегов | other: +{count} тега', 'more-label'),
+    lang: 'ru',
+  });
+  assert.deepEqual([1, 3, 5, 21, 22, 25].map((k) => russian.moreName(k)),
+    ['+1 тег', '+3 тега', '+5 тегов', '+21 тег', '+22 тега', '+25 тегов']);
+  // A form the language lacks falls to `other`; an unknown language is the browser's.
+  const german = new RowLimitLabels({ forms: parseCountTemplate('other: +{count} weitere | one: +{count} weiterer', 'more-label'), lang: 'de' });
+  assert.deepEqual([german.moreName(1), german.moreName(2)], ['+1 weiterer', '+2 weitere']);
+  assert.equal(new RowLimitLabels({ forms: { other: '{count}' }, lang: 'not a tag!' }).moreName(3), '3');
+  // An empty "Show less" is the default (a button needs a name); measuring follows `less`.
+  assert.equal(new RowLimitLabels({ less: '  ' }).less, 'Show less');
+  assert.ok(english.measuresAs(new RowLimitLabels({ forms: { other: 'x' } })));
+  assert.ok(!english.measuresAs(plain));
+  assert.throws(() => parseCountTemplate('one: +{count} tag', 'more-label'), /more-label="one: \+\{count\} tag": the form "other" is missing/);
+  assert.throws(() => parseCountTemplate('one: a | lots: b | other: c', 'more-label'), /"lots: b" does not start with a plural category/);
+  assert.throws(() => parseCountTemplate('one: a | one: b | other: c', 'more-label'), /the form "one" is given twice/);
 });

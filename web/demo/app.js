@@ -7,7 +7,9 @@
 //   the first layout and before the live hello, so a reload or a restarted server keeps them.
 //   A selection is saved only once the user has made one: until then the page has no choice of
 //   its own and shows the server's (its tags file's `selected`; docs/ELEMENT.md, "Whose
-//   selection"), or the markup's offline copy of it;
+//   selection"), or the markup's offline copy of it. A tag the server stops serving (its tags
+//   file reloaded, or changed across a restart) leaves the saved selection, as it leaves the
+//   element's and the server's;
 // - the "Tight spacing" switch: the element's `spacing` (18 loose, 3 tight, as in the seed's
 //   demo), which the element animates on the core's `.smooth(duration: 0.7)` spring;
 // - the polite "live" / "offline" / "reconnecting" status, from the element's `livestatus`.
@@ -41,6 +43,16 @@ tightSwitch.checked = state.tight;
 // `change` is the user's own change (never a programmatic one), so saving cannot loop.
 cloud.addEventListener("change", (event) => {
   state.selection = event.detail.selection;
+  saved.save(state);
+});
+
+// The served tags (`livetags`: each connection's welcome and each reload of the server's tags).
+cloud.addEventListener("livetags", (event) => {
+  if (!state.selection) return;
+  const served = new Set(event.detail.tags);
+  const kept = state.selection.filter((id) => served.has(id));
+  if (kept.length === state.selection.length) return;
+  state.selection = kept;
   saved.save(state);
 });
 

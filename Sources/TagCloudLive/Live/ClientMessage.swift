@@ -12,9 +12,11 @@ import TagCloudWire
 public enum ClientMessage: Equatable, Sendable {
   /// Resume (or adopt) a session; each part is optional.
   case hello(session: [UInt8]?, selection: [Int]?, spacing: Double?)
-  /// The page's measured capsules, in the server's tag order (the message may use any order).
-  case measure(tags: [TagSpec], metrics: CapsuleMetrics)
-  case viewport(width: Double, reduceMotion: Bool, direction: LayoutDirection)
+  /// The page's measured capsules, in the server's tag order (the message may use any order),
+  /// and its "+K" capsule's sizes (`w, h` for a K of one digit, two, …; empty when not sent).
+  case measure(tags: [TagSpec], metrics: CapsuleMetrics, moreSizes: [Double] = [])
+  /// The page's width, motion and direction, and the rows it shows (`maxRows`, 0: every tag).
+  case viewport(width: Double, reduceMotion: Bool, direction: LayoutDirection, maxRows: Int = 0)
   case toggle(index: Int)
   case spacing(Double)
 
@@ -106,6 +108,10 @@ public enum ClientMessage: Equatable, Sendable {
         throw WireError("\"lineHeight\" must be above 0", at: element.offset)
       }
     }
+    var moreSizes: [Double] = []
+    if let element = object.optional("moreSizes") {
+      moreSizes = try decodeMoreSizes(element, tagCount: tags.count)
+    }
     try object.finish()
     var ordered = [TagSpec?](repeating: nil, count: tags.count)
     for (spec, item) in zip(specs, items(of: list)) {
@@ -121,7 +127,39 @@ public enum ClientMessage: Equatable, Sendable {
       throw WireError(
         "measure must cover every tag; \"\(tags[missing].title.text)\" is missing", at: list.offset)
     }
-    return .measure(tags: ordered.compactMap { $0 }, metrics: metrics)
+    return .measure(tags: ordered.compactMap { $0 }, metrics: metrics, moreSizes: moreSizes)
+  }
+
+  /// `moreSizes`: the "+K" capsule's `[w, h]` for a K of one digit, two, …, as in a layout
+  /// request; at least one per digit count K can have with the served tags, so that the limit
+  /// holds at every width. Packed `w, h, w, h, …`.
+  private static func decodeMoreSizes(_ element: JSONElement, tagCount: Int) throws(WireError)
+    -> [Double]
+  {
+    let entries = try JSONObjectReader.array(element, "moreSizes")
+    var sizes: [Double] = []
+    for (position, entry) in entries.enumerated() {
+      guard case .array(let pair) = entry.value, pair.count == 2 else {
+        throw WireError("moreSizes[\(position)] must be [width, height]", at: entry.offset)
+      }
+      for length in pair {
+        guard case .number(let value) = length.value, value >= 0,
+          value <= WireLimits.maximumLength
+        else {
+          throw WireError(
+            "moreSizes[\(position)] must hold two numbers from 0 to \(Int(WireLimits.maximumLength))",
+            at: length.offset)
+        }
+        sizes.append(value)
+      }
+    }
+    let needed = RowLimit.sizesNeeded(forCount: tagCount)
+    guard entries.count >= needed else {
+      throw WireError(
+        "moreSizes must hold a size for each digit count of the \(tagCount) tags (\(needed)), "
+          + "got \(entries.count)", at: element.offset)
+    }
+    return sizes
   }
 
   private static func decodeViewport(_ message: JSONObjectReader) throws(WireError) -> ClientMessage
@@ -147,8 +185,20 @@ public enum ClientMessage: Equatable, Sendable {
       }
       direction = isRightToLeft ? .rightToLeft : .leftToRight
     }
+    var maxRows = 0
+    if let element = object.optional("maxRows") {
+      let value = try JSONObjectReader.number(element, "maxRows")
+      // In range first, so that the conversion cannot trap.
+      guard value >= 0, value <= Double(WireLimits.maximumTags), value.rounded() == value else {
+        throw WireError(
+          "\"maxRows\" must be a whole number from 0 to \(WireLimits.maximumTags)",
+          at: element.offset)
+      }
+      maxRows = Int(value)
+    }
     try object.finish()
-    return .viewport(width: width, reduceMotion: reduceMotion, direction: direction)
+    return .viewport(
+      width: width, reduceMotion: reduceMotion, direction: direction, maxRows: maxRows)
   }
 
   private static func decodeToggle(_ message: JSONObjectReader, tags: [LiveTag]) throws(WireError)

@@ -198,17 +198,19 @@ public struct LiveHub<Random: RandomNumberGenerator> {
     case .hello(let requested, let selection, let spacing):
       hello(requested: requested, selection: selection, spacing: spacing, from: id, now: now)
       return
-    case .measure(let tags, let capsuleMetrics):
+    case .measure(let tags, let capsuleMetrics, let moreSizes):
       session.measured = tags
       session.capsuleMetrics = capsuleMetrics
+      session.moreSizes = moreSizes
       session.touched = true
       sessions[token] = session
       scheduleLayout(for: id, animation: nil, now: now)
-    case .viewport(let width, let reduceMotion, let direction):
+    case .viewport(let width, let reduceMotion, let direction, let maxRows):
       let unchanged =
         session.width == width && session.reduceMotion == reduceMotion
-        && session.direction == direction
+        && session.direction == direction && session.maxRows == maxRows
       session.width = width
+      session.maxRows = maxRows
       session.reduceMotion = reduceMotion
       session.direction = direction
       session.touched = true

@@ -11,6 +11,11 @@ struct LiveSession {
   /// of the tag set, only the served tags the page had measured (until it measures again).
   var measured: [TagSpec]?
   var capsuleMetrics = CapsuleMetrics()
+  /// The page's "+K" capsule sizes from its last `measure` (``RowLimit``), empty when it sent
+  /// none: then no row limit applies.
+  var moreSizes: [Double] = []
+  /// The rows the page shows (its last `viewport`), 0 for every tag.
+  var maxRows = 0
   /// The page's width, once it has sent `viewport`.
   var width: Double?
   var reduceMotion = false

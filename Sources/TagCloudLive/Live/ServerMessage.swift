@@ -78,7 +78,8 @@ enum ServerMessage {
   }
 
   /// `layout`: the core's layout response for the session's state, with `type`, `seq`, `width`
-  /// and `spacing` in front. Under Reduce Motion `animation` is null.
+  /// and `spacing` in front, and `maxRows` when a row limit applied. Under Reduce Motion
+  /// `animation` is null.
   static func layout(_ session: LiveSession, animation: Spring?, _ configuration: LiveConfiguration)
     -> [UInt8]
   {
@@ -93,6 +94,10 @@ enum ServerMessage {
     writer.number(request.width)
     writer.key("spacing")
     writer.number(request.spacing)
+    if request.maxRows > 0 {
+      writer.key("maxRows")
+      writer.number(request.maxRows)
+    }
     LayoutEngine.layout(request).writeMembers(into: &writer)
     writer.endObject()
     return writer.bytes
@@ -114,11 +119,17 @@ enum ServerMessage {
         capacity: measured.count,
         indices: measured.indices.filter { selected.contains(measured[$0].id) })
     }
+    // The row limit applies once the page has sized its "+K" capsule; the measure that sent
+    // the sizes covered every served tag, so they cover the measured ones (never more).
+    let limited =
+      session.maxRows > 0
+      && session.moreSizes.count >= 2 * RowLimit.sizesNeeded(forCount: measured.count)
     return LayoutRequest(
       width: session.width ?? 0, spacing: session.spacing,
       mergeDistance: configuration.mergeDistance, capsuleMetrics: session.capsuleMetrics,
       tags: measured, selection: selection,
       animation: session.reduceMotion ? nil : animation, reduceMotion: session.reduceMotion,
-      direction: session.direction)
+      direction: session.direction, maxRows: limited ? session.maxRows : 0,
+      moreSizes: limited ? session.moreSizes : [])
   }
 }

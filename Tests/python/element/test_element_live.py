@@ -121,3 +121,50 @@ def test_element_live_without_a_server_degrades_to_local(element_page, static_se
     page.wait_for_function("() => document.querySelector('glass-tag-cloud').liveStatus === 'offline'")
     assert page.evaluate("() => document.querySelector('glass-tag-cloud').matches(':state(offline)')")
     assert page.evaluate("() => document.querySelector('glass-tag-cloud').layoutSource") == "wasm"
+
+
+TOPICS_STATE = """() => {
+  const host = document.querySelector('#topics');
+  const toggle = host.shadowRoot.querySelector('button[data-row-toggle]');
+  const origin = host.shadowRoot.querySelector('.cloud').getBoundingClientRect();
+  const box = toggle && !toggle.parentElement.hidden && toggle.getBoundingClientRect();
+  return { source: host.layoutSource, layout: host.layout,
+    folded: [...host.shadowRoot.querySelectorAll('button[data-tag-id]')].filter((b) => b.parentElement.hidden).map((b) => b.dataset.tagId),
+    toggle: toggle && { text: toggle.textContent, name: toggle.getAttribute('aria-label'), expanded: toggle.getAttribute('aria-expanded'),
+      x: box ? box.x - origin.x : null, y: box ? box.y - origin.y : null } };
+}"""
+
+
+def test_element_live_row_limit_shows_the_servers_more_capsule(live_server, page):
+    """Under `max-rows` the server's frames carry the limit: the "+K" on screen is the server's
+    (its frame's `maxRows`, `hidden` and `more`); unfolded, the local core adds "Show less"; folded
+    again, the server's frame is back.
+
+    Seen failing with the layout taking every row-limited frame from the local core (as before the
+    protocol carried `maxRows`): the source stayed "wasm"."""
+    open_example(page, live_server)
+    page.evaluate("() => { const c = document.querySelector('#topics'); c.style.width = '260px'; c.maxRows = 2; }")
+    page.wait_for_function(
+        "() => { const c = document.querySelector('#topics'); return c.layoutSource === 'server' && c.layout.width === 260 && c.layout.maxRows === 2; }",
+        timeout=10_000)
+    settle(page)
+    state = page.evaluate(TOPICS_STATE)
+    layout = state["layout"]
+    assert state["source"] == "server" and layout["hidden"] > 0, state
+    assert len(state["folded"]) == layout["hidden"], state
+    more = state["toggle"]
+    assert more["text"] == f"+{layout['hidden']}" and more["expanded"] == "false", more
+    assert more["name"] == f"+{layout['hidden']} more {'tag' if layout['hidden'] == 1 else 'tags'}", more
+    assert abs(more["x"] - layout["more"]["x"]) <= 0.5 and abs(more["y"] - layout["more"]["y"]) <= 0.5, (more, layout["more"])
+
+    page.locator("#topics").locator("button[data-row-toggle]").click()
+    page.wait_for_function("() => document.querySelector('#topics').shadowRoot.querySelector('button[data-row-toggle]').getAttribute('aria-expanded') === 'true'")
+    settle(page)
+    unfolded = page.evaluate(TOPICS_STATE)
+    assert unfolded["folded"] == [] and unfolded["toggle"]["text"] == "Show less", unfolded
+
+    page.locator("#topics").locator("button[data-row-toggle]").click()
+    page.wait_for_function(
+        "() => { const c = document.querySelector('#topics'); return c.layoutSource === 'server' && c.layout.maxRows === 2; }")
+    settle(page)
+    assert page.evaluate(TOPICS_STATE)["folded"] == state["folded"]

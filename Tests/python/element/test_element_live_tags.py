@@ -182,3 +182,43 @@ def test_demo_shows_a_reloaded_tag_set_with_workers(live_server_factory, page, t
     assert page.evaluate(
         "() => document.querySelector('glass-tag-cloud').shadowRoot.querySelector('.cloud').dataset.liveFrames") == frames_before
     assert page.evaluate("() => document.querySelector('glass-tag-cloud').selection") == ["Swift"]
+
+
+SAVED_SELECTION = "() => JSON.parse(localStorage.getItem('tagcloud.v1.state') ?? '{}').selection ?? null"
+
+
+def test_demo_saved_selection_drops_the_tags_a_reload_dropped(live_server_factory, page, tmp_path):
+    """The demo keeps the user's selection in localStorage; a tag the server stops serving leaves
+    it, whether the reload comes while the page is open (the `tags` message) or while it is closed
+    (the next welcome), and the tags still served stay saved.
+
+    Seen failing with the demo's `livetags` listener taken out: ['Swift', 'Rust'] stayed saved."""
+    path = tmp_path / "tags.json"
+    path.write_text(json.dumps(OLD))
+    server = live_server_factory("--tags", str(path))
+    page.goto(server.url)
+    cloud = "glass-tag-cloud"
+    wait_shown(page, cloud, ids(OLD))
+    click_tag(page, "Rust", cloud)
+    assert page.evaluate(SAVED_SELECTION) == ["Swift", "Rust"]
+
+    # Open: the reload's `tags` message.
+    reload_tags(server, path, NEW)
+    wait_shown(page, cloud, ids(NEW))
+    page.wait_for_function(f"() => JSON.stringify(({SAVED_SELECTION})()) === '[\"Swift\"]'", timeout=5_000)
+
+    # Closed: the next page's welcome names the tags served now.
+    click_tag(page, "Zig", cloud)
+    assert page.evaluate(SAVED_SELECTION) == ["Swift", "Zig"]
+    page.goto("about:blank")
+    without_zig = [tag for tag in NEW if tag["title"] != "Zig"]
+    reloads = server.log.read_text().count("SIGHUP: reloaded")
+    reload_tags(server, path, without_zig)
+    wait_until(lambda: server.log.read_text().count("SIGHUP: reloaded") > reloads, timeout=10,
+               what="the server reread its tags", seen=lambda: server.log.read_text()[-500:])
+    reload_line = [line for line in server.log.read_text().splitlines() if "SIGHUP: reloaded" in line][-1]
+    assert "0 live session(s) told" in reload_line, reload_line  # the page was closed
+    page.goto(server.url)
+    wait_shown(page, cloud, ids(without_zig))
+    page.wait_for_function(f"() => JSON.stringify(({SAVED_SELECTION})()) === '[\"Swift\"]'", timeout=5_000)
+    assert page.evaluate("() => document.querySelector('glass-tag-cloud').selection") == ["Swift"]

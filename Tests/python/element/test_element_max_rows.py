@@ -145,3 +145,42 @@ def test_no_capsule_when_the_tags_fit_and_none_without_the_attribute(element_pag
     wait_placed(page)
     state = page.evaluate(STATE)
     assert len({round(t["y"]) for t in state["tags"] if not t["hidden"]}) == 1
+
+
+def test_the_capsules_words_are_the_pages_with_the_count_in_its_language(element_page, static_server, page):
+    """`more-label` (plural forms of the element's `lang`) names the "+K" capsule, `less-label` is
+    the "Show less" capsule's text and name, measured in the page's font; both follow a change.
+
+    Seen failing with the toggle writing its English words (row-toggle.js ignoring the labels),
+    and with a new `less-label` not measured again (the capsule kept "Show less"'s width)."""
+    markup = "".join(f"<glass-tag>{title}</glass-tag>" for title in TITLES)
+    element_page(static_server.url, "<div lang='ru'><glass-tag-cloud spacing='12' max-rows='1' style='display:block; width: 360px'"
+                 " more-label='one: +{count} тег | few: +{count} тега | many: +{count} тегов | other: +{count} тега'"
+                 f" less-label='Свернуть'>{markup}</glass-tag-cloud></div>")
+    state = page.evaluate(STATE)
+    hidden = sum(t["hidden"] for t in state["tags"])
+    forms = {"one": "тег", "few": "тега", "many": "тегов", "other": "тега"}
+    category = page.evaluate("(k) => new Intl.PluralRules('ru').select(k)", hidden)
+    assert state["toggle"]["text"] == f"+{hidden}"
+    assert state["toggle"]["name"] == f"+{hidden} {forms[category]}", state["toggle"]
+    assert f"+{hidden} {forms[category]}" in accessible_buttons(page)
+    toggle(page)
+    less = page.evaluate(STATE)["toggle"]
+    assert less["text"] == "Свернуть" and less["name"] is None and less["expanded"] == "true"
+    assert "Свернуть" in accessible_buttons(page)
+    # Other words: written at once, and a longer label makes a wider capsule.
+    page.evaluate("""() => { const c = document.querySelector('glass-tag-cloud');
+      c.lessLabel = 'Свернуть список тегов'; c.moreLabel = '{count} ещё'; }""")
+    settle(page, 3)
+    wait_placed(page)
+    longer = page.evaluate(STATE)["toggle"]
+    assert longer["text"] == "Свернуть список тегов" and longer["w"] > less["w"] + 20, (less, longer)
+    toggle(page)
+    folded = page.evaluate(STATE)["toggle"]
+    assert folded["name"] == f"{sum(t['hidden'] for t in page.evaluate(STATE)['tags'])} ещё", folded
+    # The properties read the attributes, and the defaults when there is none.
+    defaults = page.evaluate("""() => { const c = document.querySelector('glass-tag-cloud');
+      c.moreLabel = null; c.lessLabel = undefined; return [c.moreLabel, c.lessLabel, c.hasAttribute('more-label')]; }""")
+    assert defaults == ["one: +{count} more tag | other: +{count} more tags", "Show less", False]
+    settle(page, 3)
+    assert page.evaluate(STATE)["toggle"]["name"].endswith(("more tag", "more tags"))

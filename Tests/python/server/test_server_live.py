@@ -10,6 +10,8 @@ import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
+from support.paths import WEB
+from support.requirements import require_executable
 from server_support import (DEMO_IDS, SUBPROTOCOL, RawClient, frame, measure_message, metric,
                             open_live, receive, receive_type, send, tagcloud_binary)
 
@@ -66,6 +68,52 @@ def test_layout_equals_tagcloud_layout_for_the_same_request(server):
     got = {key: value for key, value in layout.items()
            if key not in ("type", "seq", "width", "spacing")}
     assert got == expected
+
+
+WASM_LAYOUT = """import(process.argv[1]).then(async ({ loadTagCloudCore }) => {
+  const { readFile } = await import('node:fs/promises');
+  const core = await loadTagCloudCore(await readFile(process.argv[2]));
+  process.stdout.write(core.layoutBytes(new TextEncoder().encode(process.argv[3])));
+})"""
+
+
+@pytest.mark.parametrize("width, max_rows", [(300, 1), (333.5, 2), (390, 3), (1000, 1)])
+def test_a_row_limited_frame_is_the_native_and_the_wasm_layout_of_the_same_request(server, width, max_rows):
+    """The live frame under `maxRows` (the page's `moreSizes` in its measure) is byte for byte
+    what `tagcloud layout` and the Wasm module answer for the same request, after its header."""
+    node = require_executable("node", "apt-get install nodejs (node 20; make test's node suite needs it too)")
+    more_sizes = [[30, 40], [38.5, 40]]
+    ws, _ = open_live(server)
+    with ws:
+        measure = {**measure_message(), "moreSizes": more_sizes}
+        send(ws, measure)
+        send(ws, {"type": "viewport", "width": width, "maxRows": max_rows})
+        raw = receive_raw_type(ws, "layout")
+    request = json.dumps({
+        "width": width, "spacing": 18, "mergeDistance": 10, "tags": measure["tags"],
+        "selection": ["SwiftUI"], "animation": None, "reduceMotion": False,
+        "maxRows": max_rows, "moreSizes": more_sizes,
+    })
+    native = subprocess.run([str(tagcloud_binary()), "layout"], input=request,
+                            capture_output=True, text=True, timeout=10)
+    assert native.returncode == 0, native.stderr
+    wasm = subprocess.run([node, "-e", WASM_LAYOUT, (WEB / "src/core/tagcloud-core.js").as_uri(),
+                           str(WEB / "tagcloud.wasm"), request], capture_output=True, text=True, timeout=30)
+    assert wasm.returncode == 0, wasm.stderr
+    assert native.stdout.strip() == wasm.stdout
+    header = '{"type":"layout","seq":1,"width":%s,"spacing":18,"maxRows":%d,' % (
+        json.dumps(width), max_rows)
+    assert raw == header + wasm.stdout[1:]
+    if width < 1000:
+        assert json.loads(raw)["hidden"] > 0, raw  # the limit folded tags away: a "+K" shows
+
+
+def receive_raw_type(ws, kind):
+    """The text of the next message of type `kind` (others skipped)."""
+    while True:
+        text = ws.recv(timeout=10)
+        if json.loads(text)["type"] == kind:
+            return text
 
 
 def test_a_burst_of_100_viewports_ends_on_the_last_width(server):
@@ -147,6 +195,8 @@ def test_reduce_motion_sends_no_animation(server):
     ('{"type": "measure", "tags": [{"id": "Rust", "size": [1, 1]}]}', 'unknown tag id "Rust"'),
     ('{"type": "measure", "tags": [{"id": "SwiftUI", "size": [1, 1]}]}', '"Animation" is missing'),
     ('{"type": "toggle", "id": "Glass", "id": "Metal"}', 'duplicate key "id"'),
+    ('{"type": "viewport", "width": 390, "maxRows": -1}', '"maxRows" must be a whole number from 0'),
+    ('{"type": "measure", "tags": [], "moreSizes": [[1, 1]]}', 'moreSizes must hold a size for each digit count of the 10 tags'),
 ])
 def test_refused_messages_get_an_error_and_the_connection_stays_open(server, payload, fragment):
     ws, _ = open_live(server)

@@ -48,6 +48,11 @@ export interface GlassTagCloudLiveStatusDetail {
   status: GlassTagCloudLiveStatus;
 }
 
+export interface GlassTagCloudLiveTagsDetail {
+  /** The ids the server serves now, in its order. */
+  tags: string[];
+}
+
 export interface GlassTagCloudEventMap extends HTMLElementEventMap {
   /**
    * The user changed the selection (never fired for programmatic changes or a form reset); also
@@ -62,14 +67,20 @@ export interface GlassTagCloudEventMap extends HTMLElementEventMap {
   remove: CustomEvent<GlassTagCloudRemoveDetail>;
   /** The live connection's status changed. */
   livestatus: CustomEvent<GlassTagCloudLiveStatusDetail>;
+  /**
+   * The server's tag set, as each connection's welcome names it and after each reload of its
+   * tags (the `tags` message): for a page that keeps a copy of the selection (the demo's
+   * saved state) and drops the tags that left. Bubbles.
+   */
+  livetags: CustomEvent<GlassTagCloudLiveTagsDetail>;
 }
 
 /**
  * `<glass-tag-cloud>`: the Liquid Glass tag cloud, form-associated.
  *
  * Attributes: `spacing` (16), `merge-distance` (10), `name`, `max-selected`, `live`
- * (`ws://…/live`), `required`, `disabled`, `dir`, `removable`, `max-rows`, `appearance`
- * (`auto`), `variant` (`regular`).
+ * (`ws://…/live`), `required`, `disabled`, `dir`, `removable`, `max-rows`, `more-label`,
+ * `less-label`, `appearance` (`auto`), `variant` (`regular`).
  * Custom states: `:state(styled)`, `:state(animating)`, `:state(live)`, `:state(reconnecting)`,
  * `:state(offline)`.
  */
@@ -97,6 +108,16 @@ export class GlassTagCloudElement extends HTMLElement {
   removable: boolean;
   /** The most rows shown; the tags beyond fold into a "+K" capsule that shows them (attribute `max-rows`; 0: no limit). */
   maxRows: number;
+  /**
+   * The "+K" capsule's accessible name (attribute `more-label`): `{count}` stands for K; one
+   * template, or plural forms by the element's `lang` (`"one: +{count} tag | other: +{count}
+   * tags"`, the CLDR categories zero, one, two, few, many, other; `other` required). Reads the
+   * default, `"one: +{count} more tag | other: +{count} more tags"`, without the attribute;
+   * `null` removes it. The visible text stays "+K".
+   */
+  moreLabel: string;
+  /** The unfolded row limit's capsule's text and name (attribute `less-label`, default `"Show less"`); `null` removes it. */
+  lessLabel: string;
   /**
    * How the labels and the glass adapt to what lies behind the cloud (attribute `appearance`):
    * `"auto"` learns it; `"light"` / `"dark"` take it as white / black. An unknown value reads as

@@ -35,12 +35,12 @@ import { LayoutController } from "../layout/layout-controller.js";
 import { LiveController } from "../live/live-controller.js";
 import { scheduleUpdate, sharedSheet, unscheduleUpdate, unwatchPage, watchPage } from "./page-resources.js";
 import { RovingFocus } from "./roving-focus.js";
+import { defineRowLimitLabelProperties } from "./row-limit-labels.js";
 import { SelectionController } from "./selection-controller.js";
 import { TagRemoval } from "./tag-removal.js";
 import { TagsController } from "./tags-controller.js";
 
-const DEFAULT_SPACING = 16; // the seed's GlassTagCloud defaults
-const DEFAULT_MERGE_DISTANCE = 10;
+const DEFAULT_SPACING = 16, DEFAULT_MERGE_DISTANCE = 10; // the seed's GlassTagCloud defaults
 
 /** What holds before styles.css arrives: the host's box, and nothing shown unstyled. */
 const hostSheet = new CSSStyleSheet();
@@ -88,7 +88,7 @@ function upgradeProperties(element, keys) {
 
 export class GlassTagCloudElement extends HTMLElement {
   static formAssociated = true;
-  static observedAttributes = ["spacing", "merge-distance", "name", "max-selected", "live", "required", "dir", "removable", "max-rows", "appearance", "variant"];
+  static observedAttributes = ["spacing", "merge-distance", "name", "max-selected", "live", "required", "dir", "removable", "max-rows", "more-label", "less-label", "lang", "appearance", "variant"];
 
   #internals = this.attachInternals();
   #connected = false;
@@ -219,6 +219,7 @@ export class GlassTagCloudElement extends HTMLElement {
         easing: this.#live.easing,
         glide: layout.glide,
         hitTesting: layout.hitTesting,
+        rowLabels: layout.rowLabels,
         backdrop: this.#styled ? this.#backdrop.state : undefined,
         live: this.#live.greeted || this.#live.diagnostics.frames ? this.#live.diagnostics : null,
         states: {
@@ -236,7 +237,7 @@ export class GlassTagCloudElement extends HTMLElement {
   // ---- Lifecycle ------------------------------------------------------------------------------
 
   connectedCallback() {
-    upgradeProperties(this, ["tags", "selection", "appearance", "variant"]);
+    upgradeProperties(this, ["tags", "selection", "appearance", "variant", "moreLabel", "lessLabel"]);
     this.#connected = true;
     watchPage(this, {
       reduceMotion: () => this.#layout.reduceMotionChanged(),
@@ -272,6 +273,7 @@ export class GlassTagCloudElement extends HTMLElement {
       }
     } else if (name === "removable") this.#tags.removableChanged();
     else if (name === "max-rows") this.#layout.maxRowsChanged();
+    else if (name === "more-label" || name === "less-label" || name === "lang") this.#layout.rowLabelsChanged();
     else if (name === "name" || name === "required" || name === "max-selected") this.#selection.updateForm();
     this.#updateSoon();
   }
@@ -352,10 +354,7 @@ export class GlassTagCloudElement extends HTMLElement {
     const value = parseNumber(this.getAttribute("max-selected"), null);
     return value === null ? null : Math.floor(value);
   }
-  set maxSelected(value) {
-    if (value === null || value === undefined) this.removeAttribute("max-selected");
-    else this.setAttribute("max-selected", String(value));
-  }
+  set maxSelected(value) { if (value === null || value === undefined) this.removeAttribute("max-selected"); else this.setAttribute("max-selected", String(value)); }
   get name() { return this.getAttribute("name") ?? ""; }
   set name(value) { this.setAttribute("name", String(value)); }
   get required() { return this.hasAttribute("required"); }
@@ -368,10 +367,7 @@ export class GlassTagCloudElement extends HTMLElement {
   get disabled() { return this.hasAttribute("disabled"); }
   set disabled(value) { this.toggleAttribute("disabled", Boolean(value)); }
   get live() { return this.getAttribute("live") ?? ""; }
-  set live(value) {
-    if (!value) this.removeAttribute("live");
-    else this.setAttribute("live", String(value));
-  }
+  set live(value) { if (value) this.setAttribute("live", String(value)); else this.removeAttribute("live"); }
   /** "off" (no `live`), "connecting", "live", "reconnecting" or "offline". */
   get liveStatus() { return this.#liveStatus; }
   /** Who placed the capsules on screen: "none", "css", "wasm" or "server". */
@@ -390,6 +386,7 @@ export class GlassTagCloudElement extends HTMLElement {
 }
 
 defineAppearanceProperties(GlassTagCloudElement);
+defineRowLimitLabelProperties(GlassTagCloudElement);
 
 export { GlassTagElement };
 

@@ -14,6 +14,7 @@
 import { frameFromLayout, PackedLayout, samePacked } from "./packed-layout.js";
 import { LabelMeasure, watchTextMetrics } from "../element/label-metrics.js";
 import { reduceMotion, sharedCore, unwatchResize, watchResize } from "../element/page-resources.js";
+import { RowLimitLabels } from "../element/row-limit-labels.js";
 import { SpacingAnimation } from "../view/spacing-animation.js";
 import { frameInElementOrder, TagPresence } from "./tag-presence.js";
 
@@ -23,10 +24,6 @@ function reordered(before, after) {
   const ids = new Set(before.map((tag) => tag.id));
   return after.every((tag) => ids.has(tag.id)) && after.some((tag, i) => tag.id !== before[i].id);
 }
-
-/** The row limit's capsule's labels: "+K" for a K of 1 to 7 digits (sized by its widest, 9…9), then "Show less". */
-const TOGGLE_LABELS = [1, 2, 3, 4, 5, 6, 7].map((digits) => `+${"9".repeat(digits)}`).concat("Show less")
-  .map((label) => ({ id: label, label }));
 
 export class LayoutController {
   #host;
@@ -54,6 +51,8 @@ export class LayoutController {
   #glideTimer = 0;
   expanded = false; // under `max-rows`: every tag shown
   #toggleMetrics = null; // the row limit's capsules' label metrics
+  #moreSizes = null; // { from, more }: the row limit's capsule sizes, and the "+K" ones of them
+  rowLabels = new RowLimitLabels(); // the row limit's words (`more-label`, `less-label`)
   #rowLimit = null; // the request's `rowLimit`, the same object while it holds
   #labels = new LabelMeasure(); // the labels measured in the current font
   frame = null;
@@ -75,6 +74,7 @@ export class LayoutController {
   }
 
   hostConnected() {
+    this.rowLabels = RowLimitLabels.of(this.#host);
     watchResize(this.#host, (width) => {
       if (width === this.width) return;
       this.width = width;
@@ -160,14 +160,16 @@ export class LayoutController {
     if (this.styled && !this.metrics && tags.list.length > 0) {
       if (this.#hasButtons()) {
         this.metrics = this.#labels.measure(this.#cloud, tags.list);
-        this.#toggleMetrics = this.#labels.measure(this.#cloud, TOGGLE_LABELS);
+        this.#toggleMetrics = null; // measured below, in the same font
         this.measuredVersion = tags.changes.version;
         this.#measuredTags = tags.list;
-        this.live?.measured(this.metrics);
       } else {
         this.needsPass = true;
       }
     }
+    // Other row limit words: their capsules measured again, in the font the tags were.
+    if (this.metrics && !this.#toggleMetrics) this.#toggleMetrics = this.#labels.measure(this.#cloud, this.rowLabels.measured);
+    this.live?.syncMeasure();
     this.live?.syncViewport();
     this.spacingOnScreen ??= this.#host.spacing;
     const animation = this.#selection.animation;
@@ -186,9 +188,10 @@ export class LayoutController {
     let frame = null;
     let source = this.source;
     // While tags come and go the local core lays out every frame; the server's frame ends it.
-    // So does a row limit: the server's frames have none.
-    const limited = this.#host.maxRows > 0 && this.core;
-    if (server && !(coming && this.core) && !limited && (!springing || (final && server.spacing === spacing))) {
+    // Unfolded, the row limit's "Show less" capsule is the local core's: the server's frames
+    // show every tag then (maxRows 0), without it.
+    const unfolded = this.#host.maxRows > 0 && this.expanded && this.core;
+    if (server && !(coming && this.core) && !unfolded && (!springing || (final && server.spacing === spacing))) {
       frame = server.frame;
       source = "server";
     } else if ((frame = this.#layoutLocally(spacing, animation))) {
@@ -281,9 +284,31 @@ export class LayoutController {
     return this.#rowLimit;
   }
 
+  /** The rows shown: `max-rows` while folded, 0 (every tag) without a limit or unfolded. */
+  get rowsShown() {
+    const maxRows = this.#host.maxRows;
+    return maxRows > 0 && !this.expanded ? maxRows : 0;
+  }
+
+  /** The row limit's "+K" capsule's `[w, h]` for 1 digit, 2, … (the core sizes them), or null before the core and the labels. */
+  get moreSizes() {
+    if (!this.#packed || !this.#toggleMetrics) return null;
+    const sizes = this.#packed.toggleSizes(this.#toggleMetrics, this.#toggleMetrics.tags);
+    if (this.#moreSizes?.from !== sizes) this.#moreSizes = { from: sizes, more: sizes.slice(0, -1) };
+    return this.#moreSizes.more;
+  }
+
   /** The row limit's capsule was pressed: every tag shows, or the limit folds them again. */
   toggleRows() {
     this.expanded = !this.expanded;
+    this.#host.requestUpdate();
+  }
+
+  /** `more-label`, `less-label` or `lang` changed: other words, measured again when they differ. */
+  rowLabelsChanged() {
+    const labels = RowLimitLabels.of(this.#host);
+    if (!labels.measuresAs(this.rowLabels)) this.#toggleMetrics = null;
+    this.rowLabels = labels;
     this.#host.requestUpdate();
   }
 

@@ -94,7 +94,7 @@ export class PackedLayout {
     if (limit) {
       // The core's row limit decides what is hidden; expanded, every tag shows and a "Show
       // less" capsule follows them, as long as the limit would hide any.
-      const toggleSizes = this.#toggleSizesFor(request, limit.labels);
+      const toggleSizes = this.toggleSizes(request, limit.labels);
       const moreSizes = toggleSizes.slice(0, -1);
       const limited = { ...options, maxRows: limit.maxRows, moreSizes };
       frame = core.layoutPacked(sizes, limited);
@@ -144,14 +144,17 @@ export class PackedLayout {
     };
   }
 
-  /** The row limit's capsules' sizes (the "+9", "+99", … labels, then "Show less"), once per measure. */
-  #toggleSizesFor(request, labels) {
+  /**
+   * The row limit's capsules' `[w, h]` (the "+9", "+99", … labels, then "Show less"), sized by
+   * the core once per measure. `metrics`: textScale and lineHeight (a request, or label metrics).
+   */
+  toggleSizes(metrics, labels) {
     if (this.#toggleLabels === labels) return this.#toggleSizes;
     const natural = this.#core.layout({
       width: null,
       spacing: 0,
-      textScale: request.textScale,
-      lineHeight: request.lineHeight,
+      textScale: metrics.textScale,
+      lineHeight: metrics.lineHeight,
       tags: labels,
     });
     this.#toggleSizes = natural.items.map((item) => [item.w, item.h]);
@@ -181,9 +184,12 @@ function scaled(sizes, presence) {
 
 /**
  * A JSON layout (docs/PROTOCOL.md) as a packed frame, index i = `ids[i]` (an item of another id
- * is left out; a tag the layout does not place sits at 0, 0, melting with none). The necks come
- * from the core's packed path over the same sizes, width and spacing (the same rule the server
- * ran), when a core is given; without one they are null (not known).
+ * is left out; a tag the layout does not place sits at 0, 0, melting with none). Under a row
+ * limit (the response has `hidden`) the frame is the packed path's: the folded tags have NaN
+ * origins, the "+K" capsule is item `count` (NaN when nothing is hidden) and `toggle` says K.
+ * The necks come from the core's packed path over the same sizes, width and spacing (the same
+ * rule the server ran; under a limit over the shown capsules, whose flow the limit keeps), when
+ * a core is given; without one they are null (not known).
  * @param {object} response  items, size, groups, rows, and for a server frame width and spacing
  * @param {string[]} ids  the element's tags, in order
  * @param {{core?: object | null, width?: number | null, spacing?: number, mergeDistance: number, direction?: string, json?: () => object}} options
@@ -192,11 +198,16 @@ function scaled(sizes, presence) {
 export function frameFromLayout(response, ids, options) {
   const count = ids.length;
   const index = new Map(ids.map((id, i) => [id, i]));
-  const origins = new Float64Array(2 * count);
-  const sizes = new Float64Array(2 * count);
-  const rows = new Int32Array(count);
-  const groups = new Int32Array(count).fill(-1);
+  const limited = typeof response.hidden === "number";
+  const more = limited ? response.more : null;
+  const items = limited ? count + 1 : count;
+  const origins = new Float64Array(2 * items);
+  const sizes = new Float64Array(2 * items);
+  const rows = new Int32Array(items);
+  const groups = new Int32Array(items).fill(-1);
+  if (limited) origins.fill(NaN); // folded tags, and the capsule while nothing is folded, have no place
   const at = response.items.map((item) => index.get(item.id));
+  if (limited) at.push(more ? count : undefined); // the response's groups name the capsule after the items
   const rowStarts = response.rows ?? [];
   let row = -1;
   response.items.forEach((item, k) => {
@@ -209,12 +220,24 @@ export function frameFromLayout(response, ids, options) {
     sizes[2 * i + 1] = item.h;
     rows[i] = Math.max(0, row);
   });
+  if (more) {
+    origins.set([more.x, more.y], 2 * count);
+    sizes.set([more.w, more.h], 2 * count);
+    rows[count] = more.row;
+  }
   (response.groups ?? []).forEach((group, g) => {
     for (const k of group) if (at[k] !== undefined) groups[at[k]] = g;
   });
-  for (let i = 0; i < count; i += 1) if (groups[i] < 0) groups[i] = -2 - i; // melts with none
+  // A tag placed by none of the groups melts with none; a folded one, as the packed path has it,
+  // is in no group and on no row.
+  for (let i = 0; i < count; i += 1) {
+    if (limited && Number.isNaN(origins[2 * i])) rows[i] = -1;
+    else if (groups[i] < 0) groups[i] = -2 - i;
+  }
+  if (limited && !more) rows[count] = -1;
   const frame = {
     count,
+    items,
     width: options.width ?? null,
     size: [response.size[0], response.size[1]],
     origins,
@@ -228,13 +251,19 @@ export function frameFromLayout(response, ids, options) {
     neckAxes: null,
     neckSpans: null,
     neckCount: 0,
+    toggle: limited ? { kind: "more", hidden: response.hidden } : null,
     animation: response.animation ?? null,
     json: options.json ?? (() => response),
   };
   const { core, width = null, spacing } = options;
   if (core && typeof core.layoutPacked === "function" && typeof spacing === "number" && count > 0) {
+    // The capsules in flow order: every tag, or under a row limit the shown ones and the "+K"
+    // capsule (a prefix flows as in the whole flow, so they lie where the limit put them).
+    const placed = limited ? at.filter((i) => i !== undefined) : ids.map((_, i) => i);
+    const flowSizes = new Float64Array(2 * placed.length);
+    placed.forEach((i, j) => flowSizes.set([sizes[2 * i], sizes[2 * i + 1]], 2 * j));
     try {
-      const melt = core.layoutPacked(sizes, {
+      const melt = core.layoutPacked(flowSizes, {
         width,
         spacing,
         mergeDistance: options.mergeDistance,
@@ -242,9 +271,10 @@ export function frameFromLayout(response, ids, options) {
       });
       // The necks join capsules by index: only when the core places these capsules as the
       // frame does (not a frame of another core version, or of a server lagging a tag change).
-      const placedAlike = origins.every((value, k) => Math.abs(value - melt.origins[k]) <= 1e-6);
+      const placedAlike = placed.every((i, j) =>
+        Math.abs(origins[2 * i] - melt.origins[2 * j]) <= 1e-6 && Math.abs(origins[2 * i + 1] - melt.origins[2 * j + 1]) <= 1e-6);
       if (!placedAlike) return frame;
-      frame.necks = melt.necks.slice();
+      frame.necks = melt.necks.slice().map((j) => placed[j]);
       frame.neckGaps = melt.neckGaps.slice();
       frame.neckAxes = melt.neckAxes.slice();
       frame.neckSpans = melt.neckSpans.slice();

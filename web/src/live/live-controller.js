@@ -2,10 +2,11 @@
 // protocol"): the socket (live-connection.js), the session (live-session.js) and the edge where
 // a server frame becomes the element's one frame type (packed-layout.js `frameFromLayout`), so
 // nothing after it knows where a frame came from. A reactive controller: it writes nothing;
-// what it receives asks for an update.
+// what it receives asks for an update. The served tag set is told to the page as it comes
+// (`livetags`), so a page that keeps a copy of the selection can drop the tags that left.
 //
 //   const live = new LiveController(host, { tags, selection, layout, setStatus });
-//   live.frameFor(width)   // { frame, spacing } of the server for this width, or null
+//   live.frameFor(width)   // { frame, spacing } of the server for this width (and rows shown), or null
 //   live.diagnostics       // { frames, selection }: frames received, the server's selection
 //   live.easing            // { on, duration, easing }: the browser eases a spacing change
 // - Complexity: O(tags) per server frame (the conversion), O(1) otherwise.
@@ -59,6 +60,7 @@ export class LiveController {
   #response = null; // the last server frame (JSON), for the width it answers
   #converted = null; // { response, tagsVersion, frame }
   #sentViewport = null;
+  #sentMeasure = null; // { metrics, moreSizes } last sent
   #helloUnanswered = false; // the connection's first hello awaits its welcome
   greeted = false;
   mergeDistance = null;
@@ -181,26 +183,42 @@ export class LiveController {
     this.#selection.serve(event.selection);
   }
 
-  /** The labels were measured (the layout's update). */
-  measured(metrics) {
-    this.#send(() => this.#session.measure(metrics));
+  /**
+   * Sends the labels as measured, with the row limit's "+K" sizes under `max-rows`, when they
+   * changed (the layout's update): only when they are the served tags' (the tags' version).
+   */
+  syncMeasure() {
+    const layout = this.#layout;
+    if (!this.greeted || !layout.metrics || this.#tags.changes.version !== layout.measuredVersion) return;
+    const moreSizes = this.#host.maxRows > 0 ? layout.moreSizes : null;
+    if (this.#sentMeasure?.metrics === layout.metrics && this.#sentMeasure.moreSizes === moreSizes) return;
+    this.#sentMeasure = { metrics: layout.metrics, moreSizes };
+    this.#connection.send(this.#session.measure(layout.metrics, moreSizes));
   }
 
-  /** Sends the width, Reduce Motion and writing direction when they changed (the layout's update). */
+  /**
+   * Sends the width, Reduce Motion, writing direction and the rows shown (under `max-rows`) when
+   * they changed (the layout's update).
+   */
   syncViewport() {
     const width = this.#layout.width;
     if (!this.greeted || width === null) return;
     const direction = this.#layout.rightToLeft ? "rtl" : "ltr";
-    const key = `${width} ${reduceMotion()} ${direction}`;
+    const maxRows = this.#host.maxRows > 0 ? this.#layout.rowsShown : null;
+    const key = `${width} ${reduceMotion()} ${direction} ${maxRows}`;
     if (key === this.#sentViewport) return;
     this.#sentViewport = key;
-    this.#connection.send(this.#session.viewport(width, reduceMotion(), direction));
+    this.#connection.send(this.#session.viewport(width, reduceMotion(), direction, maxRows));
   }
 
-  /** The server's frame for `width` as a packed frame of the current tags, with its spacing; or null. */
+  /**
+   * The server's frame for `width` and the rows shown (the layout's `rowsShown`) as a packed
+   * frame of the current tags, with its spacing; or null.
+   */
   frameFor(width) {
     const response = this.#response;
     if (!response || !this.greeted || response.width !== width) return null;
+    if ((response.maxRows ?? 0) !== this.#layout.rowsShown) return null; // laid out for other rows
     const version = this.#tags.changes.version;
     const converted = this.#converted;
     if (converted?.response !== response || converted.tagsVersion !== version) {
@@ -223,6 +241,12 @@ export class LiveController {
     return { frame: this.#converted.frame, spacing: response.spacing };
   }
 
+  /** `livetags`: the ids the server serves now, in its order (a connection's welcome, a reload). */
+  #tellServed(tags) {
+    const detail = { tags: tags.map((tag) => tag.id) };
+    this.#host.dispatchEvent(new CustomEvent("livetags", { bubbles: true, detail }));
+  }
+
   #receive(event) {
     if (!event) return;
     const layout = this.#layout;
@@ -237,7 +261,9 @@ export class LiveController {
       }
       this.#welcomed(event);
       this.greeted = true;
+      if (event.tags?.length) this.#tellServed(event.tags);
       this.#sentViewport = null;
+      this.#sentMeasure = null;
       // The page's own choice, if it has one (else the server keeps its selection).
       const selection = this.#selection.dirty ? this.#selection.ids() : null;
       this.#helloUnanswered = true;
@@ -245,7 +271,7 @@ export class LiveController {
       // The labels as measured, when they are the ones the server serves; else the next update
       // measures them (and sends them), then the viewport.
       this.#tags.hostUpdate();
-      if (layout.metrics && this.#tags.changes.version === layout.measuredVersion) this.measured(layout.metrics);
+      this.syncMeasure();
       this.#host.requestUpdate();
     } else if (event.kind === "tags") {
       // The server reread its tag set: show it, drop the selections of the tags that left (as
@@ -257,6 +283,7 @@ export class LiveController {
       if (event.selection) this.#selection.serve(event.selection);
       this.#response = null;
       this.#host.requestUpdate();
+      this.#tellServed(event.tags);
     } else if (event.kind === "layout") {
       const frame = event.layout;
       if (frame.width !== layout.width) return; // answers a width we no longer have

@@ -4,7 +4,7 @@
 //   const session = new LiveSession(storage);
 //   session.hello({ selection, spacing })   // after the welcome: resume, or adopt our copy
 //                                           // (selection null: keep the server's)
-//   session.measure(metrics), session.viewport(width, reduceMotion, direction),
+//   session.measure(metrics, moreSizes), session.viewport(width, reduceMotion, direction, maxRows),
 //   session.toggle(id),
 //   session.spacing(value)
 //   session.opened()              // a new connection: its first welcome is a fresh session's
@@ -51,13 +51,18 @@ export class LiveSession {
     return message;
   }
 
-  measure(metrics) {
-    return { type: "measure", textScale: metrics.textScale, lineHeight: metrics.lineHeight, tags: metrics.tags };
+  /** `moreSizes`: the row limit's "+K" capsule's `[w, h]` for 1 digit, 2, …, or null (no limit). */
+  measure(metrics, moreSizes = null) {
+    const message = { type: "measure", textScale: metrics.textScale, lineHeight: metrics.lineHeight, tags: metrics.tags };
+    if (moreSizes) message.moreSizes = moreSizes;
+    return message;
   }
 
-  viewport(width, reduceMotion, direction = "ltr") {
+  /** `maxRows`: the rows shown (0: every tag, a row limit unfolded), or null for a cloud without a limit. */
+  viewport(width, reduceMotion, direction = "ltr", maxRows = null) {
     const message = { type: "viewport", width, reduceMotion };
     if (direction === "rtl") message.direction = "rtl"; // "ltr" is the default
+    if (maxRows !== null) message.maxRows = maxRows;
     return message;
   }
 
@@ -103,7 +108,7 @@ export class LiveSession {
       }
       case "layout":
         if (!Array.isArray(message.items) || !Array.isArray(message.size)) return null;
-        if (!this.#placesEveryServedTag(message.items)) return null; // lags a tag change
+        if (!this.#placesEveryServedTag(message.items, message.hidden ?? 0)) return null; // lags a tag change
         return { kind: "layout", layout: message, seq: message.seq ?? null };
       case "error":
         return { kind: "error", message: String(message.message ?? "error") };
@@ -122,10 +127,10 @@ export class LiveSession {
     return tags;
   }
 
-  /** Whether a layout's items are the served tags, each once (any order). */
-  #placesEveryServedTag(items) {
+  /** Whether a layout's items are the served tags, each once (any order), but the `hidden` a row limit folded. */
+  #placesEveryServedTag(items, hidden) {
     if (!this.served) return true;
-    if (items.length !== this.served.size) return false;
+    if (!Number.isInteger(hidden) || hidden < 0 || items.length + hidden !== this.served.size) return false;
     const seen = new Set();
     for (const item of items) {
       if (!this.served.has(item?.id) || seen.has(item.id)) return false;

@@ -165,7 +165,8 @@ export class CloudView {
    * The one writer of the cloud's DOM and glass. `state`: tags, changes (tags-controller.js),
    * frame (packed-layout.js, or null: CSS lays out), mergeDistance, metrics, selected (flags per
    * tag), full (the limit is reached), disabled, active (the tab stop), spacing, motion,
-   * pressMotion, easing, live (diagnostics or null), announcement, states, hitTesting (the
+   * pressMotion, easing, live (diagnostics or null), announcement, states, rowLabels (the row
+   * limit's words, row-limit-labels.js), hitTesting (the
    * core's hit test can say what a point beside the buttons is on).
    */
   writeFrame(state) {
@@ -188,6 +189,7 @@ export class CloudView {
     } else if (frame !== null && this.#frame !== null && frame.width !== this.#frame.width) {
       this.#resized(frame);
     }
+    if (frame?.toggle) this.#toggle.write(frame.toggle, state.rowLabels);
     const placedBefore = this.#frame !== null; // a first frame places capsules where none were: no move
     if (frame) this.#frame = frame;
     if (state.mergeDistance !== this.#mergeDistance) this.#glassDirty = true;
@@ -362,7 +364,6 @@ export class CloudView {
     // a first frame (after new tags too) places capsules where none were, which is no move.
     if (moved > 0 && this.#frame && this.lens?.move(now)) this.lens.pause(buttons, origins, sizes, count, near);
     if (presence?.running || this.#presence.size > 0) this.#writePresence(presence, sizes);
-    if (frame.toggle) this.#toggle.write(frame.toggle);
     for (let i = 0; i < count; i += 1) {
       const w = sizes[2 * i];
       const h = sizes[2 * i + 1];

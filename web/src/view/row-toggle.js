@@ -5,8 +5,9 @@
 // never selected. Written only by the view's frame (cloud-view.js).
 //
 //   const toggle = new RowToggle(stage);
-//   toggle.write({ kind: "more", hidden: 12 });   // "+12", named "+12 more tags", aria-expanded false
+//   toggle.write({ kind: "more", hidden: 12 }, labels);   // "+12", named "+12 more tags", aria-expanded false
 //   toggle.button, toggle.slot
+// Its words are the element's (row-limit-labels.js: `more-label`, `less-label`).
 // - Complexity: O(1) per write; the text is written only when it changes.
 
 export class RowToggle {
@@ -29,15 +30,17 @@ export class RowToggle {
     stage.append(this.slot);
   }
 
-  /** @param {{kind: "more" | "less", hidden: number}} toggle  the frame's (packed-layout.js) */
-  write(toggle) {
-    const key = `${toggle.kind} ${toggle.hidden}`;
-    if (key === this.#written) return;
-    this.#written = key;
+  /**
+   * @param {{kind: "more" | "less", hidden: number}} toggle  the frame's (packed-layout.js)
+   * @param {import("../element/row-limit-labels.js").RowLimitLabels} labels
+   */
+  write(toggle, labels) {
+    if (this.#written?.kind === toggle.kind && this.#written.hidden === toggle.hidden && this.#written.labels === labels) return;
+    this.#written = { kind: toggle.kind, hidden: toggle.hidden, labels };
     const more = toggle.kind === "more";
-    this.label.textContent = more ? `+${toggle.hidden}` : "Show less";
-    // The name starts with the visible text (what a speech user says to press it).
-    if (more) this.button.setAttribute("aria-label", `+${toggle.hidden} more ${toggle.hidden === 1 ? "tag" : "tags"}`);
+    this.label.textContent = more ? labels.moreText(toggle.hidden) : labels.less;
+    // "Show less" is named by its text; "+K" by a name that says what K counts.
+    if (more) this.button.setAttribute("aria-label", labels.moreName(toggle.hidden));
     else this.button.removeAttribute("aria-label");
     this.button.setAttribute("aria-expanded", more ? "false" : "true");
   }
