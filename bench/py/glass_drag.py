@@ -59,10 +59,10 @@ DRAG = """(frames) => new Promise((resolve) => {
 })"""
 
 
-def page_for(kind: str, count: int, spacing: float) -> str:
+def page_for(kind: str, count: int, spacing: float, attributes: str = "") -> str:
     if kind == "element":
         return (PAGE_HEAD + "<script type=module src='/src/element/glass-tag-cloud.js'></script>"
-                f"<div id=box style='width:700px'><glass-tag-cloud spacing='{spacing}'></glass-tag-cloud></div>")
+                f"<div id=box style='width:700px'><glass-tag-cloud spacing='{spacing}' {attributes}></glass-tag-cloud></div>")
     if kind == "chips":
         chips = "".join(
             f"<button class=chip style='--tint:{t['tint']}'>{t['title']}</button>" for t in make_tags(count))
@@ -82,13 +82,14 @@ def page_for(kind: str, count: int, spacing: float) -> str:
     </script>"""
 
 
-def open_drag_page(browser, server, kind: str, count: int, spacing: float, query: str, name: str = "bench"):
+def open_drag_page(browser, server, kind: str, count: int, spacing: float, query: str, name: str = "bench",
+                   attributes: str = ""):
     """A new page with `kind`'s cloud of `count` tags at 700 px, laid out (the element by its
     Wasm core) and ready for DRAG; the caller closes it."""
     page = browser.new_page(viewport={"width": 1000, "height": 900})
     try:
         url = f"{server.url}__element__/{name}-{kind}.html" + (f"?{query}" if query else "")
-        html = page_for(kind, count, spacing)
+        html = page_for(kind, count, spacing, attributes)
         page.route(url, lambda route: route.fulfill(status=200, content_type="text/html", body=html))
         page.goto(url)
         if kind == "element":

@@ -14,7 +14,8 @@ thread kind, beside the frame intervals (p50, p90, intervals over 25 ms).
 Variants (the element unless named chips): loose (spacing 10) and melting (spacing 3) as shipped;
 `-no-lens` (`?lens=off`), `-no-rim` (the capsules' CSS rims and the canvas's bands hidden),
 `-no-necks` (the glass layer hidden), `-no-layers` (no `will-change` on the slots, no press
-glow layer). `--web` names several web/ folders (a before and an after): each variant runs on
+glow layer), `-dark` (`appearance='dark'`: the adaptive appearance forced to one tone).
+`--web` names several web/ folders (a before and an after): each variant runs on
 each, named `variant@folder`.
 """
 
@@ -47,12 +48,18 @@ VARIANTS = {
     "melting-no-necks": ("element", 3, "", NO_NECKS),
     "melting-no-rim": ("element", 3, "", NO_RIM),
     "melting-2d": ("element", 3, "glass=2d", ""),
+    "loose-dark": ("element", 10, "", ""),
+    "melting-dark": ("element", 3, "", ""),
 }
+# The element's attributes of a variant: the adaptive appearance forced to one tone (no backdrop
+# learned, no decision made), to tell its cost from the rest of the look's.
+ATTRIBUTES = {"loose-dark": "appearance='dark'", "melting-dark": "appearance='dark'"}
 
 
 def run_once(browser, server, variant: str, count: int) -> dict:
     kind, spacing, query, css = VARIANTS[variant]
-    page = drag.open_drag_page(browser, server, kind, count, spacing, query, name="optics")
+    attributes = ATTRIBUTES.get(variant, "")
+    page = drag.open_drag_page(browser, server, kind, count, spacing, query, name="optics", attributes=attributes)
     try:
         times, spent = drag.drag_with_browser_cpu(page, css)
     finally:
