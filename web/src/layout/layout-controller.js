@@ -330,8 +330,12 @@ export class LayoutController {
     return Boolean(this.core);
   }
 
-  /** The tag whose touch target holds `(x, y)` of `layout` (cloud coordinates), or -1: the core's rule. */
-  hitTest(layout, x, y) {
-    return this.core && layout ? this.core.hitTest(layout, x, y) : -1;
+  /**
+   * The tag whose touch target holds `(x, y)` of `frame` (the packed frame on screen, cloud
+   * coordinates), or -1: the core's rule over the frame itself, so a hover or a press runs no
+   * JSON layout, also while a drag lays the cloud out every frame.
+   */
+  hitTest(frame, x, y) {
+    return this.core && frame ? this.core.hitTest(frame, x, y) : -1;
   }
 }
