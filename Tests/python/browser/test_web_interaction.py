@@ -98,7 +98,7 @@ def test_keyboard_moves_in_reading_order_and_toggles(page, static_server):
     expected = page.evaluate(
         f"""async () => {{
           const {{ loadTagCloudCore }} = await import('/src/core/tagcloud-core.js');
-          const {{ measureLabels }} = await import('/src/element/label-metrics.js');
+          const {{ measureLabels }} = await import('/src/shared/label-metrics.js');
           const core = await loadTagCloudCore();
           const cloud = {CLOUD};
           const tags = {BUTTONS}.map((b) => ({{ id: b.dataset.tagId, label: b.textContent.trim() }}));
@@ -270,7 +270,7 @@ def test_what_a_pointer_hits_is_what_the_core_hit_tests(page, static_server):
         + TOGGLED_AT
         + """
           const { loadTagCloudCore } = await import('/src/core/tagcloud-core.js');
-          const { measureLabels } = await import('/src/element/label-metrics.js');
+          const { measureLabels } = await import('/src/shared/label-metrics.js');
           const core = await loadTagCloudCore();
           const root = document.querySelector('glass-tag-cloud').shadowRoot;
           const cloud = root.querySelector('[part~="cloud"]');

@@ -34,7 +34,7 @@ import { GlassWindowController } from "../view/glass-window-controller.js";
 import { InputController } from "./input-controller.js";
 import { LayoutController } from "../layout/layout-controller.js";
 import { LiveController } from "../live/live-controller.js";
-import { scheduleUpdate, sharedSheet, unscheduleUpdate, unwatchPage, watchPage } from "./page-resources.js";
+import { scheduleUpdate, sharedSheet, unscheduleUpdate, unwatchPage, watchPage } from "../shared/page-resources.js";
 import { PressState } from "../view/press-state.js";
 import { RovingFocus } from "./roving-focus.js";
 import { SelectionController } from "./selection-controller.js";

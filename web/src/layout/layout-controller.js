@@ -12,9 +12,9 @@
 // - Complexity: O(tags) per update (one packed layout), O(label text) per measure.
 
 import { frameFromLayout, PackedLayout, samePacked } from "./packed-layout.js";
-import { LabelMeasure, watchTextMetrics } from "../element/label-metrics.js";
-import { reduceMotion, sharedCore, unwatchResize, watchResize } from "../element/page-resources.js";
-import { SpacingAnimation } from "../view/spacing-animation.js";
+import { LabelMeasure, watchTextMetrics } from "../shared/label-metrics.js";
+import { reduceMotion, sharedCore, unwatchResize, watchResize } from "../shared/page-resources.js";
+import { SpacingAnimation } from "./spacing-animation.js";
 import { frameInElementOrder, TagPresence } from "./tag-presence.js";
 
 /** Whether `after` holds the same tags as `before` in another order (none inserted or removed). */

@@ -354,7 +354,7 @@ export class CloudView {
     if (this.#tints.length < 4 * count) this.#tints = new Float32Array(4 * count);
     // Each capsule's tint at its tone (tag-appearance.js); solid (Reduce Transparency, Increase
     // Contrast): mixed with the capsules' base.
-    this.#appearance.neckTints(this.#tints, count, this.#rgb, (i) => this.#tagStates.isPressed(i), amounts, transparencyQuery.matches);
+    this.#appearance.neckTints(this.#tints, count, this.#rgb, (i) => this.#tagStates.isSelected(i), amounts, transparencyQuery.matches);
     const press = this.press;
     const ids = this.#nodes.ids;
     this.melt.draw(count === frame.count ? frame : { ...frame, count }, this.#tints, {
