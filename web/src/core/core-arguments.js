@@ -44,13 +44,16 @@ export function checkedLayout(response) {
  * (null: frame i is item i).
  */
 export function itemFrames({ items, rows }) {
-  const write = (frames) => items.forEach(({ x, y, w, h }, i) => {
-    frames[4 * i] = x;
-    frames[4 * i + 1] = y;
-    frames[4 * i + 2] = w;
-    frames[4 * i + 3] = h;
-  });
+  const write = (frames) => items.forEach(({ x, y, w, h }, i) => putFrame(frames, i, x, y, w, h));
   return { count: items.length, rowStarts: rows, write, tags: null };
+}
+
+/** Frame `k` of `frames` (f64 `x, y, w, h` each), as the module reads a capsule's. */
+function putFrame(frames, k, x, y, w, h) {
+  frames[4 * k] = x;
+  frames[4 * k + 1] = y;
+  frames[4 * k + 2] = w;
+  frames[4 * k + 3] = h;
 }
 
 /**
@@ -61,8 +64,8 @@ export function itemFrames({ items, rows }) {
  */
 export function placedTags(frame) {
   const { count, origins, sizes, rows } = frame ?? {};
-  if (!Number.isInteger(count) || count < 0 || !(origins?.length >= 2 * count) || !(sizes?.length >= 2 * count) ||
-      !(rows?.length >= count)) {
+  const holds = (array, perTag) => array?.length >= perTag * count;
+  if (!Number.isInteger(count) || count < 0 || !holds(origins, 2) || !holds(sizes, 2) || !holds(rows, 1)) {
     throw new TypeError('tagcloud-core: expected a packed frame with count, origins, sizes and rows');
   }
   const tags = new Int32Array(count);
@@ -73,7 +76,7 @@ export function placedTags(frame) {
     if (row < 0) continue;
     const [x, y, w, h] = [origins[2 * i], origins[2 * i + 1], sizes[2 * i], sizes[2 * i + 1]];
     if (![x, y, w, h].every(Number.isFinite) || w < 0 || h < 0) {
-      throw new TypeError(`tagcloud-core: tag ${i} of the frame needs a finite origin and size, w, h >= 0`);
+      throw new TypeError(`tagcloud-core: tag ${i} of the frame needs a finite origin and size, w and h >= 0`);
     }
     const last = placed === 0 ? -1 : rows[tags[placed - 1]];
     if (row < last) throw new TypeError('tagcloud-core: the frame\'s rows must not descend');
@@ -81,12 +84,8 @@ export function placedTags(frame) {
     tags[placed++] = i;
   }
   const shown = tags.subarray(0, placed);
-  const write = (frames) => shown.forEach((tag, k) => {
-    frames[4 * k] = origins[2 * tag];
-    frames[4 * k + 1] = origins[2 * tag + 1];
-    frames[4 * k + 2] = sizes[2 * tag];
-    frames[4 * k + 3] = sizes[2 * tag + 1];
-  });
+  const write = (frames) => shown.forEach((tag, k) =>
+    putFrame(frames, k, origins[2 * tag], origins[2 * tag + 1], sizes[2 * tag], sizes[2 * tag + 1]));
   return { count: placed, rowStarts, write, tags: shown };
 }
 

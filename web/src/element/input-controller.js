@@ -31,7 +31,9 @@ const NAVIGATION = {
 };
 
 /** The events the cloud listens to; `pointerup` and `pointercancel` end a press on the page. */
-const CLOUD_EVENTS = ["pointerdown", "pointerover", "pointermove", "pointerleave", "click", "keydown", "keyup", "focusin", "focusout"];
+const CLOUD_EVENTS = [
+  "pointerdown", "pointerover", "pointermove", "pointerleave", "click", "keydown", "keyup", "focusin", "focusout",
+];
 const RELEASE_EVENTS = ["pointerup", "pointercancel"];
 
 /** How long Enter's press shows: Enter clicks at once, so no key-up ends it. */
@@ -101,7 +103,10 @@ export class InputController {
     return this.#view.buttons[this.#hitTest(frame, event.clientX - origin.left, event.clientY - origin.top)] ?? null;
   }
 
-  /** Whether `target` is beside the buttons: the cloud, or a slot's corner (the slot is the capsule's rectangle, the button rounded). */
+  /**
+   * Whether `target` is beside the buttons: the cloud, or a slot's corner (the slot is the
+   * capsule's rectangle, the button rounded).
+   */
   #isBeside(target) {
     if (target === this.#cloud) return true;
     return Boolean(target.classList?.contains("tag-slot")) && target.parentElement?.parentElement === this.#cloud;
@@ -134,7 +139,10 @@ export class InputController {
     this.#releasing = null;
   }
 
-  /** Over a button or between them (a touch target is no element: only a move says the pointer entered one); a touch does not hover. */
+  /**
+   * Over a button or between them (a touch target is no element: only a move says the pointer
+   * entered one); a touch does not hover.
+   */
   #hover(event) {
     if (event.pointerType === "touch") return;
     const hit = this.#enabledTag(event);
@@ -202,7 +210,10 @@ export class InputController {
     button?.focus();
   }
 
-  /** Focus entered a capsule: it is the tab stop, and the view places it (and brings it into view when it waited out of sight). */
+  /**
+   * Focus entered a capsule: it is the tab stop, and the view places it (and brings it into view
+   * when it waited out of sight).
+   */
   #focusIn(event) {
     const index = this.#view.indexOf(event.target);
     if (index < 0) return;
