@@ -36,6 +36,7 @@ const transparencyQuery = matchMedia("(prefers-reduced-transparency: reduce), (p
 
 export class CloudView {
   #requestUpdate;
+  #press; // press and hover (press-state.js): the input changes it, this view writes it
   #glassWindow;
   #nodes;
   #placement = new SlotPlacement([]);
@@ -72,7 +73,7 @@ export class CloudView {
    */
   constructor(cloud, { requestUpdate, glassWindow, setState, announcer, press }) {
     this.cloud = cloud;
-    this.press = press;
+    this.#press = press;
     this.#requestUpdate = requestUpdate;
     this.#glassWindow = glassWindow;
     this.#properties = new CloudProperties(cloud, { announcer, setState });
@@ -153,7 +154,7 @@ export class CloudView {
     const tinted = this.#tagStates.write(this.buttons, state, this.#nodes.removers, shown, tagsChanged);
     if (tinted) this.#glassDirty = true;
     const scene = { frame: this.#frame, ids: this.#nodes.ids, spacing: state.spacing, motion: state.pressMotion };
-    if (this.press.write(this.cloud, (id) => this.#nodes.buttonFor(id), scene)) this.#glassDirty = true;
+    if (this.#press.write(this.cloud, (id) => this.#nodes.buttonFor(id), scene)) this.#glassDirty = true;
     const transparency = this.#transparency;
     if (this.#transparency) {
       this.#transparency = false;
@@ -200,7 +201,7 @@ export class CloudView {
 
   #writeTags({ tags, changes, departing }) {
     this.#tagsVersion = changes.version;
-    this.press.forget(changes.removed);
+    this.#press.forget(changes.removed);
     const before = this.buttons;
     this.#nodes.reconcile(tags, changes, departing);
     this.#tagStates.retarget(before, this.buttons);
@@ -355,7 +356,7 @@ export class CloudView {
     // Each capsule's tint at its tone (tag-appearance.js); solid (Reduce Transparency, Increase
     // Contrast): mixed with the capsules' base.
     this.#appearance.neckTints(this.#tints, count, this.#rgb, (i) => this.#tagStates.isSelected(i), amounts, transparencyQuery.matches);
-    const press = this.press;
+    const press = this.#press;
     const ids = this.#nodes.ids;
     this.melt.draw(count === frame.count ? frame : { ...frame, count }, this.#tints, {
       mergeDistance: this.#mergeDistance,
