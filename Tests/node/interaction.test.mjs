@@ -167,3 +167,51 @@ test('malformed layouts, indices and keys are refused before reaching the module
   assert.throws(() => core.navigate({ items: [item], rows: [0] }, 0.5, 'next'), /index/);
   assert.throws(() => core.navigate({ items: [item], rows: [0] }, 0, 'sideways'), /sideways/);
 });
+
+test('hitTest over a packed frame is the hit test over the same layout as JSON, row limits and rtl too', async () => {
+  // The per-frame path's hit test (the element's hover and press, no JSON layout): the frame's
+  // tags, those a row limit hides left out, give the index the JSON response gives. Broken once
+  // by weighing every item of the frame's rows (the "+K" capsule as a tag): fails here.
+  const core = await loadTagCloudCore();
+  const random = seeded(0x9ac);
+  let hits = 0;
+  let hiddenSeen = 0;
+  for (let round = 0; round < 300; round++) {
+    const count = random.int(0, 40);
+    const tags = [];
+    for (let i = 0; i < count; i++) tags.push({ id: `t${i}`, size: [random.float(20, 160), random.pick([40, 40, 60])] });
+    const request = {
+      width: random.pick([200, 390, 600, random.float(50, 500)]),
+      spacing: random.pick([0, 3, 18]),
+      direction: random.chance(0.3) ? 'rtl' : 'ltr',
+      tags,
+    };
+    if (random.chance(0.4)) Object.assign(request, { maxRows: random.int(1, 3), moreSizes: [[44, 40], [52, 40]] });
+    const response = core.layout(request);
+    const sizes = new Float64Array(tags.flatMap((tag) => tag.size));
+    const laidOut = core.layoutPacked(sizes, { ...request, maxRows: request.maxRows ?? 0, moreSizes: request.moreSizes ?? [] });
+    const frame = { count, origins: laidOut.origins.slice(), sizes, rows: laidOut.rows.slice() };
+    hiddenSeen += laidOut.hidden ?? 0;
+    for (let probe = 0; probe < 40; probe++) {
+      let [x, y] = [random.float(-10, request.width + 10), random.float(-10, response.size[1] + 10)];
+      if (response.items.length > 0 && random.chance(0.5)) {
+        const item = random.pick(response.items);
+        [x, y] = [item.x + random.float(0, item.w), item.y + random.pick([-2.9, 0.5, item.h + 2.9, random.float(0, item.h)])];
+      }
+      const want = core.hitTest(response, x, y);
+      assert.equal(core.hitTest(frame, x, y), want, `round ${round}, point (${x}, ${y})`);
+      if (want >= 0) hits++;
+    }
+  }
+  assert.ok(hits > 3000 && hiddenSeen > 100, `hits ${hits}, hidden tags ${hiddenSeen}: the test would not see a wrong rule`);
+});
+
+test('malformed packed frames are refused before reaching the module', async () => {
+  const core = await loadTagCloudCore();
+  const frame = { count: 2, origins: new Float64Array([0, 0, 50, 0]), sizes: new Float64Array([40, 40, 40, 40]), rows: new Int32Array([0, 0]) };
+  assert.equal(core.hitTest(frame, 60, 20), 1);
+  assert.throws(() => core.hitTest({ ...frame, count: 3 }, 0, 0), /packed frame/);
+  assert.throws(() => core.hitTest({ ...frame, rows: new Int32Array([1, 0]) }, 0, 0), /descend/);
+  assert.throws(() => core.hitTest({ ...frame, origins: new Float64Array([0, 0, NaN, 0]) }, 0, 0), /tag 1/);
+  assert.equal(core.hitTest({ ...frame, origins: new Float64Array([0, 0, NaN, NaN]), rows: new Int32Array([0, -1]) }, 60, 20), -1);
+});

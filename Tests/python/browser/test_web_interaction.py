@@ -98,7 +98,7 @@ def test_keyboard_moves_in_reading_order_and_toggles(page, static_server):
     expected = page.evaluate(
         f"""async () => {{
           const {{ loadTagCloudCore }} = await import('/src/core/tagcloud-core.js');
-          const {{ measureLabels }} = await import('/src/element/label-metrics.js');
+          const {{ measureLabels }} = await import('/src/shared/label-metrics.js');
           const core = await loadTagCloudCore();
           const cloud = {CLOUD};
           const tags = {BUTTONS}.map((b) => ({{ id: b.dataset.tagId, label: b.textContent.trim() }}));
@@ -261,7 +261,7 @@ def test_what_a_pointer_hits_is_what_the_core_hit_tests(page, static_server):
     """What a click toggles and the core's hitTest over its touch rects agree at every sampled
     point of the cloud, gaps included: on a capsule the browser hits its button; in the 3 px
     above and below it and at its rounded ends (the touch target, which no element draws) the
-    element asks the core (cloud-view.js `tagAt`), so there a click is dispatched and the tag it
+    element asks the core (input-controller.js `tagAt`), so there a click is dispatched and the tag it
     toggled is read."""
     page.set_viewport_size({"width": 390, "height": 844})
     open_demo(page, static_server.url)
@@ -270,7 +270,7 @@ def test_what_a_pointer_hits_is_what_the_core_hit_tests(page, static_server):
         + TOGGLED_AT
         + """
           const { loadTagCloudCore } = await import('/src/core/tagcloud-core.js');
-          const { measureLabels } = await import('/src/element/label-metrics.js');
+          const { measureLabels } = await import('/src/shared/label-metrics.js');
           const core = await loadTagCloudCore();
           const root = document.querySelector('glass-tag-cloud').shadowRoot;
           const cloud = root.querySelector('[part~="cloud"]');
@@ -312,6 +312,97 @@ def test_what_a_pointer_hits_is_what_the_core_hit_tests(page, static_server):
     )
     assert result["hits"] > 500 and result["beside"] > 100 and result["clicked"] > 500, result
     assert result["out"] == []
+    assert pressed(page) == ["SwiftUI"]
+
+
+def test_a_hover_and_a_press_during_a_drag_run_no_json_layout_and_hit_what_the_core_says(page, static_server):
+    """Hit testing on the packed path (issue 33): while the cloud's box narrows 2 px every frame
+    (a drag: a new layout each frame), a pointer moving beside the capsules (in their touch
+    targets, no element's box) and a press and click there run no JSON layout: the page's core
+    (the one every cloud shares) is asked nothing through `layoutBytes`, which `layout` and
+    `motion` go through. What they hit is still the core's hit test over the capsules on screen,
+    asked of a second core loaded for the test: the hovered capsule (`is-hovered`, read in the
+    next frame) and the tag a click there toggles.
+
+    Seen failing with the input controller hit-testing `view.layout` (the frame's JSON, made by a
+    JSON layout at each new frame, as before): 80 JSON layouts in the 40 frames; and with the core's
+    named springs asked of the module at every toggle (`core.motion` uncached): 80 too; and with
+    the hit test 3 px below its point: the presses and hovers hit the wrong tags."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_demo(page, static_server.url)
+    result = page.evaluate(
+        """async (frames) => {"""
+        + TOGGLED_AT
+        + """
+          const { loadTagCloudCore } = await import('/src/core/tagcloud-core.js');
+          const shared = await loadTagCloudCore(); // the element's (page-resources.js sharedCore)
+          const reference = await loadTagCloudCore(new URL('/tagcloud.wasm', location.href));
+          const host = document.querySelector('glass-tag-cloud');
+          const root = host.shadowRoot;
+          const cloud = root.querySelector('[part~="cloud"]');
+          const buttons = [...root.querySelectorAll('button[data-tag-id]')];
+          let json = 0;
+          const layoutBytes = shared.layoutBytes;
+          shared.layoutBytes = function (...args) { json += 1; return layoutBytes.apply(this, args); };
+          // The capsules on screen as a response: each slot's box (a pressed button's swell is its own).
+          const onScreen = () => {
+            const origin = cloud.getBoundingClientRect();
+            const items = buttons.map((b) => {
+              const r = b.closest('.tag-slot').getBoundingClientRect();
+              return { x: r.x - origin.x, y: r.y - origin.y, w: r.width, h: r.height };
+            });
+            const rows = items.flatMap((item, i) => (i === 0 || Math.abs(item.y - items[i - 1].y) > 0.5 ? [i] : []));
+            return { items, rows };
+          };
+          const hovered = () => buttons.findIndex((b) => b.classList.contains('is-hovered'));
+          const move = (x, y) => {
+            const origin = cloud.getBoundingClientRect();
+            const at = { clientX: origin.x + x, clientY: origin.y + y, bubbles: true, composed: true, pointerType: 'mouse' };
+            (root.elementFromPoint(at.clientX, at.clientY) ?? cloud).dispatchEvent(new PointerEvent('pointermove', at));
+          };
+          // Once before the drag: the first press asks the core for its spring (kept since).
+          toggledAt(root, cloud, onScreen().items[0].x + 10, -2);
+          await new Promise((resolve) => requestAnimationFrame(resolve));
+          json = 0;
+          const wrong = [];
+          let hoverChecks = 0, besideHits = 0;
+          let width = host.getBoundingClientRect().width;
+          let expectedHover = null;
+          for (let frame = 0; frame < frames; frame++) {
+            await new Promise((resolve) => requestAnimationFrame(resolve));
+            if (expectedHover !== null) {
+              hoverChecks += 1;
+              if (hovered() !== expectedHover.index) wrong.push(['hover', frame, expectedHover, hovered()]);
+            }
+            const layout = onScreen();
+            const n = layout.items.length;
+            const over = layout.items[frame % n];
+            // Above a capsule (on the cloud) or in its slot's corner beside the rounded button.
+            const [hx, hy] = frame % 2 ? [over.x + over.w / 2, over.y - 2] : [over.x + 1.5, over.y + 1.5];
+            expectedHover = { index: reference.hitTest(layout, hx, hy), x: hx, y: hy };
+            move(hx, hy);
+            const pressed = layout.items[(frame + 3) % n];
+            // Just within its touch target below it, just beyond it, or in the gap after it.
+            const [px, py] = [
+              [pressed.x + pressed.w / 2, pressed.y + pressed.h + 2],
+              [pressed.x + pressed.w / 3, pressed.y + pressed.h + 5],
+              [pressed.x + pressed.w + 3, pressed.y + pressed.h / 2],
+            ][frame % 3];
+            const expected = reference.hitTest(layout, px, py);
+            if (expected >= 0) besideHits += 1;
+            const toggled = toggledAt(root, cloud, px, py);
+            if (toggled !== expected) wrong.push(['press', frame, px, py, expected, toggled]);
+            width -= 2;
+            host.style.width = `${width}px`;
+          }
+          shared.layoutBytes = layoutBytes;
+          return { json, wrong: wrong.slice(0, 8), hoverChecks, besideHits };
+        }""",
+        40,
+    )
+    assert result["json"] == 0, f"{result['json']} JSON layouts during the drag's hovers and presses"
+    assert result["wrong"] == [], result
+    assert result["hoverChecks"] >= 39 and result["besideHits"] >= 12, result
     assert pressed(page) == ["SwiftUI"]
 
 

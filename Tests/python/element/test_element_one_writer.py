@@ -16,7 +16,7 @@ frames. A write outside the writer fails the test with its target, kind and name
 write is the element's is decided when it is made (its target's root then), so a write to a
 node removed since still counts.
 
-Broken on purpose to watch it fail: PressState writing `is-pressed` in its pointerdown listener
+Broken on purpose to watch it fail: PressState writing `is-pressed` when pressed (from the input controller)
 (a second writer) fails with "button class class"; the transparency query's listener drawing the
 glass itself (as it once did) fails with "canvas draw draw"; TagRemoval writing its announcement into the live region itself fails
 with "div.announcer property textContent"; TagRemoval marking the removed tag's button before

@@ -4,7 +4,7 @@ keyboard, live over `tagcloud serve`, and a screenshot that shows the capsules.
 How each test was seen to fail (its guard broken once): the layout test with the capsules
 shifted by 1 px (`translate: calc(var(--x) + 1px)` in styles.css) fails in all three engines;
 the selection test with the cloud's click listener renamed; the keyboard test with ArrowRight and
-ArrowLeft swapped in roving-focus.js; the screenshot test with `.tag-label { visibility: hidden }`.
+ArrowLeft swapped in input-controller.js; the screenshot test with `.tag-label { visibility: hidden }`.
 """
 
 from __future__ import annotations
@@ -69,7 +69,7 @@ def test_a_click_toggles_the_capsule_and_the_state(engine, static_server):
 
 def test_the_touch_target_beside_a_capsule_is_the_capsule(engine, static_server):
     """2 px above and below a capsule (its touch target, which no element draws: the core's hit
-    test, cloud-view.js `tagAt`) a pointer lights the capsule's glow and a click toggles it; 6 px
+    test, input-controller.js `tagAt`) a pointer lights the capsule's glow and a click toggles it; 6 px
     below, in the gap between rows, it does neither."""
     open_demo(engine, static_server.url)
     glass = next(c for c in capsules(engine)[1] if c.id == "Glass")

@@ -4,7 +4,7 @@ the core, selection, keyboard (arrows, Home/End, PageUp/PageDown), and a screens
 
 Seen to fail: with `translate: calc(var(--x) + 1px)` in styles.css (layout, every engine); with
 the element's click toggle removed (selection); with ArrowRight mapped to "previous" in
-roving-focus.js (keyboard).
+input-controller.js and roving-focus.js (keyboard).
 """
 
 from __future__ import annotations

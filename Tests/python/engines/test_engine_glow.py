@@ -85,7 +85,7 @@ def test_the_glow_is_drawn_under_the_pointer_and_fades_out_after_it(engine, stat
 
 
 # A press held by the page itself (a pointerdown on the capsule at `fx` of its width; the release
-# a pointerup on the window, where press-state.js listens for it): WebDriver's actions release
+# a pointerup on the window, where input-controller.js listens for it): WebDriver's actions release
 # every button when they end, so they cannot hold one.
 PRESS = ep.page_function(
     "selector, id, fx",

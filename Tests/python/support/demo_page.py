@@ -98,7 +98,7 @@ def core_layout(page: Page, spacing: float) -> dict:
     return page.evaluate(
         f"""async (spacing) => {{
           const {{ loadTagCloudCore }} = await import('/src/core/tagcloud-core.js');
-          const {{ measureLabels }} = await import('/src/element/label-metrics.js');
+          const {{ measureLabels }} = await import('/src/shared/label-metrics.js');
           // Its own copy of the module (a test may block the page's).
           const core = await loadTagCloudCore(new URL('/tagcloud.wasm?test', location.href));
           const cloud = {CLOUD};

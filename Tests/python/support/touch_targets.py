@@ -1,6 +1,6 @@
 """What a click at a point of a cloud toggles, through the element's own events: the tests of
 the touch target, which no element draws (beside a capsule the element asks the core's hit
-test, cloud-view.js `tagAt`), so `elementFromPoint` cannot say what a pointer there hits.
+test, input-controller.js `tagAt`), so `elementFromPoint` cannot say what a pointer there hits.
 
     page.evaluate("() => { " + TOGGLED_AT + " return toggledAt(root, cloud, x, y); }")
 

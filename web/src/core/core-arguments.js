@@ -38,6 +38,64 @@ export function checkedLayout(response) {
   return { items, rows };
 }
 
+/**
+ * A checked response's items as the module's hit test and navigation read a layout: `count`
+ * frames, which `write(frames)` puts as f64 `x, y, w, h` each, their `rowStarts`, and `tags`
+ * (null: frame i is item i).
+ */
+export function itemFrames({ items, rows }) {
+  const write = (frames) => items.forEach(({ x, y, w, h }, i) => putFrame(frames, i, x, y, w, h));
+  return { count: items.length, rowStarts: rows, write, tags: null };
+}
+
+/** Frame `k` of `frames` (f64 `x, y, w, h` each), as the module reads a capsule's. */
+function putFrame(frames, k, x, y, w, h) {
+  frames[4 * k] = x;
+  frames[4 * k + 1] = y;
+  frames[4 * k + 2] = w;
+  frames[4 * k + 3] = h;
+}
+
+/**
+ * The tags of a packed frame (`count`, `origins`, `sizes`, `rows`) that a hit test weighs, as
+ * `itemFrames` gives a response's, checked: those a row places (a row limit hides the others,
+ * row -1), in reading order, with finite frames; rows must not descend. `tags[k]` is frame k's
+ * tag. Only tags 0…count−1: an item after them (a row limit's capsule) is no tag.
+ */
+export function placedTags(frame) {
+  const { count, origins, sizes, rows } = frame ?? {};
+  const holds = (array, perTag) => array?.length >= perTag * count;
+  if (!Number.isInteger(count) || count < 0 || !holds(origins, 2) || !holds(sizes, 2) || !holds(rows, 1)) {
+    throw new TypeError('tagcloud-core: expected a packed frame with count, origins, sizes and rows');
+  }
+  const tags = new Int32Array(count);
+  const rowStarts = [];
+  let placed = 0;
+  for (let i = 0; i < count; i += 1) {
+    const row = rows[i];
+    if (row < 0) continue;
+    const [x, y, w, h] = [origins[2 * i], origins[2 * i + 1], sizes[2 * i], sizes[2 * i + 1]];
+    if (![x, y, w, h].every(Number.isFinite) || w < 0 || h < 0) {
+      throw new TypeError(`tagcloud-core: tag ${i} of the frame needs a finite origin and size, w and h >= 0`);
+    }
+    const last = placed === 0 ? -1 : rows[tags[placed - 1]];
+    if (row < last) throw new TypeError('tagcloud-core: the frame\'s rows must not descend');
+    if (row !== last) rowStarts.push(placed);
+    tags[placed++] = i;
+  }
+  const shown = tags.subarray(0, placed);
+  const write = (frames) => shown.forEach((tag, k) =>
+    putFrame(frames, k, origins[2 * tag], origins[2 * tag + 1], sizes[2 * tag], sizes[2 * tag + 1]));
+  return { count: placed, rowStarts, write, tags: shown };
+}
+
+/** A point `(x, y)` of numbers (hitTest). */
+export function checkedPoint(x, y) {
+  if (typeof x !== 'number' || typeof y !== 'number' || Number.isNaN(x) || Number.isNaN(y)) {
+    throw new TypeError('tagcloud-core: hitTest takes a point (x, y) of numbers');
+  }
+}
+
 /** A number argument (its range is the core's to check); `null`/`undefined` width: unbounded. */
 export function numberOrUnbounded(value, name) {
   return value === null || value === undefined ? Infinity : number(value, name);

@@ -244,9 +244,16 @@ export interface TagCloudCore {
   motion(animation: Animation | null): Motion | null;
   /**
    * The index of the item at the point, or -1: by the touch targets; a point inside a capsule
-   * picks that capsule, otherwise the nearest capsule whose target holds the point.
+   * picks that capsule, otherwise the nearest capsule whose target holds the point. A packed
+   * frame needs no JSON (the per-frame path): its tags' origins and rows, as `layoutPacked`
+   * gives them but copied, and the sizes laid out (this call may move the module's memory); the index is
+   * then a tag's (below `count`), and a tag a row limit hides (row -1) is never hit.
    */
-  hitTest(response: LayoutResponse, x: number, y: number): number;
+  hitTest(
+    layout: LayoutResponse | (Pick<PackedFrame, "count" | "origins" | "rows"> & { sizes: Float64Array }),
+    x: number,
+    y: number,
+  ): number;
   /**
    * Where keyboard focus goes from item `index` (-1: nothing focused yet) on `key`, by the
    * layout's geometry; returns `index` itself when there is nowhere to go.

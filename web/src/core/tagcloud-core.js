@@ -8,7 +8,9 @@
 // Every call is synchronous and runs to completion, so any number of components may share one
 // core. The module imports nothing; see docs/WASM.md for the exports and the memory model.
 
-import { checkedLayout, number, numberOrUnbounded, readResult, refusal, rowLimit } from './core-arguments.js';
+import {
+  checkedLayout, checkedPoint, itemFrames, number, numberOrUnbounded, placedTags, readResult, refusal, rowLimit,
+} from './core-arguments.js';
 import { DEFAULT_MERGE_DISTANCE, MAX_PACKED_COUNT, PackedRegion } from './packed-region.js';
 
 const encoder = new TextEncoder();
@@ -92,6 +94,7 @@ class TagCloudCore {
   #scratch = 0; // a reusable buffer: copies of caller-owned sizes, hit-test frames
   #scratchBytes = 0;
   #packed = new PackedRegion();
+  #motions = new Map(); // a named spring ("snappy", …) → its motion
 
   static async create(module) {
     const core = new TagCloudCore(module, await instantiate(module));
@@ -240,8 +243,7 @@ class TagCloudCore {
       const out = this.#packed.arrangeOutput(e, count);
       const code = e.tc_arrange(input, count, w, spacingValue, out);
       if (code < 0) throw refusal(code, sizes, input, e, { width: w, spacing: spacingValue });
-      const packed = this.#packed;
-      const result = packed.arrangeResult(e, out, count);
+      const result = this.#packed.arrangeResult(e, out, count);
       if (inPlace && into === undefined) return result;
       const origins = into === undefined ? new Float64Array(2 * count)
         : into.length === 2 * count ? into : into.subarray(0, 2 * count);
@@ -281,21 +283,25 @@ class TagCloudCore {
    * or `null` for `null`.
    */
   motion(animation) {
-    return this.layout({ width: null, spacing: 0, tags: [], animation }).animation;
+    if (typeof animation === 'string' && this.#motions.has(animation)) return this.#motions.get(animation);
+    const motion = this.layout({ width: null, spacing: 0, tags: [], animation }).animation;
+    if (typeof animation === 'string') this.#motions.set(animation, Object.freeze(motion)); // it never changes
+    return motion;
   }
 
   /**
-   * The index of the item at `(x, y)` in `response`, or -1: the core's rule over the touch
+   * The index of the item at `(x, y)` in `layout`, or -1: the core's rule over the touch
    * targets (a little taller than the capsules; a point inside a capsule picks that capsule).
+   * `layout` is a response, or a packed frame (no JSON): `count`, `origins`, `sizes`, `rows`
+   * (copies: this call may move the module's memory); a tag a row limit hides is never hit.
    */
-  hitTest(response, x, y) {
-    const { items, rows } = checkedLayout(response);
-    if (typeof x !== 'number' || typeof y !== 'number' || Number.isNaN(x) || Number.isNaN(y)) {
-      throw new TypeError('tagcloud-core: hitTest takes a point (x, y) of numbers');
-    }
+  hitTest(layout, x, y) {
+    const packed = layout?.origins === undefined ? itemFrames(checkedLayout(layout)) : placedTags(layout);
+    checkedPoint(x, y);
     return this.#call((e) => {
-      const [frames, rowStarts] = this.#pack(e, items, rows);
-      return e.tc_hit_test(frames, items.length, rowStarts, rows.length, x, y);
+      const [frames, rowStarts] = this.#pack(e, packed);
+      const index = e.tc_hit_test(frames, packed.count, rowStarts, packed.rowStarts.length, x, y);
+      return index < 0 || packed.tags === null ? index : packed.tags[index];
     });
   }
 
@@ -320,7 +326,7 @@ class TagCloudCore {
       return ['next', 'down', 'nextRow', 'first'].includes(key) ? 0 : items.length - 1;
     }
     return this.#call((e) => {
-      const [frames, rowStarts] = this.#pack(e, items, rows);
+      const [frames, rowStarts] = this.#pack(e, itemFrames({ items, rows }));
       return e.tc_navigate(frames, items.length, rowStarts, rows.length, index, code);
     });
   }
@@ -331,18 +337,12 @@ class TagCloudCore {
     return { memoryBytes: e.memory.buffer.byteLength, liveBytes: e.tc_live_bytes() };
   }
 
-  /** Packs the capsule frames (f64 x, y, w, h) and row starts (i32) into the scratch buffer. */
-  #pack(e, items, rows) {
-    const framesBytes = 8 * 4 * items.length;
-    const pointer = this.#reserve(e, framesBytes + 4 * rows.length);
-    const frames = new Float64Array(e.memory.buffer, pointer, 4 * items.length);
-    items.forEach(({ x, y, w, h }, i) => {
-      frames[4 * i] = x;
-      frames[4 * i + 1] = y;
-      frames[4 * i + 2] = w;
-      frames[4 * i + 3] = h;
-    });
-    new Int32Array(e.memory.buffer, pointer + framesBytes, rows.length).set(rows);
+  /** Packs a layout's capsule frames (f64 x, y, w, h) and row starts (i32) into the scratch buffer. */
+  #pack(e, { count, rowStarts, write }) {
+    const framesBytes = 8 * 4 * count;
+    const pointer = this.#reserve(e, framesBytes + 4 * rowStarts.length);
+    write(new Float64Array(e.memory.buffer, pointer, 4 * count));
+    new Int32Array(e.memory.buffer, pointer + framesBytes, rowStarts.length).set(rowStarts);
     return [pointer, pointer + framesBytes];
   }
 

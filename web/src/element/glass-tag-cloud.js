@@ -13,8 +13,8 @@
 // (`hostConnected`, `hostDisconnected`, `hostUpdate`): the tags (tags-controller.js), the
 // selection and the form (selection-controller.js), the layout and the spacing spring
 // (layout-controller.js), the live connection (live-controller.js), the glass window
-// (glass-window-controller.js) and what lies behind the cloud (backdrop-controller.js, which also
-// defines `appearance`, `variant` and `refreshBackdrop()`). Every cause of change asks for an
+// (glass-window-controller.js), what lies behind the cloud (backdrop-controller.js, which also
+// defines `appearance`, `variant` and `refreshBackdrop()`); the input (input-controller.js). Every cause of change asks for an
 // update (`requestUpdate`: in the next animation frame; attributes and properties in a microtask;
 // a scroll, focus and the user's toggle at once); `#update` lets each controller bring its state up to date, then the view's
 // `writeFrame` writes the DOM and the glass: the only writer (docs/ELEMENT.md, "The update cycle").
@@ -31,9 +31,11 @@ import { BackdropController, defineAppearanceProperties } from "./backdrop-contr
 import { CloudView } from "../view/cloud-view.js";
 import { GlassTagElement } from "./glass-tag.js";
 import { GlassWindowController } from "../view/glass-window-controller.js";
+import { InputController } from "./input-controller.js";
 import { LayoutController } from "../layout/layout-controller.js";
 import { LiveController } from "../live/live-controller.js";
-import { scheduleUpdate, sharedSheet, unscheduleUpdate, unwatchPage, watchPage } from "./page-resources.js";
+import { scheduleUpdate, sharedSheet, unscheduleUpdate, unwatchPage, watchPage } from "../shared/page-resources.js";
+import { PressState } from "../view/press-state.js";
 import { RovingFocus } from "./roving-focus.js";
 import { defineRowLimitLabelProperties } from "./row-limit-labels.js";
 import { SelectionController } from "./selection-controller.js";
@@ -100,8 +102,7 @@ export class GlassTagCloudElement extends HTMLElement {
   #glassWindow;
   #backdrop;
   #view;
-  #roving;
-  #removal;
+  #roving = new RovingFocus();
   #styled = false;
   #soon = false;
   #liveStatus = "off";
@@ -117,14 +118,9 @@ export class GlassTagCloudElement extends HTMLElement {
     this.#internals.role = "group";
     const host = { requestUpdate: () => this.requestUpdate(), updateNow: () => this.#updateNow() };
     this.#glassWindow = new GlassWindowController(host, cloud);
-    this.#view = new CloudView(cloud, {
-      requestUpdate: host.requestUpdate,
-      updateNow: host.updateNow,
-      glassWindow: this.#glassWindow,
-      announcer,
-      setState: (name, on) => setCustomState(this.#internals.states, name, on),
-      hitTest: (layout, x, y) => this.#layout.hitTest(layout, x, y),
-    });
+    const press = new PressState({ requestUpdate: host.requestUpdate });
+    const setState = (name, on) => setCustomState(this.#internals.states, name, on);
+    this.#view = new CloudView(cloud, { requestUpdate: host.requestUpdate, glassWindow: this.#glassWindow, announcer, setState, press });
     this.#tags = new TagsController(this, { onChange: () => this.#tagsChanged() });
     this.#selection = new SelectionController(this, this.#internals, this.#tags, { anchor: () => this.#view.buttons[0] });
     this.#layout = new LayoutController(this, {
@@ -147,18 +143,25 @@ export class GlassTagCloudElement extends HTMLElement {
     this.#layout.live = this.#live;
     this.#backdrop = new BackdropController(this, { cloud, probe: remProbe, styled: () => this.#styled, frameHeight: () => this.#layout.frame?.size[1] ?? 0 });
     this.#controllers = [this.#tags, this.#selection, this.#layout, this.#live, this.#glassWindow, this.#backdrop];
-    this.#roving = new RovingFocus(this.#view, (layout, index, key) => this.#layout.navigate(layout, index, key), host.requestUpdate);
-    this.#removal = new TagRemoval(this, {
-      tags: this.#tags,
-      selection: this.#selection,
+    const removal = new TagRemoval(this, { tags: this.#tags, selection: this.#selection, view: this.#view, live: this.#live, onSelectionChange: () => this.#dispatchChange() });
+    // Every pointer, key and focus event on the cloud: the press, the tab stop and these actions.
+    new InputController(cloud, {
       view: this.#view,
-      live: this.#live,
-      onSelectionChange: () => this.#dispatchChange(),
-    });
-    cloud.addEventListener("click", (event) => {
-      if (event.target.closest?.("button[data-row-toggle]")) this.#layout.toggleRows();
-      const button = this.#view.clickedTag(event);
-      if (button) this.#userToggle(button.dataset.tagId);
+      press,
+      roving: this.#roving,
+      hitTest: (frame, x, y) => this.#layout.hitTest(frame, x, y),
+      navigate: (layout, index, key) => this.#layout.navigate(layout, index, key),
+      requestUpdate: host.requestUpdate,
+      actions: {
+        toggle: (id) => this.#userToggle(id),
+        toggleRows: () => this.#layout.toggleRows(),
+        remove: (id) => removal.request(id),
+        removable: (id) => removal.removable(id),
+        focusEntered: (button) => {
+          this.#view.focusEntered(button);
+          this.#updateNow(); // placed before the browser scrolls it into view from its old place
+        },
+      },
     });
   }
 

@@ -1,7 +1,9 @@
-// Removing a tag by the user: its remove control, or Delete or Backspace on the focused tag.
+// Removing a tag by the user: its remove control, or Delete or Backspace on the focused tag
+// (input-controller.js hears both).
 //
 //   const removal = new TagRemoval(host, { tags, selection, view, live, onSelectionChange });
-//   removal.request(id)   // the user asked to remove the tag `id`
+//   removal.request(id)     // the user asked to remove the tag `id`
+//   removal.removable(id)   // whether it can be
 //
 // A cancelable `remove` event (`detail: { id, title }`, bubbles, composed) fires first; unless
 // prevented, focus moves to the next tag (the previous one when it was the last; the host when
@@ -34,28 +36,16 @@ export class TagRemoval {
     this.#view = view;
     this.#live = live;
     this.#onSelectionChange = onSelectionChange;
-    view.cloud.addEventListener("click", (event) => {
-      const control = event.target.closest?.("button[data-remove-id]");
-      if (control && this.#view.cloud.contains(control)) this.request(control.dataset.removeId);
-    });
-    view.cloud.addEventListener("keydown", (event) => {
-      if (event.key !== "Delete" && event.key !== "Backspace") return;
-      if (event.altKey || event.ctrlKey || event.metaKey || event.repeat) return;
-      const tag = event.target.closest?.("button[data-tag-id], button[data-remove-id]");
-      const id = tag?.dataset.tagId ?? tag?.dataset.removeId;
-      if (id === undefined || !this.#removable(id)) return;
-      event.preventDefault();
-      this.request(id);
-    });
   }
 
-  #removable(id) {
+  /** Whether tag `id` has a remove control (Delete and Backspace remove only such a tag). */
+  removable(id) {
     return this.#tags.list.some((tag) => tag.id === id && tag.removable);
   }
 
   /** The user's removal of the tag `id`: false when it is not removable, disabled or prevented. */
   request(id) {
-    if (this.#host.disabled || this.#selection.formDisabled || !this.#removable(id)) return false;
+    if (this.#host.disabled || this.#selection.formDisabled || !this.removable(id)) return false;
     const tags = this.#tags.list;
     const index = tags.findIndex((tag) => tag.id === id);
     const title = tags[index].label;

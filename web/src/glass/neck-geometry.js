@@ -4,7 +4,8 @@
 // module only turns that into what a renderer draws: the smoothing radius of the WebGL2 union,
 // the box its quad must cover, and the Canvas 2D fallback's hourglass.
 //
-//   const k = neckRadius(gap, radius, 10);                     // the smooth-min radius
+//   const w = neckWaist(gap, span, radius, 10);                // the waist both backends draw
+//   const k = neckRadius(gap, radius, 10);                     // the smooth-min radius giving it
 //   const quad = neckQuad(a, b, k, frame.neckAxes, n, gap);    // {left, top, right, bottom}, cloud px
 //   traceHourglass(context, frame.neckAxes, n, gap, span, radius, 10);   // a path for fill()
 // - Complexity: O(1) each.
@@ -15,17 +16,27 @@ export const FIELD_RANGE = 6;
 const FULL_WAIST = 0.8;
 
 /**
- * The smooth-min radius that gives two capsules `gap` apart a neck whose waist is `FULL_WAIST × r`
- * wide at gap 0, zero at the merge distance and linear in between (a fixed k would open the waist
- * as √(mergeDistance − gap): 18 % of the height at 95 % of the distance, a visible pop).
- * On the gap's midline both distances are equal, so the quadratic smooth-min lowers the field by
- * k/4; the midline point at lateral offset w is inside when √(R² + w²) − r < k/4, R = r + gap/2
- * (the capsules' end caps facing each other; flat faces of capsules in adjacent rows join along
- * their whole overlap at once, docs/WEB.md).
+ * The neck's waist: half its width across the axis on the gap's midline, the one shape both
+ * backends draw. `span` (the core's: half the stretch where the capsules' sides run side by side)
+ * plus `FULL_WAIST × r` at gap 0, `span` alone (nothing for caps facing each other) at the merge
+ * distance, linear in between: the neck grows from nothing as the gap closes (a waist opening as
+ * √(mergeDistance − gap) shows 18 % of the height at 95 % of the distance, a visible pop).
+ * r is the smaller capsule's radius.
+ */
+export function neckWaist(gap, span, radius, mergeDistance) {
+  const reach = Math.min(1, Math.max(0, 1 - gap / mergeDistance));
+  return span + reach * FULL_WAIST * radius;
+}
+
+/**
+ * The smooth-min radius that gives two capsules `gap` apart the waist of `neckWaist` where their
+ * end caps face each other. On the gap's midline both distances are equal, so the quadratic
+ * smooth-min lowers the field by k/4; the midline point at lateral offset w is inside when
+ * √(R² + w²) − r < k/4, R = r + gap/2. (Flat faces of capsules in adjacent rows join along their
+ * whole overlap, the span, at once, docs/WEB.md; beyond it the caps' waist follows.)
  */
 export function neckRadius(gap, radius, mergeDistance) {
-  const reach = Math.min(1, Math.max(0, 1 - gap / mergeDistance));
-  const waist = reach * FULL_WAIST * radius;
+  const waist = neckWaist(gap, 0, radius, mergeDistance);
   const centre = radius + gap / 2;
   return Math.max(1e-3, 4 * (Math.hypot(centre, waist) - radius));
 }
@@ -86,9 +97,9 @@ export function neckQuad(a, b, k, axes, n, gap) {
 /**
  * Adds the Canvas 2D fallback's neck `n` to `context`'s path: an hourglass along the core's axis,
  * half-width `span + 0.8 r` at both ends (r: the smaller capsule's radius; `span`: half the
- * stretch where the capsules' sides run side by side) and a waist that closes as the gap reaches
- * the merge distance (zero there, as the WebGL2 union's), the sides leaving the ends parallel to
- * the axis so they slide smoothly out of the capsules.
+ * stretch where the capsules' sides run side by side) and the WebGL2 union's waist between them
+ * (`neckWaist`: zero at the merge distance, linear in the gap), the sides leaving the ends
+ * parallel to the axis so they slide smoothly out of the capsules.
  * @returns {boolean} false when the pair does not melt (the caller draws nothing)
  */
 export function traceHourglass(context, axes, n, gap, span, radius, mergeDistance) {
@@ -126,8 +137,8 @@ function hourglassSide(axes, n, gap, span, radius, mergeDistance) {
   const d = Math.hypot(dx, dy) || 1;
   const ux = dx / d;
   const uy = dy / d;
-  const end = span + 0.8 * radius;
-  const waist = end * 0.9 * Math.sqrt(Math.max(0, Math.min(1, 1 - gap / mergeDistance)));
+  const end = span + FULL_WAIST * radius;
+  const waist = neckWaist(gap, span, radius, mergeDistance);
   // A point `t` of the way along the axis, `offset` across it.
   const x = (t, offset) => px + ux * d * t - uy * offset;
   const y = (t, offset) => py + uy * d * t + ux * offset;

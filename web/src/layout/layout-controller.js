@@ -12,10 +12,10 @@
 // - Complexity: O(tags) per update (one packed layout), O(label text) per measure.
 
 import { frameFromLayout, PackedLayout, samePacked } from "./packed-layout.js";
-import { LabelMeasure, watchTextMetrics } from "../element/label-metrics.js";
-import { reduceMotion, sharedCore, unwatchResize, watchResize } from "../element/page-resources.js";
+import { LabelMeasure, watchTextMetrics } from "../shared/label-metrics.js";
+import { reduceMotion, sharedCore, unwatchResize, watchResize } from "../shared/page-resources.js";
 import { RowLimitLabels } from "../element/row-limit-labels.js";
-import { SpacingAnimation } from "../view/spacing-animation.js";
+import { SpacingAnimation } from "./spacing-animation.js";
 import { frameInElementOrder, TagPresence } from "./tag-presence.js";
 
 /** Whether `after` holds the same tags as `before` in another order (none inserted or removed). */
@@ -355,8 +355,12 @@ export class LayoutController {
     return Boolean(this.core);
   }
 
-  /** The tag whose touch target holds `(x, y)` of `layout` (cloud coordinates), or -1: the core's rule. */
-  hitTest(layout, x, y) {
-    return this.core && layout ? this.core.hitTest(layout, x, y) : -1;
+  /**
+   * The tag whose touch target holds `(x, y)` of `frame` (the packed frame on screen, cloud
+   * coordinates), or -1: the core's rule over the frame itself, so a hover or a press runs no
+   * JSON layout, also while a drag lays the cloud out every frame.
+   */
+  hitTest(frame, x, y) {
+    return this.core && frame ? this.core.hitTest(frame, x, y) : -1;
   }
 }

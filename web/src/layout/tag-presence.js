@@ -22,7 +22,7 @@
 // in shrinks from where it is; one inserted again while it departs grows back from there.
 // - Complexity: O(tags) per commit and per frame of a motion; nothing when nothing moves.
 
-import { SpacingAnimation } from "../view/spacing-animation.js";
+import { SpacingAnimation } from "./spacing-animation.js";
 
 export class TagPresence {
   #moving = new Map(); // id → { spring, value }: tags whose presence is not yet 1 (or 0, departing)

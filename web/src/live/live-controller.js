@@ -14,7 +14,7 @@
 import { LiveConnection } from "./live-connection.js";
 import { LiveSession } from "./live-session.js";
 import { frameFromLayout } from "../layout/packed-layout.js";
-import { reduceMotion } from "../element/page-resources.js";
+import { reduceMotion } from "../shared/page-resources.js";
 
 const LIVE_PROTOCOL = "tagcloud.v1";
 

@@ -3,14 +3,14 @@
 // Each tag is a real <button aria-pressed> in a slot placed at the core's coordinates; the glass
 // of the melted groups is drawn by MeltView over them, the lensing by LensFilters.
 //
-//   const view = new CloudView(cloud, { requestUpdate, glassWindow, setState, hitTest });
+//   const view = new CloudView(cloud, { requestUpdate, glassWindow, setState, announcer, press });
 //   view.writeFrame({ tags, changes, frame, selected, full, … });   // the host's update
-//   view.buttons, view.indexOf(button), view.layout (the frame's JSON, for the keyboard)
-//   view.tagAt(event)                        // the tag a pointer is on: its button or touch target
+//   view.buttons, view.indexOf(button), view.frame (on screen), view.layout (its JSON, for the keyboard)
+//   view.focusEntered(button)                // placed in the next frame, brought into view if it waited
 //
 // Each button's border box is the core's capsule rect (width, height and a `translate`), so what
 // the user sees and what the tests measure are the same box; the touch target around it is the
-// core's too (its hit test, `tagAt`). Per frame only
+// core's too (its hit test over `view.frame`, input-controller.js). Per frame only
 // what changed is written, compared with what this view last wrote (never read back): a moved
 // capsule's slot's `translate` (compositor-only; in a cloud taller than the viewport only near
 // sight, the rest when the layout rests: slot-placement.js), a resized capsule's width and height
@@ -25,7 +25,7 @@ import { MeltView } from "../glass/melt-view.js";
 import { LayoutMotion } from "../layout/layout-motion.js";
 import { samePacked } from "../layout/packed-layout.js";
 import { keptIndices } from "./kept-nodes.js";
-import { PressState } from "./press-state.js";
+import { CloudProperties } from "./cloud-properties.js";
 import { RowToggle } from "./row-toggle.js";
 import { SlotPlacement } from "./slot-placement.js";
 import { TagAppearance } from "./tag-appearance.js";
@@ -36,8 +36,8 @@ const transparencyQuery = matchMedia("(prefers-reduced-transparency: reduce), (p
 
 export class CloudView {
   #requestUpdate;
+  #press; // press and hover (press-state.js): the input changes it, this view writes it
   #glassWindow;
-  #setState;
   #nodes;
   #placement = new SlotPlacement([]);
   #tagsVersion = -1;
@@ -60,43 +60,24 @@ export class CloudView {
   #melted = new Uint8Array(0); // 1: the slot is marked `is-melted` (the glass canvas draws its rim)
   #tints = new Float32Array(0);
   #rgb = new Float32Array(0);
-  #cloudWritten = new Map(); // what this view last wrote on the cloud: name → value
-  #states = new Map();
-  #announced = 0;
+  #properties; // what is written on the cloud itself (cloud-properties.js)
   #sight = undefined; // this frame's visible part of the cloud (read once a frame, lazily)
   #restTimer = 0; // asks for the update in which a motion rests
   #toneMotion = new LayoutMotion(); // a motion holds the capsules' tones (tag-appearance.js)
-  #hitTest; // (layout, x, y) => the index of the tag whose touch target holds the point, or -1
   melt = null;
   lens = null;
 
   /**
    * @param {HTMLElement} cloud  the `[data-tag-cloud]` container
-   * @param {{requestUpdate: () => void, updateNow: () => void, glassWindow: import("./glass-window-controller.js").GlassWindowController, setState: (name: string, on: boolean) => void, announcer: HTMLElement, hitTest: (layout: object, x: number, y: number) => number}} options
-   *   hitTest: the index of the tag whose touch target holds (x, y) of the layout, or -1 (the core's)
+   * @param {{requestUpdate: () => void, glassWindow: import("./glass-window-controller.js").GlassWindowController, setState: (name: string, on: boolean) => void, announcer: HTMLElement, press: import("./press-state.js").PressState}} options
    */
-  constructor(cloud, { requestUpdate, updateNow, glassWindow, setState, announcer, hitTest }) {
+  constructor(cloud, { requestUpdate, glassWindow, setState, announcer, press }) {
     this.cloud = cloud;
-    this.announcer = announcer;
+    this.#press = press;
     this.#requestUpdate = requestUpdate;
     this.#glassWindow = glassWindow;
-    this.#setState = setState;
+    this.#properties = new CloudProperties(cloud, { announcer, setState });
     this.#nodes = new TagNodes(cloud);
-    this.#hitTest = hitTest;
-    this.press = new PressState(cloud, { tagAt: (event) => this.tagAt(event), requestUpdate });
-    // Keyboard focus may land on a capsule that waits out of sight (Tab, a screen reader, mid
-    // drag): the update runs at once, placing every slot, and brings the capsule into view.
-    cloud.addEventListener(
-      "focusin",
-      (event) => {
-        const index = this.indexOf(event.target);
-        if (index < 0) return;
-        this.#focused = { button: event.target, waited: this.#placement.isStale(index) };
-        updateNow(); // before the browser scrolls the capsule into view from its old place
-
-      },
-      true,
-    );
     transparencyQuery.addEventListener?.("change", () => {
       this.#transparency = true;
       requestUpdate();
@@ -113,40 +94,17 @@ export class CloudView {
   }
 
   /**
-   * The tag button an event on the cloud is for, or null: the button it is on (or in), else the
-   * capsule whose touch target holds the point, by the core's hit test over the layout on
-   * screen. A touch target reaches 3 px above and below its capsule (44 px tall at least, the
-   * seed's slop) and is no element's box: any box reaching past the glass, even an empty one,
-   * cost Chromium's software compositor a sixth of a frame (docs/WEB.md, "The touch target").
+   * Keyboard focus entered `button` (Tab, a screen reader, mid drag): the next frame places every
+   * slot, and brings the capsule into view when it waited out of sight (slot-placement.js).
    */
-  tagAt(event) {
-    const button = event.target.closest?.("button[data-tag-id]");
-    if (button) return this.indexOf(button) >= 0 ? button : null;
-    const layout = this.#isBeside(event.target) && event.clientX !== undefined ? this.layout : null;
-    if (!layout) return null;
-    const origin = this.cloud.getBoundingClientRect();
-    const index = this.#hitTest(layout, event.clientX - origin.left, event.clientY - origin.top);
-    return this.#nodes.buttons[index] ?? null;
+  focusEntered(button) {
+    const index = this.indexOf(button);
+    if (index >= 0) this.#focused = { button, waited: this.#placement.isStale(index) };
   }
 
-  /**
-   * The enabled tag button a click is for, or null: the button clicked, or, for a click beside
-   * the buttons (on the cloud or a slot's corner), the tag whose touch target holds it if it
-   * was pressed there too (a button is clicked only where it was pressed).
-   */
-  clickedTag(event) {
-    const button = this.tagAt(event);
-    if (!button || button.disabled) return null;
-    return !this.#isBeside(event.target) || button === this.press.pressedButton ? button : null;
-  }
-
-  /**
-   * Whether `target` is what a pointer beside the buttons is on: the cloud, or a slot's corner
-   * (the slot is the capsule's rectangle, the button rounded).
-   */
-  #isBeside(target) {
-    if (target === this.cloud) return true;
-    return Boolean(target.classList?.contains("tag-slot")) && target.parentElement?.parentElement === this.cloud;
+  /** The frame on screen (packed-layout.js), or null: what a pointer's hit test reads. */
+  get frame() {
+    return this.#frame;
   }
 
   /** The layout on screen as a JSON response (docs/PROTOCOL.md), built when first asked for. */
@@ -176,7 +134,7 @@ export class CloudView {
     const toggled = Boolean(state.frame?.toggle) !== (this.#toggle !== null);
     const departed = tagsChanged || state.departing !== this.#departing || toggled;
     if (departed) this.#writeDrawn(state.departing, Boolean(state.frame?.toggle));
-    this.#writeCloud(state);
+    this.#properties.write(state);
     const { scrolled, moved } = this.#glassWindow.take();
     const fits = state.frame?.count === this.buttons.length && (state.frame.items ?? state.frame.count) === this.#drawn.length;
     const frame = fits ? state.frame : null;
@@ -198,7 +156,7 @@ export class CloudView {
     const tinted = this.#tagStates.write(this.buttons, state, this.#nodes.removers, shown, tagsChanged);
     if (tinted) this.#glassDirty = true;
     const scene = { frame: this.#frame, ids: this.#nodes.ids, spacing: state.spacing, motion: state.pressMotion };
-    if (this.press.write(this.cloud, (id) => this.#nodes.buttonFor(id), scene)) this.#glassDirty = true;
+    if (this.#press.write(this.cloud, (id) => this.#nodes.buttonFor(id), scene)) this.#glassDirty = true;
     const transparency = this.#transparency;
     if (this.#transparency) {
       this.#transparency = false;
@@ -245,7 +203,7 @@ export class CloudView {
 
   #writeTags({ tags, changes, departing }) {
     this.#tagsVersion = changes.version;
-    this.press.forget(changes.removed);
+    this.#press.forget(changes.removed);
     const before = this.buttons;
     this.#nodes.reconcile(tags, changes, departing);
     this.#tagStates.retarget(before, this.buttons);
@@ -291,51 +249,6 @@ export class CloudView {
     this.#glassDirty = true;
   }
 
-  /** A property, attribute or class of the cloud, written when it differs from what was written. */
-  #cloudValue(name, value, write) {
-    if (this.#cloudWritten.get(name) === value) return;
-    this.#cloudWritten.set(name, value);
-    write(value);
-  }
-
-  #writeCloud(state) {
-    const cloud = this.cloud;
-    const style = (name) => (value) => cloud.style.setProperty(name, value);
-    // The spacing the CSS fallback uses until the core places the capsules.
-    this.#cloudValue("--spacing", `${state.spacing}px`, style("--spacing"));
-    this.#cloudValue("data-spacing", String(state.spacing), (value) => (cloud.dataset.spacing = value));
-    // Every layout carries its motion, usually the same one: an unchanged custom property on the
-    // cloud would still restyle every capsule under it (measured: 8 ms a frame at 1,000 tags).
-    if (state.motion !== undefined) {
-      this.#cloudValue("--tag-duration", state.motion ? `${state.motion.settle}s` : "0s", style("--tag-duration"));
-      this.#cloudValue("--tag-easing", state.motion ? state.motion.easing : "linear", style("--tag-easing"));
-    }
-    // A spacing change served as one frame with its spring: the browser eases the positions.
-    this.#cloudValue("is-easing", state.easing.on, (on) => cloud.classList.toggle("is-easing", on));
-    this.#cloudValue("is-gliding", Boolean(state.glide), (on) => cloud.classList.toggle("is-gliding", on));
-    // With the core's hit test the touch targets are no boxes (`tagAt`); without it (a live cloud
-    // whose Wasm did not load) each button keeps its `::before`.
-    this.#cloudValue("is-hit-tested", state.hitTesting, (on) => cloud.classList.toggle("is-hit-tested", on));
-    if (state.easing.duration) this.#cloudValue("--move-duration", state.easing.duration, style("--move-duration"));
-    if (state.easing.easing) this.#cloudValue("--move-easing", state.easing.easing, style("--move-easing"));
-    if (state.live) {
-      // Diagnostics (and the tests): how many server frames came, the selection the server holds.
-      this.#cloudValue("data-live-frames", String(state.live.frames), (value) => (cloud.dataset.liveFrames = value));
-      this.#cloudValue("data-live-selection", state.live.selection, (value) => (cloud.dataset.liveSelection = value));
-    }
-    if (state.announcement.serial !== this.#announced) {
-      this.#announced = state.announcement.serial;
-      // A fresh text node each time, so the same message is announced again on a second try.
-      const text = state.announcement.text;
-      this.announcer.replaceChildren(text ? document.createTextNode(text) : "");
-    }
-    for (const [name, on] of Object.entries(state.states)) {
-      if (this.#states.get(name) === on) continue;
-      this.#states.set(name, on);
-      this.#setState(name, on);
-    }
-  }
-
   /**
    * The cloud's width changed and no capsule moved (a drag between two row breaks): for the lens
    * that is a move too, so a container resized frame after frame is a motion from its second
@@ -350,8 +263,8 @@ export class CloudView {
 
   #writeGeometry(frame, metrics, presence, glide) {
     this.lens ??= LensFilters.create(this.cloud, this.#requestUpdate);
-    this.#cloudValue("is-placed", true, () => this.cloud.classList.add("is-placed"));
-    this.#cloudValue("height", frame.size[1], (height) => (this.cloud.style.height = `${height}px`));
+    this.#properties.value("is-placed", true, () => this.cloud.classList.add("is-placed"));
+    this.#properties.value("height", frame.size[1], (height) => (this.cloud.style.height = `${height}px`));
     const singleLine = (metrics?.lineHeight ?? 20) + 20 * (metrics?.textScale ?? 1);
     if (this.lens) this.lens.lineRadius = singleLine / 2; // the rim band stays off a wrapped label's first line
     const { origins, sizes } = frame;
@@ -413,7 +326,7 @@ export class CloudView {
    * (glass-window.js).
    */
   #nearSight(height) {
-    const eased = this.#cloudWritten.get("is-easing") || this.#cloudWritten.get("is-gliding");
+    const eased = this.#properties.written("is-easing") || this.#properties.written("is-gliding");
     if (height <= (globalThis.innerHeight || 0) || eased) return null;
     return this.#glassWindow.window.nearSight(this.#visible());
   }
@@ -443,8 +356,8 @@ export class CloudView {
     if (this.#tints.length < 4 * count) this.#tints = new Float32Array(4 * count);
     // Each capsule's tint at its tone (tag-appearance.js); solid (Reduce Transparency, Increase
     // Contrast): mixed with the capsules' base.
-    this.#appearance.neckTints(this.#tints, count, this.#rgb, (i) => this.#tagStates.isPressed(i), amounts, transparencyQuery.matches);
-    const press = this.press;
+    this.#appearance.neckTints(this.#tints, count, this.#rgb, (i) => this.#tagStates.isSelected(i), amounts, transparencyQuery.matches);
+    const press = this.#press;
     const ids = this.#nodes.ids;
     this.melt.draw(count === frame.count ? frame : { ...frame, count }, this.#tints, {
       mergeDistance: this.#mergeDistance,

@@ -4,14 +4,14 @@
 // writes nothing from an event: every change asks for an update, and the view's frame calls
 // `write`, which writes the classes, the press point and the spread light where they changed.
 //
-//   const press = new PressState(cloud, { tagAt, requestUpdate });
+//   const press = new PressState({ requestUpdate });
+//   press.press(id, x, y); press.release(id); press.hover(id, beside)   // the input's (input-controller.js)
 //   press.isLifted(id)                // the glass leaves a lifted capsule out of its group
-//   press.pressedButton               // the tag button the last pointer press was for (a click's check)
 //   press.write(cloud, buttonFor, { frame, ids, spacing, motion })   // in the frame
 //     motion: the press spring (core.motion("snappy"), null under Reduce Motion): the cloud's
 //     --press-duration/--press-easing, and how long a glow takes to fade (`settle`)
 //
-// What a pointer is on comes from `tagAt` (cloud-view.js): a capsule's button, or its touch
+// What a pointer is on is the input controller's to say: a capsule's button, or its touch
 // target around it, which no element draws (the core's hit test). So hover is this module's
 // `is-hovered`, not CSS `:hover`, and the cloud shows the pointer cursor over a touch target
 // (`is-over-tag`).
@@ -25,7 +25,7 @@
 // the frame's geometry, when the presses or the frame under them changed; each neighbour so lit
 // is `is-lit` and `is-near-press`, its glow at `--near-light` from `--near-at`, and keeps both
 // while its light fades out, as the pressed capsule does.
-// - Complexity: O(1) per event (a hit test, O(tags), for a pointer between capsules); `write`
+// - Complexity: O(1) per press or hover; `write`
 //   O(capsules whose press state changed), and O(tags) when the presses or the frame under a
 //   press changed (the spread).
 
@@ -52,59 +52,10 @@ export class PressState {
   #spreadFrame = null; // the frame it was measured on
   #motionWritten = undefined; // the press spring written on the cloud
   settle = 0; // the press spring's settle time, seconds (0: none), from the frame's `motion`
-  pressedButton = null; // the enabled tag button the last primary pointer press was for
 
-  /**
-   * @param {HTMLElement} cloud
-   * @param {{tagAt: (event: Event) => HTMLButtonElement | null, requestUpdate: () => void}} options
-   *   tagAt: the tag button an event on the cloud is for (on it, or in its touch target), or null
-   */
-  constructor(cloud, { tagAt, requestUpdate }) {
+  /** @param {{requestUpdate: () => void}} options */
+  constructor({ requestUpdate }) {
     this.#requestUpdate = requestUpdate;
-    const target = (event) => {
-      const button = tagAt(event);
-      return !button || button.disabled ? null : { button, id: button.dataset.tagId };
-    };
-    cloud.addEventListener("pointerdown", (event) => {
-      const hit = event.button > 0 ? null : target(event);
-      this.pressedButton = hit?.button ?? null;
-      if (!hit) return;
-      const rect = hit.button.getBoundingClientRect();
-      this.#press(hit.id, event.clientX - rect.left, event.clientY - rect.top);
-      const release = () => {
-        for (const type of ["pointerup", "pointercancel"]) removeEventListener(type, release, true);
-        this.#release(hit.id);
-      };
-      for (const type of ["pointerup", "pointercancel"]) addEventListener(type, release, true);
-    });
-    // Over a button or anywhere between them (a touch target is no element: only a move says
-    // the pointer entered one); a touch does not hover.
-    const hover = (event) => {
-      if (event.pointerType === "touch") return;
-      const hit = target(event);
-      const beside = hit !== null && !hit.button.contains(event.target);
-      // The pointer cursor beside a capsule that can be pressed (a refused one shows its
-      // not-allowed on itself only).
-      this.#hover(hit?.id ?? null, beside && hit.button.getAttribute("aria-disabled") !== "true");
-    };
-    cloud.addEventListener("pointerover", hover);
-    cloud.addEventListener("pointermove", hover);
-    cloud.addEventListener("pointerleave", () => this.#hover(null, false));
-    cloud.addEventListener("keydown", (event) => {
-      const hit = target(event);
-      if (hit && (event.key === " " || event.key === "Enter") && !event.repeat) {
-        this.#press(hit.id, hit.button.offsetWidth / 2, hit.button.offsetHeight / 2);
-        if (event.key === "Enter") setTimeout(() => this.#release(hit.id), 120); // Enter clicks at once
-      }
-    });
-    cloud.addEventListener("keyup", (event) => {
-      const hit = target(event);
-      if (hit && event.key === " ") this.#release(hit.id);
-    });
-    cloud.addEventListener("focusout", (event) => {
-      const id = event.target.dataset?.tagId;
-      if (id !== undefined && this.#pressed.has(id)) this.#release(id);
-    });
   }
 
   /** Whether the capsule is lifted out of its glass group (pressed, or springing back). */
@@ -117,7 +68,7 @@ export class PressState {
   }
 
   /** The pointer is over tag `id` now (null: none), `beside` its button (in its touch target). */
-  #hover(id, beside) {
+  hover(id, beside) {
     if (beside !== this.#overTag) {
       this.#overTag = beside;
       this.#requestUpdate();
@@ -173,7 +124,8 @@ export class PressState {
     this.#requestUpdate();
   }
 
-  #press(id, x, y) {
+  /** Tag `id` is pressed at `(x, y)` of its capsule (a pointer, or Space or Enter at its centre). */
+  press(id, x, y) {
     PressState.#cancel(this.#timers, id);
     this.#pressed.set(id, { x, y });
     this.#spreadStale = true;
@@ -182,7 +134,8 @@ export class PressState {
     this.#changed(id);
   }
 
-  #release(id) {
+  /** The press of tag `id` ended (nothing when it was not pressed): it springs back. */
+  release(id) {
     if (!this.#pressed.delete(id)) return;
     this.#spreadStale = true;
     this.#after(this.#timers, id, this.settle * 1000, () => this.#lifted.delete(id));

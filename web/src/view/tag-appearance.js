@@ -99,7 +99,7 @@ export class TagAppearance {
       const written = this.#written.get(slot);
       const placed = frame && !Number.isNaN(frame.origins[2 * i]);
       const [x, y, w, h] = placed ? [frame.origins[2 * i], frame.origins[2 * i + 1], frame.sizes[2 * i], frame.sizes[2 * i + 1]] : [NaN, NaN, 0, 0];
-      const selected = tagStates.isPressed(i);
+      const selected = tagStates.isSelected(i);
       // Out of sight while the layout moves, or in a motion with its selection as decided: it
       // waits. Unchanged since its decision: it stands.
       const held = hold && written?.selected === selected;

@@ -8,7 +8,7 @@
 //   const states = new TagStates();
 //   states.retarget(oldButtons, newButtons);        // the tags changed (kept buttons by identity)
 //   states.write(buttons, { selected, full, disabled, active }, removers, shown);  // true: a tint changed
-//   states.isPressed(i), states.tintAmounts(buttons)  // [rest, selected], 0…1
+//   states.isSelected(i), states.tintAmounts(buttons)  // [rest, selected], 0…1
 // - Complexity: O(tags) comparisons when the selection changes, O(changed) attribute writes.
 
 import { keptIndices } from "./kept-nodes.js";
@@ -17,7 +17,7 @@ const TINT_REST = 0.3;
 const TINT_SELECTED = 0.85;
 
 export class TagStates {
-  #pressed = new Int8Array(0); // aria-pressed as written (-1: not yet)
+  #ariaPressed = new Int8Array(0); // aria-pressed as written (-1: not yet)
   #refused = new Int8Array(0);
   #part = [];
   #disabled = null;
@@ -29,14 +29,14 @@ export class TagStates {
 
   /** The tags changed: `after`'s buttons that were in `before` keep what was written on them. */
   retarget(before, after) {
-    const [pressed, refused, part] = [this.#pressed, this.#refused, this.#part];
+    const [pressed, refused, part] = [this.#ariaPressed, this.#refused, this.#part];
     const n = after.length;
-    this.#pressed = new Int8Array(n).fill(-1);
+    this.#ariaPressed = new Int8Array(n).fill(-1);
     this.#refused = new Int8Array(n).fill(-1);
     this.#part = new Array(n).fill(null);
     keptIndices(before, after).forEach((j, i) => {
       if (j < 0) return;
-      this.#pressed[i] = pressed[j];
+      this.#ariaPressed[i] = pressed[j];
       this.#refused[i] = refused[j];
       this.#part[i] = part[j];
     });
@@ -51,8 +51,9 @@ export class TagStates {
     this.#amounts = null;
   }
 
-  isPressed(i) {
-    return this.#pressed[i] === 1;
+  /** Whether tag i is selected, as its aria-pressed was last written. */
+  isSelected(i) {
+    return this.#ariaPressed[i] === 1;
   }
 
   /**
@@ -69,8 +70,8 @@ export class TagStates {
       this.#full = full;
       for (let i = 0; i < n; i += 1) {
         const on = selected[i] === 1 ? 1 : 0;
-        if (this.#pressed[i] !== on) {
-          this.#pressed[i] = on;
+        if (this.#ariaPressed[i] !== on) {
+          this.#ariaPressed[i] = on;
           buttons[i].setAttribute("aria-pressed", on ? "true" : "false");
           tinted = true;
         }
@@ -111,7 +112,7 @@ export class TagStates {
   tintAmounts(buttons) {
     // Read again only when a kind of capsule shows that was not there to read (a style read
     // forces a style recalculation: every frame of a cloud with nothing selected, else).
-    const pressed = this.#pressed;
+    const pressed = this.#ariaPressed;
     const kinds = (pressed.includes(1) ? 2 : 0) | (pressed.some((on) => on !== 1) ? 1 : 0);
     if (this.#amounts && (kinds & ~this.#amountKinds) === 0) return this.#amounts;
     const read = (button, fallback) => {

@@ -41,9 +41,9 @@ function linkedSheet(url) {
 }
 
 let sheetPromise = null;
-/** The element's stylesheet (styles.css beside this module: capsules, glass, melting), or null. */
+/** The element's stylesheet (element/styles.css: capsules, glass, melting), or null. */
 export function sharedSheet() {
-  const url = new URL("./styles.css", import.meta.url);
+  const url = new URL("../element/styles.css", import.meta.url);
   const linked = sheetPromise ? null : linkedSheet(url);
   if (linked) sheetPromise = Promise.resolve(linked);
   sheetPromise ??= fetch(url)

@@ -15,7 +15,7 @@
 // - Complexity: O(length of the labels not measured before); a LabelMeasure reads the styles
 //   once and keeps one canvas context.
 
-/** The remove control's width at textScale 1 (CSS px; styles.css: `--remove-width`, 1.25rem). */
+/** The remove control's width at textScale 1 (CSS px): the 1.25rem a removable tag's label leaves at its end (styles.css, `.tag.is-removable`). */
 export const REMOVE_CONTROL_WIDTH = 20;
 
 /**

@@ -1,0 +1,215 @@
+// The cloud's input controller (web/src/element/input-controller.js) and the tab stop it moves
+// (roving-focus.js), without a browser: fake buttons and a fake cloud, the real Wasm core's hit
+// test and navigation. Every pointer, key and focus event leaves as press state, the tab stop or
+// one of the host's actions, and what a pointer beside the buttons is on is the core's answer over
+// the packed frame on screen.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { loadTagCloudCore } from '../../web/src/core/tagcloud-core.js';
+import { InputController } from '../../web/src/element/input-controller.js';
+import { RovingFocus } from '../../web/src/element/roving-focus.js';
+
+const CLOUD_ORIGIN = { left: 100, top: 50 };
+
+/** A tag button as the controller reads it; `slot` is the element holding it. */
+function fakeButton(id, { disabled = false, refused = false } = {}) {
+  const button = {
+    dataset: { tagId: id },
+    disabled,
+    focused: 0,
+    offsetWidth: 80,
+    offsetHeight: 40,
+    rect: { left: 0, top: 0 },
+    closest: (selector) => (selector.includes('button[data-tag-id]') ? button : null),
+    contains: (node) => node === button,
+    getAttribute: (name) => (name === 'aria-disabled' && refused ? 'true' : null),
+    getBoundingClientRect: () => button.rect,
+    focus: () => { button.focused += 1; },
+  };
+  return button;
+}
+
+/** A control in a slot, by the attribute it carries (`data-remove-id`, `data-row-toggle`). */
+function fakeControl(attribute, dataset) {
+  const control = { dataset, closest: (selector) => (selector.includes(attribute) ? control : null) };
+  return control;
+}
+
+/** A cloud of three tags in a row (80 × 40, 10 apart), laid out by the core's packed path. */
+async function setUp({ ids = ['a', 'b', 'c'], removable = [] } = {}) {
+  const core = await loadTagCloudCore();
+  const sizes = new Float64Array(ids.flatMap(() => [80, 40]));
+  const laidOut = core.layoutPacked(sizes, { width: 400, spacing: 10 });
+  const frame = { count: ids.length, origins: laidOut.origins.slice(), sizes, rows: laidOut.rows.slice() };
+  const buttons = ids.map((id, i) => {
+    const button = fakeButton(id);
+    button.rect = { left: CLOUD_ORIGIN.left + frame.origins[2 * i], top: CLOUD_ORIGIN.top + frame.origins[2 * i + 1] };
+    return button;
+  });
+  const cloud = new EventTarget();
+  cloud.getBoundingClientRect = () => CLOUD_ORIGIN;
+  const page = new EventTarget();
+  const log = [];
+  const layout = core.layout({ width: 400, spacing: 10, tags: ids.map((id) => ({ id, size: [80, 40] })) });
+  const view = { buttons, indexOf: (node) => buttons.indexOf(node), frame, layout };
+  const press = {
+    press: (id, x, y) => log.push(['press', id, x, y]),
+    release: (id) => log.push(['release', id]),
+    hover: (id, beside) => log.push(['hover', id, beside]),
+  };
+  const hits = [];
+  const roving = new RovingFocus();
+  let updates = 0;
+  const input = new InputController(cloud, {
+    view,
+    press,
+    roving,
+    hitTest: (onScreen, x, y) => {
+      hits.push([onScreen, x, y]);
+      return core.hitTest(onScreen, x, y);
+    },
+    navigate: (response, index, key) => core.navigate(response, index, key),
+    requestUpdate: () => { updates += 1; },
+    page,
+    actions: {
+      toggle: (id) => log.push(['toggle', id]),
+      toggleRows: () => log.push(['toggleRows']),
+      remove: (id) => log.push(['remove', id]),
+      removable: (id) => removable.includes(id),
+      focusEntered: (button) => log.push(['focusEntered', button.dataset.tagId]),
+    },
+  });
+  const at = (x, y) => ({ clientX: CLOUD_ORIGIN.left + x, clientY: CLOUD_ORIGIN.top + y });
+  return { core, frame, view, buttons, cloud, page, log, hits, roving, input, at, updates: () => updates };
+}
+
+test('the module imports without side effects and listens only on the cloud it is given', async () => {
+  const { cloud, log, at } = await setUp();
+  assert.equal(globalThis.document, undefined, 'no DOM needed to import or construct it');
+  // A pointer on the cloud reaches the controller through its listener.
+  const event = new Event('pointerdown');
+  Object.assign(event, { button: 0, ...at(40, -2) });
+  cloud.dispatchEvent(event);
+  assert.deepEqual(log[0].slice(0, 2), ['press', 'a']);
+});
+
+test('beside the buttons, a press and its click are for the tag the core hit-tests over the frame on screen', async () => {
+  const { core, frame, input, cloud, page, log, hits, at } = await setUp();
+  // 2 px above tag b (its touch target reaches 3 px beyond the capsule): on the cloud, no button.
+  const b = { x: frame.origins[2], y: frame.origins[3] };
+  const point = at(b.x + 30, b.y - 2);
+  input.handleEvent({ type: 'pointerdown', target: cloud, button: 0, ...point });
+  assert.deepEqual(hits.at(-1), [frame, b.x + 30, b.y - 2], 'the frame on screen, in cloud coordinates');
+  assert.equal(core.hitTest(frame, b.x + 30, b.y - 2), 1);
+  assert.deepEqual(log, [['press', 'b', 30, -2]], 'pressed where it was pressed, in the capsule');
+  page.dispatchEvent(new Event('pointerup'));
+  assert.deepEqual(log.at(-1), ['release', 'b'], 'the press ends on the page');
+  page.dispatchEvent(new Event('pointerup'));
+  assert.equal(log.filter(([kind]) => kind === 'release').length, 1, 'one release per press');
+  input.handleEvent({ type: 'click', target: cloud, ...point });
+  assert.deepEqual(log.at(-1), ['toggle', 'b']);
+  // A click beside tag c that was pressed beside tag b (a drag between them) toggles nothing.
+  const c = { x: frame.origins[4], y: frame.origins[5] };
+  input.handleEvent({ type: 'click', target: cloud, ...at(c.x + 5, c.y + 41) });
+  assert.deepEqual(log.at(-1), ['toggle', 'b']);
+  // In the gap between two capsules: no tag.
+  input.handleEvent({ type: 'pointerdown', target: cloud, button: 0, ...at(b.x - 5, b.y + 20) });
+  assert.deepEqual(log.at(-1), ['toggle', 'b'], 'nothing pressed in the gap');
+});
+
+test('on a button no hit test runs; a secondary button, a disabled tag and a frame not yet placed press nothing', async () => {
+  const { view, buttons, input, cloud, log, hits, at } = await setUp();
+  input.handleEvent({ type: 'pointerdown', target: buttons[2], button: 0, ...at(200, 10) });
+  assert.equal(hits.length, 0);
+  assert.deepEqual(log.at(-1).slice(0, 2), ['press', 'c']);
+  input.handleEvent({ type: 'click', target: buttons[2], ...at(200, 10) });
+  assert.deepEqual(log.at(-1), ['toggle', 'c']);
+  const before = log.length;
+  input.handleEvent({ type: 'pointerdown', target: buttons[0], button: 2, ...at(10, 10) });
+  buttons[1].disabled = true;
+  input.handleEvent({ type: 'pointerdown', target: buttons[1], button: 0, ...at(100, 10) });
+  input.handleEvent({ type: 'click', target: buttons[1], ...at(100, 10) });
+  view.frame = null; // CSS lays the tags out: a touch target is the button's own box
+  input.handleEvent({ type: 'pointerdown', target: cloud, button: 0, ...at(10, -2) });
+  assert.equal(log.length, before);
+  assert.equal(hits.length, 0);
+});
+
+test('a hover beside a capsule is its touch target (the pointer cursor), on it not; a touch never hovers', async () => {
+  const { frame, buttons, input, cloud, log, at } = await setUp();
+  const a = { x: frame.origins[0], y: frame.origins[1] };
+  input.handleEvent({ type: 'pointermove', target: cloud, pointerType: 'mouse', ...at(a.x + 10, a.y + 42) });
+  assert.deepEqual(log.at(-1), ['hover', 'a', true]);
+  input.handleEvent({ type: 'pointermove', target: buttons[0], pointerType: 'mouse', ...at(a.x + 10, a.y + 10) });
+  assert.deepEqual(log.at(-1), ['hover', 'a', false]);
+  input.handleEvent({ type: 'pointermove', target: cloud, pointerType: 'touch', ...at(a.x + 10, a.y + 42) });
+  assert.deepEqual(log.at(-1), ['hover', 'a', false]);
+  input.handleEvent({ type: 'pointerleave', target: cloud });
+  assert.deepEqual(log.at(-1), ['hover', null, false]);
+});
+
+test('arrows go where the core navigates: the tab stop, focus and an update; modified keys are the browser\'s', async () => {
+  const { buttons, input, roving, log, updates } = await setUp();
+  const tags = buttons.map((button) => ({ id: button.dataset.tagId }));
+  let prevented = 0;
+  const key = (target, keyName, extra = {}) =>
+    input.handleEvent({ type: 'keydown', target, key: keyName, preventDefault: () => { prevented += 1; }, ...extra });
+  key(buttons[0], 'ArrowRight');
+  assert.equal(roving.activeIn(tags), 1);
+  assert.equal(buttons[1].focused, 1);
+  assert.equal(updates(), 1);
+  key(buttons[1], 'End');
+  assert.equal(roving.activeIn(tags), 2);
+  key(buttons[2], 'ArrowRight'); // at the edge: stays, the key is still the cloud's
+  assert.equal(buttons[2].focused, 1);
+  assert.equal(prevented, 3);
+  key(buttons[2], 'Home', { ctrlKey: true });
+  assert.equal(prevented, 3);
+  assert.equal(roving.activeIn(tags), 2);
+  assert.equal(log.length, 0, 'arrows press nothing');
+});
+
+test('Space and Enter press the focused tag at its centre; Space\'s key-up and focus leaving release it', async () => {
+  const { buttons, input, log } = await setUp();
+  input.handleEvent({ type: 'keydown', target: buttons[1], key: ' ', repeat: false });
+  assert.deepEqual(log.at(-1), ['press', 'b', 40, 20]);
+  input.handleEvent({ type: 'keydown', target: buttons[1], key: ' ', repeat: true });
+  assert.equal(log.length, 1, 'an auto-repeat presses nothing more');
+  input.handleEvent({ type: 'keyup', target: buttons[1], key: ' ' });
+  assert.deepEqual(log.at(-1), ['release', 'b']);
+  input.handleEvent({ type: 'focusout', target: buttons[2] });
+  assert.deepEqual(log.at(-1), ['release', 'c']);
+});
+
+test('Delete and Backspace remove a removable tag only; the remove control and the row toggle are actions', async () => {
+  const { buttons, input, log } = await setUp({ removable: ['b'] });
+  let prevented = 0;
+  const key = (target, keyName, extra = {}) =>
+    input.handleEvent({ type: 'keydown', target, key: keyName, preventDefault: () => { prevented += 1; }, ...extra });
+  key(buttons[0], 'Delete');
+  key(buttons[1], 'Delete', { repeat: true });
+  key(buttons[1], 'Backspace', { altKey: true });
+  assert.equal(log.length, 0);
+  key(buttons[1], 'Backspace');
+  assert.deepEqual(log, [['remove', 'b']]);
+  assert.equal(prevented, 1);
+  input.handleEvent({ type: 'click', target: fakeControl('data-remove-id', { removeId: 'c' }) });
+  assert.deepEqual(log.at(-1), ['remove', 'c'], 'the control removes its tag (whether it may is the removal\'s to say)');
+  input.handleEvent({ type: 'click', target: fakeControl('data-row-toggle', { rowToggle: '' }) });
+  assert.deepEqual(log.at(-1), ['toggleRows']);
+  assert.ok(!log.some(([kind]) => kind === 'toggle'), 'no tag toggled');
+});
+
+test('focus entering a capsule makes it the tab stop and tells the view; the tab stop stays on its tag', async () => {
+  const { buttons, input, roving, log, updates } = await setUp();
+  input.handleEvent({ type: 'focusin', target: buttons[2] });
+  assert.deepEqual(log, [['focusEntered', 'c']]);
+  assert.equal(updates(), 1);
+  input.handleEvent({ type: 'focusin', target: buttons[2] });
+  assert.equal(updates(), 1, 'the same tab stop again: no update of its own');
+  // Tags come and go: the tab stop follows its tag by id, and stays where it was when its tag left.
+  assert.equal(roving.activeIn([{ id: 'x' }, { id: 'a' }, { id: 'b' }, { id: 'c' }]), 3);
+  assert.equal(roving.activeIn([{ id: 'x' }, { id: 'a' }, { id: 'b' }, { id: 'd' }]), 3);
+  input.handleEvent({ type: 'focusin', target: { dataset: {} } });
+  assert.equal(log.length, 2, 'focus on something else than a tag is not the input\'s');
+});

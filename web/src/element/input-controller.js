@@ -1,0 +1,224 @@
+// The cloud's input: every pointer, keyboard and focus event on the cloud comes here, and only
+// here, and leaves as state or an intent: the press and hover (press-state.js, which the view
+// writes), the tab stop (roving-focus.js), and the host's actions (toggle a tag, fold or show
+// the row limit's tags, remove a tag, bring a focused capsule into view). It writes nothing:
+// each change asks for an update, whose frame shows it.
+//
+//   const input = new InputController(cloud, { view, press, roving, hitTest, navigate, actions, requestUpdate });
+//   view: { buttons, indexOf(button), frame, layout }: the tags' buttons, the frame on screen
+//     (packed-layout.js) and its JSON (for the keyboard's navigation only)
+//   hitTest(frame, x, y), navigate(layout, index, key): the core's rules
+//   actions: { toggle(id), toggleRows(), remove(id), removable(id), focusEntered(button) }
+//
+// What a pointer is on: the button it is on, or beside the buttons (on the cloud, or a slot's
+// corner outside its rounded button) the tag whose touch target holds the point, by the core's
+// hit test over the packed frame on screen: no JSON layout for a hover or a press, also while a
+// drag lays the cloud out every frame. A touch target is no element's box (docs/WEB.md, "The
+// touch target"), so a click beside the buttons is for a tag only where it was pressed, as a
+// button's click is.
+// - Complexity: O(1) per event on a button; a hit test (O(tags) to pack the frame) beside them.
+
+/** Arrow keys, Home/End and PageUp/PageDown: the core's navigation keys. */
+const NAVIGATION = {
+  ArrowRight: "next",
+  ArrowLeft: "previous",
+  ArrowUp: "up",
+  ArrowDown: "down",
+  Home: "first",
+  End: "last",
+  PageUp: "previousRow",
+  PageDown: "nextRow",
+};
+
+/** The events the cloud listens to; `pointerup` and `pointercancel` end a press on the page. */
+const CLOUD_EVENTS = [
+  "pointerdown", "pointerover", "pointermove", "pointerleave", "click", "keydown", "keyup", "focusin", "focusout",
+];
+const RELEASE_EVENTS = ["pointerup", "pointercancel"];
+
+/** How long Enter's press shows: Enter clicks at once, so no key-up ends it. */
+const ENTER_PRESS_MS = 120;
+
+export class InputController {
+  #cloud;
+  #page;
+  #view;
+  #press;
+  #roving;
+  #hitTest;
+  #navigate;
+  #actions;
+  #requestUpdate;
+  #pressedButton = null; // the enabled tag button the last primary pointer press was for
+  #releasing = null; // the page listener that ends the pointer's press
+
+  /**
+   * @param {EventTarget & { getBoundingClientRect(): DOMRect }} cloud
+   * @param {{view: object, press: import("../view/press-state.js").PressState,
+   *   roving: import("./roving-focus.js").RovingFocus,
+   *   hitTest: (frame: object, x: number, y: number) => number,
+   *   navigate: (layout: object, index: number, key: string) => number,
+   *   actions: {toggle: (id: string) => void, toggleRows: () => void, remove: (id: string) => void,
+   *     removable: (id: string) => boolean, focusEntered: (button: HTMLElement) => void},
+   *   requestUpdate: () => void, page?: EventTarget}} parts
+   *   page: where a pointer's press ends (the window: the pointer may leave the cloud first)
+   */
+  constructor(cloud, { view, press, roving, hitTest, navigate, actions, requestUpdate, page = globalThis }) {
+    this.#cloud = cloud;
+    this.#page = page;
+    this.#view = view;
+    this.#press = press;
+    this.#roving = roving;
+    this.#hitTest = hitTest;
+    this.#navigate = navigate;
+    this.#actions = actions;
+    this.#requestUpdate = requestUpdate;
+    for (const type of CLOUD_EVENTS) cloud.addEventListener(type, this, { capture: type === "focusin" });
+  }
+
+  handleEvent(event) {
+    switch (event.type) {
+      case "pointerdown": return this.#pointerDown(event);
+      case "pointerover":
+      case "pointermove": return this.#hover(event);
+      case "pointerleave": return this.#press.hover(null, false);
+      case "click": return this.#click(event);
+      case "keydown": return this.#keyDown(event);
+      case "keyup": return this.#keyUp(event);
+      case "focusin": return this.#focusIn(event);
+      case "focusout": return this.#press.release(event.target.dataset?.tagId);
+    }
+  }
+
+  /**
+   * The tag button an event on the cloud is for, or null: the button it is on (or in), else
+   * the tag whose touch target holds the point (the core's hit test over the frame on screen).
+   */
+  tagAt(event) {
+    const button = event.target.closest?.("button[data-tag-id]");
+    if (button) return this.#view.indexOf(button) >= 0 ? button : null;
+    const frame = this.#isBeside(event.target) && event.clientX !== undefined ? this.#view.frame : null;
+    if (!frame) return null;
+    const origin = this.#cloud.getBoundingClientRect();
+    return this.#view.buttons[this.#hitTest(frame, event.clientX - origin.left, event.clientY - origin.top)] ?? null;
+  }
+
+  /**
+   * Whether `target` is beside the buttons: the cloud, or a slot's corner (the slot is the
+   * capsule's rectangle, the button rounded).
+   */
+  #isBeside(target) {
+    if (target === this.#cloud) return true;
+    return Boolean(target.classList?.contains("tag-slot")) && target.parentElement?.parentElement === this.#cloud;
+  }
+
+  /** The enabled tag an event is for: `{ button, id }`, or null. */
+  #enabledTag(event) {
+    const button = this.tagAt(event);
+    return !button || button.disabled ? null : { button, id: button.dataset.tagId };
+  }
+
+  #pointerDown(event) {
+    const hit = event.button > 0 ? null : this.#enabledTag(event);
+    this.#pressedButton = hit?.button ?? null;
+    if (!hit) return;
+    const rect = hit.button.getBoundingClientRect();
+    this.#press.press(hit.id, event.clientX - rect.left, event.clientY - rect.top);
+    this.#endRelease();
+    const release = () => {
+      this.#endRelease();
+      this.#press.release(hit.id);
+    };
+    this.#releasing = release;
+    for (const type of RELEASE_EVENTS) this.#page.addEventListener(type, release, { capture: true });
+  }
+
+  #endRelease() {
+    if (!this.#releasing) return;
+    for (const type of RELEASE_EVENTS) this.#page.removeEventListener(type, this.#releasing, { capture: true });
+    this.#releasing = null;
+  }
+
+  /**
+   * Over a button or between them (a touch target is no element: only a move says the pointer
+   * entered one); a touch does not hover.
+   */
+  #hover(event) {
+    if (event.pointerType === "touch") return;
+    const hit = this.#enabledTag(event);
+    const beside = hit !== null && !hit.button.contains(event.target);
+    // The pointer cursor beside a capsule that can be pressed (a refused one shows its not-allowed on itself only).
+    this.#press.hover(hit?.id ?? null, beside && hit.button.getAttribute("aria-disabled") !== "true");
+  }
+
+  #click(event) {
+    const target = event.target;
+    if (target.closest?.("button[data-row-toggle]")) this.#actions.toggleRows();
+    const control = target.closest?.("button[data-remove-id]");
+    if (control) {
+      this.#actions.remove(control.dataset.removeId);
+      return;
+    }
+    // Beside the buttons, a click is for the tag pressed there (a button is clicked only where it was pressed).
+    const hit = this.#enabledTag(event);
+    if (hit && (!this.#isBeside(target) || hit.button === this.#pressedButton)) this.#actions.toggle(hit.id);
+  }
+
+  #keyDown(event) {
+    const modified = event.altKey || event.ctrlKey || event.metaKey;
+    if ((event.key === "Delete" || event.key === "Backspace") && !modified && !event.repeat) {
+      const tag = event.target.closest?.("button[data-tag-id], button[data-remove-id]");
+      const id = tag?.dataset.tagId ?? tag?.dataset.removeId;
+      if (id === undefined || !this.#actions.removable(id)) return;
+      event.preventDefault();
+      this.#actions.remove(id);
+      return;
+    }
+    const key = NAVIGATION[event.key];
+    if (key && !modified) {
+      this.#moveFocus(event, key);
+      return;
+    }
+    const hit = this.#enabledTag(event);
+    if (hit && (event.key === " " || event.key === "Enter") && !event.repeat) {
+      this.#press.press(hit.id, hit.button.offsetWidth / 2, hit.button.offsetHeight / 2);
+      if (event.key === "Enter") setTimeout(() => this.#press.release(hit.id), ENTER_PRESS_MS);
+    }
+  }
+
+  #keyUp(event) {
+    const hit = this.#enabledTag(event);
+    if (hit && event.key === " ") this.#press.release(hit.id);
+  }
+
+  /** An arrow, Home/End or PageUp/PageDown on a tag: focus goes where the core's navigation says. */
+  #moveFocus(event, key) {
+    const index = this.#view.indexOf(event.target);
+    const layout = index < 0 ? null : this.#view.layout;
+    if (!layout) return;
+    let next = index;
+    try {
+      next = this.#navigate(layout, index, key);
+    } catch {
+      return;
+    }
+    event.preventDefault();
+    if (next < 0 || next === index) return;
+    const button = this.#view.buttons[next];
+    this.#roving.set(next, button?.dataset.tagId ?? null);
+    this.#requestUpdate();
+    button?.focus();
+  }
+
+  /**
+   * Focus entered a capsule: it is the tab stop, and the view places it (and brings it into view
+   * when it waited out of sight).
+   */
+  #focusIn(event) {
+    const index = this.#view.indexOf(event.target);
+    if (index < 0) return;
+    const id = event.target.dataset.tagId;
+    if (this.#roving.set(index, id)) this.#requestUpdate();
+    this.#actions.focusEntered(event.target);
+  }
+}
