@@ -74,8 +74,12 @@ export function placedTags(frame) {
   for (let i = 0; i < count; i += 1) {
     const row = rows[i];
     if (row < 0) continue;
-    const [x, y, w, h] = [origins[2 * i], origins[2 * i + 1], sizes[2 * i], sizes[2 * i + 1]];
-    if (![x, y, w, h].every(Number.isFinite) || w < 0 || h < 0) {
+    const w = sizes[2 * i];
+    const h = sizes[2 * i + 1];
+    // Checked in place: a hover runs this over every tag, and a small array each would be garbage.
+    const finite = Number.isFinite(origins[2 * i]) && Number.isFinite(origins[2 * i + 1])
+      && Number.isFinite(w) && Number.isFinite(h);
+    if (!finite || w < 0 || h < 0) {
       throw new TypeError(`tagcloud-core: tag ${i} of the frame needs a finite origin and size, w and h >= 0`);
     }
     const last = placed === 0 ? -1 : rows[tags[placed - 1]];
