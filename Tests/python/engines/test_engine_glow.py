@@ -44,6 +44,8 @@ SAMPLE = ep.page_function(
     const button = buttons.find((b) => b.dataset.tagId === id);
     const samples = (window.__glowSamples = []);
     const start = (window.__glowStart = performance.now());
+    window.__glowLeftAt = null;
+    button.addEventListener('pointerleave', () => { window.__glowLeftAt ??= performance.now() - start; }, { once: true });
     const step = () => {
       const now = performance.now() - start;
       samples.push([now, glowOf(button)]);
@@ -74,9 +76,14 @@ def test_the_glow_is_drawn_under_the_pointer_and_fades_out_after_it(engine, stat
     engine.move_to(5, 715)
     engine.wait_for("() => window.__glowSampled", timeout=20, what="2.5 s of samples")
     samples = engine.evaluate("() => window.__glowSamples")
+    left_at = engine.evaluate("() => window.__glowLeftAt") or 0
     drawn = [(t, opacity) for t, opacity in samples if opacity is not None]
+    # Faded, not cut: a value on the way down, or (a loaded engine may skip the frames of the
+    # fade's middle: Firefox under CI once drew none for 340 ms) the glow still drawn 100 ms after
+    # the pointer left, which a cut never shows.
     fading = [opacity for _, opacity in drawn if 0.01 < opacity < 0.29]
-    assert fading, f"{engine.name}: the glow was cut, not faded: {samples[:40]}"
+    still_drawn = [t for t, opacity in drawn if t >= left_at + 100 and opacity > 0]
+    assert fading or still_drawn, f"{engine.name}: the glow was cut, not faded (left at {left_at}): {samples[:40]}"
     opacities = [opacity for _, opacity in drawn]
     assert all(b <= a + 0.02 for a, b in zip(opacities, opacities[1:])), f"{engine.name}: not a fade-out: {opacities}"
     assert samples[-1][1] is None, f"{engine.name}: the glow is still drawn 2.5 s after the pointer left: {samples[-5:]}"
