@@ -17,8 +17,6 @@ function cached(views, e, out, count) {
   return views;
 }
 
-/** The JSON path's default `mergeDistance`. */
-export const DEFAULT_MERGE_DISTANCE = 10;
 /** The JSON path's tag limit (`WireLimits.maximumTags`), for the packed path too. */
 export const MAX_PACKED_COUNT = 1_000_000;
 /**

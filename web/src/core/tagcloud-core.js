@@ -11,7 +11,8 @@
 import {
   checkedLayout, checkedPoint, itemFrames, number, numberOrUnbounded, placedTags, readResult, refusal, rowLimit,
 } from './core-arguments.js';
-import { DEFAULT_MERGE_DISTANCE, MAX_PACKED_COUNT, PackedRegion } from './packed-region.js';
+import { DEFAULT_MERGE_DISTANCE } from './core-constants.js';
+import { MAX_PACKED_COUNT, PackedRegion } from './packed-region.js';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8', { fatal: true });
