@@ -7,7 +7,7 @@ Tests/node/core-constants.test.mjs holds the sources to one copy; this one holds
 used values to the core's.
 
 Seen failing with `--touch-height` written as 48px in core-properties.js (the label's touch
-target 48 px, not the core's 44), with styles.css's `.tag` padding put back as `0.625rem 1rem`
+target of a 30 px capsule 48 px, not the core's 44), with styles.css's `.tag` padding put back as `0.625rem 1rem`
 and `--capsule-padding-x` written as 17px (the padding not the core's 16 × 1.25 at a 20 px root),
 and with the clear variant's `--tint-selected` left out (85 %, not the core's 55 %)."""
 
@@ -46,9 +46,11 @@ def percent(amount: float) -> str:
     return f"{round(amount * 100, 6):g}%"
 
 
-def test_the_paddings_and_touch_target_are_the_cores_before_the_core_answers(element_page, static_server, page):
+# Text scales 0.75 and 1.25: the paddings grow with the text, as the core's do; at 0.75 the
+# capsule is 30 px tall and its touch target the least height, at 1.25 the capsule and the outsets.
+@pytest.mark.parametrize("root_size", [12, 20])
+def test_the_paddings_and_touch_target_are_the_cores_before_the_core_answers(element_page, static_server, page, root_size):
     page.route("**/tagcloud.wasm", lambda route: None)  # never answered: the browser's flex-wrap lays the tags out
-    root_size = 20  # text scale 1.25: the paddings grow with the text, as the core's do
     element_page(static_server.url,
                  f"<style>html {{ font-size: {root_size}px; }}</style><glass-tag-cloud>"
                  '<glass-tag value="plain">Plain</glass-tag><glass-tag value="removable" removable>Removable</glass-tag>'
