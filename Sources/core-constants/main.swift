@@ -1,8 +1,9 @@
-// Prints web/src/core/core-constants.js: the numbers the core owns that the element's styles
-// and scripts use besides the Wasm module (the module holds only what a layout computes), so that
+// Prints web/src/core/core-constants.js: the numbers the core (TagCloudCore, and TagCloudWire's
+// limits) owns that the element's styles and scripts use besides the Wasm module (the module holds only what a layout computes), so that
 // each has one home, the core. `make constants` writes the file; Tests/node/core-constants.test.mjs
 // requires the committed one to be what this prints.
 import TagCloudCore
+import TagCloudWire
 
 /// A number as JavaScript writes it: no ".0" on a whole number.
 func js(_ value: Double) -> String {
@@ -16,7 +17,7 @@ func tint(_ amounts: GlassTint) -> String {
 let base = GlassTint.solidBase
 print(
   """
-  // Generated from Sources/TagCloudCore by `make constants` (Sources/core-constants): do not edit.
+  // Generated from Sources/TagCloudCore and TagCloudWire by `make constants` (Sources/core-constants): do not edit.
   // The numbers the core owns that the element's styles and scripts use (element/core-properties.js
   // writes the styles' share as custom properties).
 
@@ -28,6 +29,9 @@ print(
 
   /** Capsules closer than this melt, unless the page says otherwise (DemoTags.mergeDistance). */
   export const DEFAULT_MERGE_DISTANCE = \(js(DemoTags.mergeDistance));
+
+  /** The most tags a layout takes (WireLimits.maximumTags): the JSON path's limit, the packed path's too. */
+  export const MAX_TAGS = \(WireLimits.maximumTags);
 
   /** The tint's share of a capsule's colour, 0…1, per look of its glass (GlassTint). */
   export const TINT_AMOUNTS = Object.freeze({

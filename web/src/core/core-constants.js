@@ -1,4 +1,4 @@
-// Generated from Sources/TagCloudCore by `make constants` (Sources/core-constants): do not edit.
+// Generated from Sources/TagCloudCore and TagCloudWire by `make constants` (Sources/core-constants): do not edit.
 // The numbers the core owns that the element's styles and scripts use (element/core-properties.js
 // writes the styles' share as custom properties).
 
@@ -10,6 +10,9 @@ export const TOUCH_TARGET = Object.freeze({ outset: 3, minimumHeight: 44 });
 
 /** Capsules closer than this melt, unless the page says otherwise (DemoTags.mergeDistance). */
 export const DEFAULT_MERGE_DISTANCE = 10;
+
+/** The most tags a layout takes (WireLimits.maximumTags): the JSON path's limit, the packed path's too. */
+export const MAX_TAGS = 1000000;
 
 /** The tint's share of a capsule's colour, 0…1, per look of its glass (GlassTint). */
 export const TINT_AMOUNTS = Object.freeze({
