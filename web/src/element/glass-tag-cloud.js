@@ -46,7 +46,10 @@ import { TagsController } from "./tags-controller.js";
 
 const DEFAULT_SPACING = 16; // the seed's GlassTagCloud default
 
-/** What holds before styles.css arrives: the host's box, nothing shown unstyled, and the core's numbers that styles.css reads. */
+/**
+ * What holds before styles.css arrives: the host's box, nothing shown unstyled; and the core's
+ * numbers that styles.css reads, from the element's first frame.
+ */
 const hostSheet = new CSSStyleSheet();
 hostSheet.replaceSync(`
 :host { display: block; position: relative; }
