@@ -11,7 +11,7 @@ PORT         ?= 8080
 RELEASE_BIN  := .build/release/tagcloud
 DEBUG_BIN    := .build/debug/tagcloud
 
-.PHONY: all deps venv build release wasm dist test test-swift test-node test-python test-embedded \
+.PHONY: all deps venv build release wasm constants dist test test-swift test-node test-python test-embedded \
         run bench bench-venv format lint clean fuzz test-fuzz check-full docs test-docs web-gzip cluster capacity
 
 all: build
@@ -40,10 +40,20 @@ release: deps
 wasm: deps
 	@bash scripts/build-wasm.sh
 
+## web/src/core/core-constants.js (committed): the numbers the core owns that the element's styles
+## and scripts read besides the Wasm module (paddings, touch target, tint amounts, the default
+## merge distance), printed by the core's native build (Sources/core-constants); rewritten only
+## when they change. Tests/node/core-constants.test.mjs requires it to be current.
+CORE_CONSTANTS := web/src/core/core-constants.js
+constants: build
+	@.build/debug/core-constants > $(CORE_CONSTANTS).new
+	@if cmp -s $(CORE_CONSTANTS).new $(CORE_CONSTANTS); then rm $(CORE_CONSTANTS).new; \
+	else mv $(CORE_CONSTANTS).new $(CORE_CONSTANTS) && echo "constants: wrote $(CORE_CONSTANTS)"; fi
+
 ## The web folder's precompressed variants (FILE.gz beside each compressible FILE, gitignored),
 ## served to clients that accept gzip by `tagcloud serve` and by nginx (docs/SERVER.md). After
-## `wasm`, which may rewrite web/tagcloud.wasm.
-web-gzip: wasm
+## `wasm` and `constants`, which may rewrite web/tagcloud.wasm and web/src/core/core-constants.js.
+web-gzip: wasm constants
 	@bash scripts/compress-web.sh web
 
 ## Proves the core still compiles as Embedded Swift for wasm32 (no SDK needed).
@@ -53,7 +63,7 @@ test-embedded:
 test-swift: build
 	$(SWIFT) test
 
-test-node: build wasm
+test-node: build wasm constants
 	@bash scripts/run-node-tests.sh
 
 ## The release artefacts, named with the version of web/package.json: the npm package

@@ -65,6 +65,9 @@ let package = Package(
     .target(name: "TagCloudWasm", dependencies: ["TagCloudCore", "TagCloudWire", "CWasmRuntime"]),
     // `make bench`: times the core natively (release) beside its peers; see bench/README.md.
     .executableTarget(name: "tagcloud-bench", dependencies: ["TagCloudCore", "TagCloudWire"]),
+    // Prints web/src/core/core-constants.js from the core (`make constants`): the numbers the
+    // element's styles and scripts take from the core besides the Wasm module.
+    .executableTarget(name: "core-constants", dependencies: ["TagCloudCore", "TagCloudWire"]),
     // Seeded randomness shared by the test targets.
     .target(name: "TagCloudTestSupport", path: "Tests/TagCloudTestSupport"),
     .testTarget(name: "TagCloudCoreTests", dependencies: ["TagCloudCore", "TagCloudTestSupport"]),

@@ -2,6 +2,8 @@
 // blocks read back, layout responses checked before the module sees them, number arguments, and
 // the errors for the module's refusal codes, each saying what is wrong and where.
 
+import { MAX_TAGS } from './core-constants.js';
+
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
 /** Reads a result block `[u32 length][u32 status][bytes]`; status 1 means an error message. */
@@ -119,8 +121,8 @@ export function number(value, name) {
 const MORE_SIZES_CODE = -(2 ** 29);
 const MAX_ROWS_CODE = -(2 ** 30);
 const MORE_SIZE_CODE = -(2 ** 30) - 1;
-/** "+K" sizes `layoutPacked` takes: K is at most `MAX_PACKED_COUNT` (1,000,000), 7 digits. */
-export const MAX_MORE_SIZES = 7;
+/** "+K" sizes `layoutPacked` takes, one per digit count of K: K is at most the core's `MAX_TAGS`. */
+export const MAX_MORE_SIZES = String(MAX_TAGS).length;
 
 /**
  * `layoutPacked`'s row limit, its types checked (the core checks the sizes' values):

@@ -17,10 +17,6 @@ function cached(views, e, out, count) {
   return views;
 }
 
-/** The JSON path's default `mergeDistance`. */
-export const DEFAULT_MERGE_DISTANCE = 10;
-/** The JSON path's tag limit (`WireLimits.maximumTags`), for the packed path too. */
-export const MAX_PACKED_COUNT = 1_000_000;
 /**
  * Linear memory reserved per tag when the packed block grows, for the layout's working arrays
  * (frames, rows, union-find, groups: about 100 bytes a tag, in power-of-two blocks; the necks

@@ -11,7 +11,8 @@
 import {
   checkedLayout, checkedPoint, itemFrames, number, numberOrUnbounded, placedTags, readResult, refusal, rowLimit,
 } from './core-arguments.js';
-import { DEFAULT_MERGE_DISTANCE, MAX_PACKED_COUNT, PackedRegion } from './packed-region.js';
+import { DEFAULT_MERGE_DISTANCE, MAX_TAGS } from './core-constants.js';
+import { PackedRegion } from './packed-region.js';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8', { fatal: true });
@@ -150,8 +151,8 @@ class TagCloudCore {
    * memory.
    */
   sizesBuffer(count) {
-    if (!Number.isInteger(count) || count < 0 || count > MAX_PACKED_COUNT) {
-      throw new RangeError(`tagcloud-core: sizesBuffer takes a tag count from 0 to ${MAX_PACKED_COUNT}, not ${count}`);
+    if (!Number.isInteger(count) || count < 0 || count > MAX_TAGS) {
+      throw new RangeError(`tagcloud-core: sizesBuffer takes a tag count from 0 to ${MAX_TAGS}, not ${count}`);
     }
     return this.#call((e) => this.#packed.sizesView(e, count));
   }
@@ -271,7 +272,7 @@ class TagCloudCore {
       );
     }
     const count = sizes.length / 2;
-    if (count > MAX_PACKED_COUNT) throw new RangeError(`tagcloud-core: at most ${MAX_PACKED_COUNT} tags`);
+    if (count > MAX_TAGS) throw new RangeError(`tagcloud-core: at most ${MAX_TAGS} tags`);
     const input = this.#reserve(e, 8 * sizes.length);
     new Float64Array(e.memory.buffer, input, sizes.length).set(sizes);
     return [input, count, false];

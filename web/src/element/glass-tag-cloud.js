@@ -29,6 +29,8 @@
 
 import { BackdropController, defineAppearanceProperties } from "./backdrop-controller.js";
 import { CloudView } from "../view/cloud-view.js";
+import { CORE_PROPERTIES } from "./core-properties.js";
+import { DEFAULT_MERGE_DISTANCE } from "../core/core-constants.js";
 import { GlassTagElement } from "./glass-tag.js";
 import { GlassWindowController } from "../view/glass-window-controller.js";
 import { InputController } from "./input-controller.js";
@@ -42,15 +44,18 @@ import { SelectionController } from "./selection-controller.js";
 import { TagRemoval } from "./tag-removal.js";
 import { TagsController } from "./tags-controller.js";
 
-const DEFAULT_SPACING = 16, DEFAULT_MERGE_DISTANCE = 10; // the seed's GlassTagCloud defaults
+const DEFAULT_SPACING = 16; // the seed's GlassTagCloud default
 
-/** What holds before styles.css arrives: the host's box, and nothing shown unstyled. */
+/**
+ * What holds before styles.css arrives: the host's box, nothing shown unstyled; and the core's
+ * numbers that styles.css reads, from the element's first frame.
+ */
 const hostSheet = new CSSStyleSheet();
 hostSheet.replaceSync(`
 :host { display: block; position: relative; }
 :host([hidden]) { display: none; }
 :host(:not(:state(styled))) .cloud { visibility: hidden; }
-`);
+${CORE_PROPERTIES}`);
 
 function parseNumber(text, fallback, minimum = 0) {
   if (text === null || text.trim() === "") return fallback;

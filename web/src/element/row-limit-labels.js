@@ -18,11 +18,13 @@
 // attribute and the part at fault, and the English default is used.
 // - Complexity: O(template length) per change of the attributes; O(1) per name.
 
+import { MAX_TAGS } from "../core/core-constants.js";
+
 const DEFAULT_MORE_LABEL = "one: +{count} more tag | other: +{count} more tags";
 const DEFAULT_LESS_LABEL = "Show less";
 const PLURAL_FORM = /^\s*(zero|one|two|few|many|other)\s*:/;
-/** The "+K" capsule is sized for K's digit count, up to the core's 1,000,000 tags (7 digits). */
-const MOST_DIGITS = 7;
+/** The "+K" capsule is sized for K's digit count, up to the core's most tags. */
+const MOST_DIGITS = String(MAX_TAGS).length;
 
 /**
  * The forms of a count template: `{ other }` for a single template, else one entry per plural

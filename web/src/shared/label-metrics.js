@@ -5,18 +5,21 @@
 //   // { textScale: 1, lineHeight: 20,
 //   //   tags: [{ id: "SwiftUI", label: { width: 61.26, words: [61.26] } }] }
 //
-// The core turns a label into a capsule: width + 2 × 16 × textScale by lineHeight + 2 × 10 ×
-// textScale (the seed's @ScaledMetric paddings). textScale is the root font size over 16 px, the
-// web's Dynamic Type. Words let the core wrap a label that is wider than the cloud (the core
+// The core turns a label into a capsule: its width and line height plus the core's paddings
+// (the seed's @ScaledMetric ones, core/core-constants.js CAPSULE_PADDING) × textScale. textScale
+// is the root font size over the default 16 px (DEFAULT_ROOT_FONT_SIZE), the web's Dynamic Type. Words let the core wrap a label that is wider than the cloud (the core
 // derives the space between words from width and words).
 // A removable tag's remove control sits at the capsule's end: its width (REMOVE_CONTROL_WIDTH ×
-// textScale, styles.css's 1.25rem) is added to the label's, and to its last word so that the
+// textScale, styles.css's --remove-control-width) is added to the label's, and to its last word so that the
 // control wraps with it, so the core sizes and places the capsule with the control in it.
 // - Complexity: O(length of the labels not measured before); a LabelMeasure reads the styles
 //   once and keeps one canvas context.
 
-/** The remove control's width at textScale 1 (CSS px): the 1.25rem a removable tag's label leaves at its end (styles.css, `.tag.is-removable`). */
+/** The remove control's width at textScale 1 (CSS px): what a removable tag's label leaves at its end (styles.css: --remove-control-width, element/core-properties.js). */
 export const REMOVE_CONTROL_WIDTH = 20;
+
+/** The root font size at text scale 1, CSS px: the browser's default; a rem at text scale 1. */
+export const DEFAULT_ROOT_FONT_SIZE = 16;
 
 /**
  * Labels measured in one font: the font read from the styles once, each label measured once.
@@ -56,17 +59,17 @@ export function measureLabels(cloud, tags) {
   return new LabelMeasure().measure(cloud, tags);
 }
 
-/** The labels' font as a canvas context, the text scale (root font size / 16) and the line height. */
+/** The labels' font as a canvas context, the text scale (root font size / DEFAULT_ROOT_FONT_SIZE) and the line height. */
 function readFont(cloud) {
   const probe = cloud.querySelector(".tag-label") ?? cloud;
   const style = getComputedStyle(probe);
   const context = document.createElement("canvas").getContext("2d");
   context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
   if ("letterSpacing" in context) context.letterSpacing = style.letterSpacing === "normal" ? "0px" : style.letterSpacing;
-  const rootSize = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+  const rootSize = parseFloat(getComputedStyle(document.documentElement).fontSize) || DEFAULT_ROOT_FONT_SIZE;
   const fontSize = parseFloat(style.fontSize);
   const lineHeight = style.lineHeight === "normal" ? fontSize * 1.2 : parseFloat(style.lineHeight);
-  return { context, textScale: rootSize / 16, lineHeight };
+  return { context, textScale: rootSize / DEFAULT_ROOT_FONT_SIZE, lineHeight };
 }
 
 /**

@@ -25,9 +25,10 @@
 // one decided mid-motion is soon stale. A capsule whose selection changes is decided at once.
 
 import { COVERAGE, DARK_INK, decide, toneTint } from "./appearance-model.js";
+import { SOLID_BASE_RGB } from "../core/core-constants.js";
 
-/** The solid base of Reduce Transparency and Increase Contrast (styles.css: --solid-base). */
-export const SOLID_BASE = [0x1c / 255, 0x1c / 255, 0x1e / 255];
+/** The solid base of Reduce Transparency and Increase Contrast, 0…1 (the core's; styles.css: --solid-base). */
+export const SOLID_BASE = SOLID_BASE_RGB.map((c) => c / 255);
 const WHITE = [1, 1, 1];
 const BLACK = [0, 0, 0];
 const FORCED = { light: { light: WHITE, dark: WHITE }, dark: { light: BLACK, dark: BLACK } };

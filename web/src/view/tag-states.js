@@ -11,10 +11,8 @@
 //   states.isSelected(i), states.tintAmounts(buttons)  // [rest, selected], 0…1
 // - Complexity: O(tags) comparisons when the selection changes, O(changed) attribute writes.
 
+import { TINT_AMOUNTS } from "../core/core-constants.js";
 import { keptIndices } from "./kept-nodes.js";
-
-const TINT_REST = 0.3;
-const TINT_SELECTED = 0.85;
 
 export class TagStates {
   #ariaPressed = new Int8Array(0); // aria-pressed as written (-1: not yet)
@@ -122,7 +120,9 @@ export class TagStates {
     };
     const rest = buttons.find((_, i) => pressed[i] !== 1);
     const chosen = buttons.find((_, i) => pressed[i] === 1);
-    this.#amounts = [read(rest, TINT_REST), chosen ? read(chosen, TINT_SELECTED) : TINT_SELECTED];
+    // Without a capsule of a kind to read, regular glass's amount (the styles' default).
+    const { unselected, selected } = TINT_AMOUNTS.regular;
+    this.#amounts = [read(rest, unselected), chosen ? read(chosen, selected) : selected];
     this.#amountKinds = (rest ? 1 : 0) | (chosen ? 2 : 0);
     return this.#amounts;
   }
