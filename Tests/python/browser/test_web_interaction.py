@@ -127,8 +127,7 @@ def test_keyboard_moves_in_reading_order_and_toggles(page, static_server):
 def test_tight_spacing_animates_through_exact_layouts_and_lands_at_3(page, static_server):
     page.set_viewport_size({"width": 390, "height": 844})
     open_demo(page, static_server.url)
-    page.click("label[for='tight-spacing']")
-    frame = mid_animation_frame(page)
+    frame = mid_animation_frame(page, lambda: page.click("label[for='tight-spacing']"))
     wait_placed(page)
     assert spacing_on_screen(page) == TIGHT
     assert_exact_layout(page, TIGHT)

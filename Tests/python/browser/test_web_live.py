@@ -61,10 +61,9 @@ def test_live_the_server_layouts_are_drawn(page, live_server):
         wait_width(page)
         assert_exact_layout(page, LOOSE)
     page.click("[data-tag-id='Charts']")
-    page.click("label[for='tight-spacing']")
     # Live too, the spring runs frame by frame through the page's core (the seed's spacing is
     # animatableData), not as positions eased towards the server's frame.
-    frame = mid_animation_frame(page)
+    frame = mid_animation_frame(page, lambda: page.click("label[for='tight-spacing']"))
     assert frame["source"] == "wasm"
     wait_placed(page)
     # The server's answer to the latest change arrives and is what is on screen.

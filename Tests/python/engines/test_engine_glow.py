@@ -6,7 +6,8 @@ beside it, which fades out after the release in the same way (press-light.js).
 
 Seen to fail: with the glow left on every capsule (`content: ""` on `.tag::after`: drawn at
 rest), and with `is-lit` taken off as the pointer leaves (the fade-out's timeout at 0 ms:
-no sample between 0.3 and 0, every engine)."""
+no sample between 0.3 and 0, every engine); and so with the stalled engine's path taken alone: no glow
+drawn 100 ms after, every engine)."""
 
 from __future__ import annotations
 
@@ -46,6 +47,12 @@ SAMPLE = ep.page_function(
     const start = (window.__glowStart = performance.now());
     window.__glowLeftAt = null;
     button.addEventListener('pointerleave', () => { window.__glowLeftAt ??= performance.now() - start; }, { once: true });
+    // The fade-outs the engine ran on the glow (a transition of its opacity), however few of
+    // their frames a stalled engine drew.
+    const fades = (window.__glowFades = []);
+    button.addEventListener('transitionrun', (event) => {
+      if (event.pseudoElement === '::after' && event.propertyName === 'opacity') fades.push(performance.now() - start);
+    });
     const step = () => {
       const now = performance.now() - start;
       samples.push([now, glowOf(button)]);
@@ -56,6 +63,15 @@ SAMPLE = ep.page_function(
     return true;
     """,
 )
+
+
+def faded_while_stalled(samples, fades, ended_at) -> bool:
+    """A loaded engine may draw no frame of a fade's middle (under CI Firefox once drew none for
+    340 ms, WebKit none for 650): then a fade shows as the engine running a transition of the
+    glow's opacity after the hover or press ended, and the glow still drawn (its box there, at
+    any opacity) 100 ms after, which a cut (the glow's box gone at once) never shows."""
+    still_drawn = any(opacity is not None for at, opacity in samples if at >= ended_at + 100)
+    return still_drawn and any(at >= ended_at - 50 for at in fades)
 
 
 def test_the_glow_is_drawn_under_the_pointer_and_fades_out_after_it(engine, static_server):
@@ -78,12 +94,11 @@ def test_the_glow_is_drawn_under_the_pointer_and_fades_out_after_it(engine, stat
     samples = engine.evaluate("() => window.__glowSamples")
     left_at = engine.evaluate("() => window.__glowLeftAt") or 0
     drawn = [(t, opacity) for t, opacity in samples if opacity is not None]
-    # Faded, not cut: a value on the way down, or (a loaded engine may skip the frames of the
-    # fade's middle: Firefox under CI once drew none for 340 ms) the glow still drawn 100 ms after
-    # the pointer left, which a cut never shows.
     fading = [opacity for _, opacity in drawn if 0.01 < opacity < 0.29]
-    still_drawn = [t for t, opacity in drawn if t >= left_at + 100 and opacity > 0]
-    assert fading or still_drawn, f"{engine.name}: the glow was cut, not faded (left at {left_at}): {samples[:40]}"
+    fades = engine.evaluate("() => window.__glowFades")
+    assert fading or faded_while_stalled(samples, fades, left_at), (
+        f"{engine.name}: the glow was cut, not faded (left at {left_at}): {samples[:40]}"
+    )
     opacities = [opacity for _, opacity in drawn]
     assert all(b <= a + 0.02 for a, b in zip(opacities, opacities[1:])), f"{engine.name}: not a fade-out: {opacities}"
     assert samples[-1][1] is None, f"{engine.name}: the glow is still drawn 2.5 s after the pointer left: {samples[-5:]}"
@@ -151,10 +166,10 @@ def test_a_press_spreads_its_light_to_the_neighbour_and_it_fades_back(engine, st
     released_at = engine.evaluate("() => window.__releasedAt")
     opacities = [opacity for _, opacity in samples if opacity is not None]
     assert opacities and opacities[0] > glows[neighbour.id] - 0.05, f"{engine.name}: {samples[:5]}"
-    # Faded, not cut: a value on the way down, or (a loaded machine may skip the frames of the
-    # fade's middle) the glow still there 100 ms after the release, which a cut never shows.
     on_the_way = any(0.01 < opacity < opacities[0] - 0.05 for opacity in opacities)
-    still_there = any(opacity is not None and opacity > 0.01 for at, opacity in samples if at >= released_at + 100)
-    assert on_the_way or still_there, f"{engine.name}: cut, not faded: {samples[:40]}"
+    fades = engine.evaluate("() => window.__glowFades")
+    assert on_the_way or faded_while_stalled(samples, fades, released_at), (
+        f"{engine.name}: cut, not faded (released at {released_at}, fades at {fades}): {samples[:40]}"
+    )
     assert all(b <= a + 0.02 for a, b in zip(opacities, opacities[1:])), f"{engine.name}: not a fade-out: {opacities}"
     assert samples[-1][1] is None, f"{engine.name}: the neighbour's glow is still drawn 2 s after the release: {samples[-5:]}"

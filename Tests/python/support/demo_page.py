@@ -157,20 +157,42 @@ def assert_exact_layout(page: Page, spacing: float) -> list[Capsule]:
     return shown
 
 
-def mid_animation_frame(page: Page) -> dict:
-    """Waits for a frame in the middle of the spacing spring (18 → 3) and reads it: the spacing
-    on screen, whether the element says it animates, who placed it, and every capsule's origin."""
-    page.wait_for_function(f"() => {{ const s = Number({CLOUD}.dataset.spacing); return s < 15 && s > 4; }}")
-    frame = page.evaluate(
-        f"""() => {{
-          const cloud = {CLOUD};
+def mid_animation_frame(page: Page, toggle) -> dict:
+    """Starts the spacing spring (18 → 3) with `toggle()` and reads a frame in its middle: the
+    spacing on screen, whether the element says it animates, who placed it, and every capsule's
+    origin. The page watches every animation frame itself; a loaded machine can stall an engine
+    longer than the spring lasts (no frame in its middle at all), so then the spring is run back
+    and again, up to four times."""
+    watch = f"""() => {{
+      window.__midFrame = null;
+      const step = () => {{
+        const cloud = {CLOUD};
+        const spacing = Number(cloud.dataset.spacing);
+        if (spacing < 15 && spacing > 4) {{
           const origin = cloud.getBoundingClientRect();
-          return {{ animating: {HOST}.matches(':state(animating)'), source: {HOST}.layoutSource,
-                   spacing: Number(cloud.dataset.spacing),
-                   origins: {BUTTONS}.map((b) => {{
+          window.__midFrame = {{ animating: {HOST}.matches(':state(animating)'), source: {HOST}.layoutSource,
+                   spacing, origins: {BUTTONS}.map((b) => {{
                      const r = b.getBoundingClientRect(); return [r.x - origin.x, r.y - origin.y]; }}) }};
-        }}"""
-    )
+        }} else if (spacing !== {TIGHT:g} || {HOST}.matches(':state(animating)')) {{
+          requestAnimationFrame(step);
+        }}
+      }};
+      requestAnimationFrame(step);
+    }}"""
+    def at_rest(spacing: float) -> str:
+        return f"(Number({CLOUD}.dataset.spacing) === {spacing:g} && !{HOST}.matches(':state(animating)'))"
+
+    for _ in range(4):
+        page.evaluate(watch)
+        toggle()
+        page.wait_for_function(f"() => window.__midFrame !== null || {at_rest(TIGHT)}")
+        frame = page.evaluate("() => window.__midFrame")
+        if frame is not None:
+            break
+        toggle()  # back to 18, to run the spring again
+        page.wait_for_function(f"() => {at_rest(LOOSE)}")
+    else:
+        raise AssertionError("four springs from 18 to 3 showed no frame between 15 and 4")
     assert frame["animating"], "mid-way through the spring, the element says it animates"
     assert TIGHT < frame["spacing"] < LOOSE
     return frame
