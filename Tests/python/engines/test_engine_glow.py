@@ -6,8 +6,8 @@ beside it, which fades out after the release in the same way (press-light.js).
 
 Seen to fail: with the glow left on every capsule (`content: ""` on `.tag::after`: drawn at
 rest), and with `is-lit` taken off as the pointer leaves (the fade-out's timeout at 0 ms:
-no sample between 0.3 and 0, every engine); and so with the stalled engine's path taken alone: no glow
-drawn 100 ms after, every engine)."""
+no sample between 0.3 and 0, every engine), also with the stalled engine's path taken alone
+(no glow drawn 100 ms after, every engine)."""
 
 from __future__ import annotations
 
