@@ -98,11 +98,17 @@ export class TagAppearance {
       const slot = slots[i];
       if (!slot) continue;
       const written = this.#written.get(slot);
-      const placed = frame && !Number.isNaN(frame.origins[2 * i]);
-      const [x, y, w, h] = placed ? [frame.origins[2 * i], frame.origins[2 * i + 1], frame.sizes[2 * i], frame.sizes[2 * i + 1]] : [NaN, NaN, 0, 0];
       const selected = tagStates.isSelected(i);
-      // Out of sight while the layout moves, or in a motion with its selection as decided: it
-      // waits. Unchanged since its decision: it stands.
+      const placed = frame && !Number.isNaN(frame.origins[2 * i]);
+      // In a motion with its selection as decided: it waits (a drag's every frame, so nothing
+      // more is read here). Out of sight while the layout moves: it waits too. Unchanged since
+      // its decision: it stands.
+      if (placed && !fresh && hold && written?.selected === selected) {
+        this.#stale.add(slot);
+        this.#decisions[i] = written.decision;
+        continue;
+      }
+      const [x, y, w, h] = placed ? [frame.origins[2 * i], frame.origins[2 * i + 1], frame.sizes[2 * i], frame.sizes[2 * i + 1]] : [NaN, NaN, 0, 0];
       const held = hold && written?.selected === selected;
       const away = placed && (held || (near && (x + w < near.left || x > near.right || y + h < near.top || y > near.bottom)));
       const same = written && !fresh && !written.guess && written.selected === selected
