@@ -34,19 +34,19 @@ public enum ClientMessage: Equatable, Sendable {
     }
     var probe = try JSONObjectReader(root, what: "a message")
     let type = try probe.string("type")
-    if type.elementsEqual("viewport".utf8) {
+    if JSONObjectReader.matches(type, "viewport") {
       return try decodeViewport(probe.reading(as: "a viewport message"))
     }
-    if type.elementsEqual("toggle".utf8) {
+    if JSONObjectReader.matches(type, "toggle") {
       return try decodeToggle(probe.reading(as: "a toggle message"), tags: tags)
     }
-    if type.elementsEqual("spacing".utf8) {
+    if JSONObjectReader.matches(type, "spacing") {
       return try decodeSpacing(probe.reading(as: "a spacing message"))
     }
-    if type.elementsEqual("measure".utf8) {
+    if JSONObjectReader.matches(type, "measure") {
       return try decodeMeasure(probe.reading(as: "a measure message"), tags: tags)
     }
-    if type.elementsEqual("hello".utf8) {
+    if JSONObjectReader.matches(type, "hello") {
       return try decodeHello(probe.reading(as: "a hello message"), tags: tags)
     }
     let at = probe.optional("type")?.offset ?? root.offset
