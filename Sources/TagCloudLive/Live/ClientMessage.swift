@@ -28,7 +28,13 @@ public enum ClientMessage: Equatable, Sendable {
   public static func decode(_ bytes: [UInt8], tags: [LiveTag]) throws(WireError) -> ClientMessage {
     var limits = JSONLimits()
     limits.maxDepth = 16
-    let root = try JSONReader.parse(bytes, limits: limits)
+    let document = try JSONDocument.parse(bytes, limits: limits)
+    if let viewport = wellFormedViewport(in: document) { return viewport }
+    return try decode(JSONReader.tree(of: document), tags: tags)
+  }
+
+  /// The message in `root`, read the long way: every type, every refusal.
+  static func decode(_ root: JSONElement, tags: [LiveTag]) throws(WireError) -> ClientMessage {
     guard case .object = root.value else {
       throw WireError("a message must be a JSON object with a \"type\"", at: root.offset)
     }
