@@ -56,7 +56,9 @@ CENTRES = [
     ("layout (LayoutEngine.layout)", lambda s: in_stack(s, "LayoutEngine", "layout")),
     ("layout frame JSON (ServerMessage.layout but the layout)",
      lambda s: in_stack(s, "ServerMessage", "layout_9animation")),
-    ("message decoding (ClientMessage.decode)", lambda s: in_stack(s, "ClientMessage", "decode")),
+    # The parse and the message's reading, wherever the optimiser inlined `decode` itself.
+    ("message decoding (JSONDocument.parse, ClientMessage)",
+     lambda s: in_stack(s, "ClientMessage") or in_stack(s, "JSONDocument") or in_stack(s, "JSONReader")),
     ("hub: receive (rate limit, apply, schedule)", lambda s: in_stack(s, "HubV7receive")),
     ("hub: takeFrame but the frame", lambda s: in_stack(s, "HubV9takeFrame")),
     ("adapter: receive (tables, reassembly)", lambda s: in_stack(s, "LiveC0C7receive")),
