@@ -212,7 +212,8 @@ public struct JSONWriter: ~Copyable {
   }
 
   /// The most `"text"` can take, escaped: six bytes (\u00xx) per byte, and the quotes.
-  private static func escapedMaximum(_ count: Int) -> Int { 6 &* count &+ 2 }
+  /// Checked arithmetic: on wasm32 a wrapped size would make too little room; a trap is safe.
+  private static func escapedMaximum(_ count: Int) -> Int { 6 * count + 2 }
 
   /// Debug builds: opens an object or an array; true, for `assert`.
   private mutating func pushContainer(isObject: Bool) -> Bool {
