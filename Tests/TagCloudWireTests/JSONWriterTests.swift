@@ -100,6 +100,27 @@ import Testing
     #expect(wireText(writer.bytes) == #"{"a":[1.5,0,100,1,"A/"]}"#)
   }
 
+  /// The writer makes room per call, as much as the call can write (a string of controls
+  /// escapes to six times its length): from the smallest start, the text grows across many
+  /// moves and comes out whole, every call's bytes where they belong.
+  @Test func growsFromTheSmallestRoomWithoutLosingAByte() {
+    var writer = JSONWriter(capacity: 0)
+    let controls = [UInt8](repeating: 0x01, count: 3000)
+    writer.beginArray()
+    for length in [0, 1, 7, 40, 333] { writer.string([UInt8](repeating: 0x41, count: length)) }
+    writer.string(controls)
+    writer.number(-1.5e-7)
+    writer.number(Int.min)
+    writer.raw(wireBytes(#"{"k":[1,2]}"#))
+    writer.endArray()
+    let escaped = String(repeating: "\\u0001", count: 3000)
+    let strings = [0, 1, 7, 40, 333].map { "\"" + String(repeating: "A", count: $0) + "\"" }
+    #expect(
+      wireText(writer.bytes)
+        == "[" + strings.joined(separator: ",") + ",\"" + escaped + "\","
+        + #"-1.5e-7,-9223372036854775808,{"k":[1,2]}]"#)
+  }
+
   @Test func randomTreesRoundTripThroughTextAndBack() throws {
     var generator = SeededGenerator(seed: 2026)
     for _ in 0..<500 {

@@ -28,25 +28,31 @@ public enum ClientMessage: Equatable, Sendable {
   public static func decode(_ bytes: [UInt8], tags: [LiveTag]) throws(WireError) -> ClientMessage {
     var limits = JSONLimits()
     limits.maxDepth = 16
-    let root = try JSONReader.parse(bytes, limits: limits)
+    let document = try JSONDocument.parse(bytes, limits: limits)
+    if let viewport = wellFormedViewport(in: document) { return viewport }
+    return try decode(JSONReader.tree(of: document), tags: tags)
+  }
+
+  /// The message in `root`, read the long way: every type, every refusal.
+  static func decode(_ root: JSONElement, tags: [LiveTag]) throws(WireError) -> ClientMessage {
     guard case .object = root.value else {
       throw WireError("a message must be a JSON object with a \"type\"", at: root.offset)
     }
     var probe = try JSONObjectReader(root, what: "a message")
     let type = try probe.string("type")
-    if type.elementsEqual("viewport".utf8) {
+    if JSONObjectReader.matches(type, "viewport") {
       return try decodeViewport(probe.reading(as: "a viewport message"))
     }
-    if type.elementsEqual("toggle".utf8) {
+    if JSONObjectReader.matches(type, "toggle") {
       return try decodeToggle(probe.reading(as: "a toggle message"), tags: tags)
     }
-    if type.elementsEqual("spacing".utf8) {
+    if JSONObjectReader.matches(type, "spacing") {
       return try decodeSpacing(probe.reading(as: "a spacing message"))
     }
-    if type.elementsEqual("measure".utf8) {
+    if JSONObjectReader.matches(type, "measure") {
       return try decodeMeasure(probe.reading(as: "a measure message"), tags: tags)
     }
-    if type.elementsEqual("hello".utf8) {
+    if JSONObjectReader.matches(type, "hello") {
       return try decodeHello(probe.reading(as: "a hello message"), tags: tags)
     }
     let at = probe.optional("type")?.offset ?? root.offset

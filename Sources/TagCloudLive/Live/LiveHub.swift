@@ -16,9 +16,14 @@ public struct LiveHub<Random: RandomNumberGenerator> {
   public private(set) var configuration: LiveConfiguration
   public private(set) var metrics = LiveMetrics()
   private var random: Random
-  private var sessions: [String: LiveSession] = [:]
+  /// Sessions by a number of their own: a frame looks its session up several times, and a
+  /// number hashes in a fraction of the time of the 32-character token.
+  private var sessions: [SessionKey: LiveSession] = [:]
+  /// The key of each session's token: for resume, and to keep tokens unique.
+  private var tokens: [String: SessionKey] = [:]
   private var connections: [ConnectionID: LiveConnection] = [:]
   private var nextConnection: UInt64 = 1
+  private var nextSession: UInt64 = 1
   private var wakeups: [ConnectionID] = []
   private var log: [String] = []
 
@@ -40,29 +45,32 @@ public struct LiveHub<Random: RandomNumberGenerator> {
     defer { assert(connections.count <= sessions.count, "every connection has a session") }
     if sessions.count >= configuration.maxSessions {
       guard
-        let oldest = sessions.values.filter({ $0.connection == nil })
-          .min(by: { $0.detachedAt < $1.detachedAt })
+        let oldest = sessions.filter({ $0.value.connection == nil })
+          .min(by: { $0.value.detachedAt < $1.value.detachedAt })
       else {
         metrics.connectionsRefused += 1
         return .failure(
           CloseInstruction(code: 1013, reason: "server full: \(configuration.maxSessions) sessions")
         )
       }
-      sessions.removeValue(forKey: oldest.token)
+      removeSession(oldest.key)
       metrics.sessionsExpired += 1
     }
     let id = ConnectionID(nextConnection)
     nextConnection += 1
     let token = newToken()
+    let key = SessionKey(rawValue: nextSession)
+    nextSession += 1
     var session = LiveSession(
       token: token,
       selection: SelectionSet(
         capacity: configuration.tags.count, indices: configuration.initialSelection),
       spacing: configuration.spacing)
     session.connection = id
-    sessions[token] = session
+    sessions[key] = session
+    tokens[token] = key
     connections[id] = LiveConnection(
-      token: token,
+      session: key,
       limiter: RateLimiter(
         rate: configuration.messageRate, burst: configuration.messageBurst, now: now))
     metrics.connectionsOpened += 1
@@ -77,24 +85,24 @@ public struct LiveHub<Random: RandomNumberGenerator> {
   /// no message ever changed it.
   public mutating func close(_ id: ConnectionID, now: Double) {
     guard let connection = connections.removeValue(forKey: id) else { return }
-    guard var session = sessions[connection.token] else { return }
+    guard var session = sessions[connection.session] else { return }
     if !session.touched {
-      sessions.removeValue(forKey: connection.token)
+      removeSession(connection.session)
       return
     }
     session.connection = nil
     session.detachedAt = now
-    sessions[connection.token] = session
+    sessions[connection.session] = session
   }
 
   /// Drops detached sessions older than the time to live.
   ///
   /// - Complexity: O(s) in the number of sessions.
   public mutating func expire(now: Double) {
-    let expired = sessions.values.filter {
-      $0.connection == nil && now - $0.detachedAt >= configuration.sessionTimeToLive
+    let expired = sessions.filter {
+      $0.value.connection == nil && now - $0.value.detachedAt >= configuration.sessionTimeToLive
     }
-    for session in expired { sessions.removeValue(forKey: session.token) }
+    for session in expired { removeSession(session.key) }
     metrics.sessionsExpired += expired.count
   }
 
@@ -124,8 +132,8 @@ public struct LiveHub<Random: RandomNumberGenerator> {
       removed: old.tags.map(\.id).filter { newIndex[$0] == nil },
       liveSessions: connections.count)
     configuration = next
-    for token in Array(sessions.keys) {
-      guard var session = sessions[token] else { continue }
+    for key in Array(sessions.keys) {
+      guard var session = sessions[key] else { continue }
       let kept = session.selection.indices.compactMap { newIndex[old.tags[$0].id] }
       session.selection = SelectionSet(capacity: next.tags.count, indices: kept)
       if let measured = session.measured {
@@ -133,10 +141,10 @@ public struct LiveHub<Random: RandomNumberGenerator> {
         session.measured = measured.filter { newIndex[$0.id] != nil }
           .sorted { newIndex[$0.id]! < newIndex[$1.id]! }
       }
-      sessions[token] = session
+      sessions[key] = session
     }
     for (id, connection) in connections {
-      guard let session = sessions[connection.token] else { continue }
+      guard let session = sessions[connection.session] else { continue }
       enqueueControl(
         ControlFrame(kind: .tags, bytes: ServerMessage.tags(session, configuration)), for: id)
       scheduleLayout(for: id, animation: .snappy, now: now)
@@ -193,7 +201,7 @@ public struct LiveHub<Random: RandomNumberGenerator> {
   }
 
   private mutating func apply(_ message: ClientMessage, from id: ConnectionID, now: Double) {
-    guard let token = connections[id]?.token, var session = sessions[token] else { return }
+    guard let key = connections[id]?.session, var session = sessions[key] else { return }
     switch message {
     case .hello(let requested, let selection, let spacing):
       hello(requested: requested, selection: selection, spacing: spacing, from: id, now: now)
@@ -203,7 +211,7 @@ public struct LiveHub<Random: RandomNumberGenerator> {
       session.capsuleMetrics = capsuleMetrics
       session.moreSizes = moreSizes
       session.touched = true
-      sessions[token] = session
+      sessions[key] = session
       scheduleLayout(for: id, animation: nil, now: now)
     case .viewport(let width, let reduceMotion, let direction, let maxRows):
       let unchanged =
@@ -214,19 +222,19 @@ public struct LiveHub<Random: RandomNumberGenerator> {
       session.reduceMotion = reduceMotion
       session.direction = direction
       session.touched = true
-      sessions[token] = session
+      sessions[key] = session
       // A page resized only vertically repeats its width: nothing new to lay out.
       scheduleLayout(for: id, animation: nil, now: now, unlessUnchanged: unchanged)
     case .toggle(let index):
       _ = session.selection.toggle(index)
       session.touched = true
-      sessions[token] = session
+      sessions[key] = session
       scheduleLayout(for: id, animation: .snappy, now: now)
     case .spacing(let value):
       let unchanged = session.spacing == value
       session.spacing = value
       session.touched = true
-      sessions[token] = session
+      sessions[key] = session
       scheduleLayout(
         for: id, animation: .smooth(duration: 0.7), now: now, unlessUnchanged: unchanged)
     }
@@ -243,27 +251,27 @@ public struct LiveHub<Random: RandomNumberGenerator> {
     guard var connection = connections[id] else { return }
     var resumed = false
     if let requested, SessionToken.isWellFormed(requested) {
-      let token = String(decoding: requested, as: UTF8.self)
-      if token == connection.token {
+      let key = tokens[String(decoding: requested, as: UTF8.self)]
+      if key == connection.session {
         resumed = true
-      } else if var old = sessions[token], old.connection == nil {
-        sessions.removeValue(forKey: connection.token)
+      } else if let key, var old = sessions[key], old.connection == nil {
+        removeSession(connection.session)
         old.connection = id
-        sessions[token] = old
-        connection.token = token
+        sessions[key] = old
+        connection.session = key
         connections[id] = connection
         resumed = true
         metrics.sessionsResumed += 1
       }
     }
     if !resumed && requested != nil { metrics.sessionsAdopted += 1 }
-    guard var session = sessions[connection.token] else { return }
+    guard var session = sessions[connection.session] else { return }
     if let selection {
       session.selection = SelectionSet(capacity: configuration.tags.count, indices: selection)
     }
     if let spacing { session.spacing = spacing }
     session.touched = true
-    sessions[connection.token] = session
+    sessions[connection.session] = session
     enqueueControl(
       ControlFrame(
         kind: .welcome, bytes: ServerMessage.welcome(session, resumed: resumed, configuration)),
@@ -285,7 +293,7 @@ public struct LiveHub<Random: RandomNumberGenerator> {
   }
 
   private mutating func scheduleLayout(for id: ConnectionID, animation: Spring?, now: Double) {
-    guard var connection = connections[id], let session = sessions[connection.token],
+    guard var connection = connections[id], let session = sessions[connection.session],
       session.canLayOut
     else { return }
     if connection.layoutPending {
@@ -334,13 +342,13 @@ public struct LiveHub<Random: RandomNumberGenerator> {
       metrics.framesOut += 1
       return frame.bytes
     }
-    guard connection.layoutPending, var session = sessions[connection.token] else { return nil }
+    guard connection.layoutPending, var session = sessions[connection.session] else { return nil }
     let animation = session.reduceMotion ? nil : connection.pendingAnimation
     connection.layoutPending = false
     connection.pendingAnimation = nil
     connection.layoutsSent += 1
     session.sequence += 1
-    sessions[connection.token] = session
+    sessions[connection.session] = session
     connections[id] = connection
     let frame = ServerMessage.layout(session, animation: animation, configuration)
     metrics.layoutsComputed += 1
@@ -387,15 +395,21 @@ public struct LiveHub<Random: RandomNumberGenerator> {
   private mutating func newToken() -> String {
     while true {
       let token = SessionToken.make(using: &random)
-      if sessions[token] == nil { return token }
+      if tokens[token] == nil { return token }
     }
+  }
+
+  /// Drops a session and its token.
+  private mutating func removeSession(_ key: SessionKey) {
+    guard let session = sessions.removeValue(forKey: key) else { return }
+    tokens.removeValue(forKey: session.token)
   }
 
   /// The state of a session, for tests and diagnostics: its selection (ids), spacing and width.
   public func sessionState(of id: ConnectionID) -> (
     token: String, selection: [[UInt8]], spacing: Double, width: Double?
   )? {
-    guard let connection = connections[id], let session = sessions[connection.token] else {
+    guard let connection = connections[id], let session = sessions[connection.session] else {
       return nil
     }
     return (

@@ -34,9 +34,14 @@ struct LiveSession {
   var canLayOut: Bool { measured != nil && width != nil }
 }
 
+/// A session's key in the hub's table (its token is for clients; this is for lookups).
+struct SessionKey: Hashable {
+  var rawValue: UInt64
+}
+
 /// A connection's outgoing state: control frames in order, then at most one layout.
 struct LiveConnection {
-  var token: String
+  var session: SessionKey
   var limiter: RateLimiter
   /// Welcome and error frames, encoded, oldest first. Bounded: at most one welcome (a newer one
   /// replaces it, latest wins) and `maxPendingErrors` errors.

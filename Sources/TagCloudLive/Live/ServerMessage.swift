@@ -84,7 +84,9 @@ enum ServerMessage {
     -> [UInt8]
   {
     let request = layoutRequest(session, animation: animation, configuration)
-    var writer = JSONWriter()
+    // Room for the whole frame at once (about 100 bytes a tag): growing from the default took
+    // three moves a frame.
+    var writer = JSONWriter(capacity: 512 + 128 * request.tags.count)
     writer.beginObject()
     writer.key("type")
     writer.string("layout")

@@ -19,10 +19,20 @@ import TagCloudCore
 /// Commas and colons are the writer's business. Misuse (a key outside an object, a value
 /// without its key, an unbalanced end) is caught by `assert` in debug builds.
 ///
+/// Every call makes room once for the most it can write, then stores its bytes through a
+/// pointer into memory the writer owns: no per-byte `Array.append`, which checks uniqueness and
+/// capacity each time (a layout frame of ten tags took a fifth of the server's CPU per frame
+/// that way, docs/benchmarks/notes.md). Owning its memory, the writer cannot be copied
+/// (`~Copyable`): pass it `inout`, read ``bytes`` for the text.
+///
 /// - Complexity: every call is O(length of what it writes), amortised.
-public struct JSONWriter {
+public struct JSONWriter: ~Copyable {
   /// The JSON text written so far, UTF-8.
-  public private(set) var bytes: [UInt8] = []
+  public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+  /// The text in the first `count` bytes, room after them up to `capacity`.
+  private var base: UnsafeMutablePointer<UInt8>
+  private var count = 0
+  private var capacity: Int
   /// One entry per open container: whether it is an object. Only the misuse checks read it,
   /// so only debug builds keep it: it changes inside `assert`s, which release builds drop.
   private var openContainers: [Bool] = []
@@ -31,34 +41,43 @@ public struct JSONWriter {
   /// A key was just written; its value comes next.
   private var afterKey = false
 
-  public init() {}
+  /// A writer with room for `capacity` bytes to start with (it grows as needed).
+  public init(capacity: Int = 256) {
+    self.capacity = Swift.max(capacity, 16)
+    base = UnsafeMutablePointer.allocate(capacity: self.capacity)
+  }
+
+  deinit { base.deallocate() }
 
   // MARK: Containers
 
-  public mutating func beginObject() {
-    beforeValue()
-    bytes.append(UInt8(ascii: "{"))
-    assert(pushContainer(isObject: true))
-    needsComma = false
-  }
+  public mutating func beginObject() { open(UInt8(ascii: "{"), isObject: true) }
 
   public mutating func endObject() {
     assert(popContainer(isObject: true), "endObject() without a matching beginObject()")
     assert(!afterKey, "endObject() right after a key: the key has no value")
-    bytes.append(UInt8(ascii: "}"))
-    needsComma = true
+    close(UInt8(ascii: "}"))
   }
 
-  public mutating func beginArray() {
-    beforeValue()
-    bytes.append(UInt8(ascii: "["))
-    assert(pushContainer(isObject: false))
-    needsComma = false
-  }
+  public mutating func beginArray() { open(UInt8(ascii: "["), isObject: false) }
 
   public mutating func endArray() {
     assert(popContainer(isObject: false), "endArray() without a matching beginArray()")
-    bytes.append(UInt8(ascii: "]"))
+    close(UInt8(ascii: "]"))
+  }
+
+  private mutating func open(_ bracket: UInt8, isObject: Bool) {
+    var out = room(2, comma: beforeValue())
+    out.put(bracket)
+    commit(out)
+    assert(pushContainer(isObject: isObject))
+    needsComma = false
+  }
+
+  private mutating func close(_ bracket: UInt8) {
+    var out = room(1, comma: false)
+    out.put(bracket)
+    commit(out)
     needsComma = true
   }
 
@@ -66,69 +85,72 @@ public struct JSONWriter {
 
   /// Writes `"key":` inside an object; the next call writes its value.
   public mutating func key(_ key: StaticString) {
-    beforeKey()
-    appendEscaped(UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
-    bytes.append(UInt8(ascii: ":"))
+    writeKey(UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
   }
 
   /// Writes `"key":` from UTF-8 bytes inside an object; the next call writes its value.
   public mutating func key(_ utf8: [UInt8]) {
-    beforeKey()
-    utf8.withUnsafeBufferPointer { appendEscaped($0) }
-    bytes.append(UInt8(ascii: ":"))
+    utf8.withUnsafeBufferPointer { writeKey($0) }
+  }
+
+  private mutating func writeKey(_ text: UnsafeBufferPointer<UInt8>) {
+    var out = room(2 + Self.escapedMaximum(text.count), comma: beforeKey())
+    out.escaped(text)
+    out.put(UInt8(ascii: ":"))
+    commit(out)
   }
 
   // MARK: Values
 
   /// A string value from UTF-8 bytes, escaped like `JSON.stringify`.
   public mutating func string(_ utf8: [UInt8]) {
-    beforeValue()
-    utf8.withUnsafeBufferPointer { appendEscaped($0) }
-    needsComma = true
+    utf8.withUnsafeBufferPointer { writeString($0) }
   }
 
   /// A string value from a literal, escaped like `JSON.stringify`.
   public mutating func string(_ text: StaticString) {
-    beforeValue()
-    appendEscaped(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    writeString(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+  }
+
+  private mutating func writeString(_ text: UnsafeBufferPointer<UInt8>) {
+    var out = room(1 + Self.escapedMaximum(text.count), comma: beforeValue())
+    out.escaped(text)
+    commit(out)
     needsComma = true
   }
 
   /// A finite number in shortest round-trip form, as `JSON.stringify` writes it (-0 as 0).
   public mutating func number(_ value: Double) {
     precondition(value.isFinite, "JSON has no NaN or infinity")
-    beforeValue()
-    DecimalFormatting.append(value, to: &bytes)
+    var out = room(1 + DecimalFormatting.maximumLength, comma: beforeValue())
+    out.at += DecimalFormatting.write(value, to: out.at)
+    commit(out)
     needsComma = true
   }
 
   public mutating func number(_ value: Int) {
-    beforeValue()
-    if value < 0 { bytes.append(UInt8(ascii: "-")) }
-    DecimalFormatting.appendInteger(UInt64(value.magnitude), to: &bytes)
+    var out = room(2 + DecimalFormatting.maximumIntegerLength, comma: beforeValue())
+    if value < 0 { out.put(UInt8(ascii: "-")) }
+    out.at += DecimalFormatting.writeInteger(UInt64(value.magnitude), to: out.at)
+    commit(out)
     needsComma = true
   }
 
   public mutating func bool(_ value: Bool) {
-    beforeValue()
-    if value {
-      bytes.appendLiteral("true")
-    } else {
-      bytes.appendLiteral("false")
-    }
-    needsComma = true
+    literal(value ? "true" : "false")
   }
 
   public mutating func null() {
-    beforeValue()
-    bytes.appendLiteral("null")
-    needsComma = true
+    literal("null")
   }
 
   /// An already serialised JSON value (for example a cached fragment), written as is.
   public mutating func raw(_ utf8: [UInt8]) {
-    beforeValue()
-    bytes.append(contentsOf: utf8)
+    utf8.withUnsafeBufferPointer { text in
+      var out = room(1 + text.count, comma: beforeValue())
+      out.put(text)
+      commit(out)
+    }
     needsComma = true
   }
 
@@ -154,7 +176,44 @@ public struct JSONWriter {
     }
   }
 
-  // MARK: Punctuation and escaping
+  // MARK: Punctuation and room
+
+  private mutating func literal(_ text: StaticString) {
+    var out = room(1 + text.utf8CodeUnitCount, comma: beforeValue())
+    out.put(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    commit(out)
+    needsComma = true
+  }
+
+  /// Room for `maximum` more bytes (and a comma first, if `comma`) at the end of the text: a
+  /// cursor there, the comma written. ``commit(_:)`` takes what was written after it.
+  private mutating func room(_ maximum: Int, comma: Bool) -> Cursor {
+    if capacity - count < maximum + 1 { grow(toFit: maximum + 1) }
+    var out = Cursor(at: base + count)
+    if comma { out.put(UInt8(ascii: ",")) }
+    return out
+  }
+
+  /// Moves the text to memory with room for `extra` more bytes (at least twice the room).
+  /// Out of line: rare, and every writing call would carry a copy of it.
+  @inline(never)
+  private mutating func grow(toFit extra: Int) {
+    let grown = Swift.max(2 * capacity, count + extra)
+    let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+    moved.update(from: base, count: count)
+    base.deallocate()
+    base = moved
+    capacity = grown
+  }
+
+  private mutating func commit(_ out: Cursor) {
+    count = out.at - base
+    assert(count <= capacity, "wrote past the room made for it")
+  }
+
+  /// The most `"text"` can take, escaped: six bytes (\u00xx) per byte, and the quotes.
+  /// Checked arithmetic: on wasm32 a wrapped size would make too little room; a trap is safe.
+  private static func escapedMaximum(_ count: Int) -> Int { 6 * count + 2 }
 
   /// Debug builds: opens an object or an array; true, for `assert`.
   private mutating func pushContainer(isObject: Bool) -> Bool {
@@ -170,47 +229,66 @@ public struct JSONWriter {
     return true
   }
 
-  private mutating func beforeKey() {
+  /// Before a key: whether a comma goes first.
+  private mutating func beforeKey() -> Bool {
     assert(openContainers.last == true, "key outside an object")
     assert(!afterKey, "two keys in a row: the first has no value")
-    if needsComma { bytes.append(UInt8(ascii: ",")) }
     afterKey = true
+    return needsComma
   }
 
-  private mutating func beforeValue() {
+  /// Before a value: whether a comma goes first.
+  private mutating func beforeValue() -> Bool {
     if afterKey {
       afterKey = false
-      return
+      return false
     }
     assert(openContainers.last != true, "a value inside an object needs a key first")
-    assert(!openContainers.isEmpty || bytes.isEmpty, "a second value at the top level")
-    if needsComma { bytes.append(UInt8(ascii: ",")) }
+    assert(!openContainers.isEmpty || count == 0, "a second value at the top level")
+    return needsComma
+  }
+}
+
+/// Where the writer's next byte goes, inside the room it made.
+private struct Cursor {
+  var at: UnsafeMutablePointer<UInt8>
+
+  mutating func put(_ byte: UInt8) {
+    at.pointee = byte
+    at += 1
+  }
+
+  mutating func put(_ text: UnsafeBufferPointer<UInt8>) {
+    guard let source = text.baseAddress else { return }
+    at.update(from: source, count: text.count)
+    at += text.count
   }
 
   /// `"text"` with JSON.stringify's escapes: \" \\ \b \f \n \r \t, other controls as \u00xx.
-  private mutating func appendEscaped(_ text: UnsafeBufferPointer<UInt8>) {
-    bytes.append(UInt8(ascii: "\""))
-    var runStart = 0
-    for index in 0..<text.count {
-      let byte = text[index]
-      if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") { continue }
-      bytes.append(contentsOf: text[runStart..<index])
-      runStart = index + 1
-      bytes.append(UInt8(ascii: "\\"))
+  /// Byte by byte: the strings are short (keys, ids), and a copy call per run cost more.
+  mutating func escaped(_ text: UnsafeBufferPointer<UInt8>) {
+    put(UInt8(ascii: "\""))
+    for byte in text {
+      if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
+        put(byte)
+        continue
+      }
+      put(UInt8(ascii: "\\"))
       // \b \t \n \f \r for 0x08...0x0D but 0x0B; \u00xx for the other controls.
       let letters: StaticString = "btn_fr"
       let hex: StaticString = "0123456789abcdef"
       if byte >= 0x20 {
-        bytes.append(byte)  // " or \
+        put(byte)  // " or \
       } else if byte &- 0x08 < 6 && byte != 0x0B {
-        bytes.append(letters.utf8Start[Int(byte &- 0x08)])
+        put(letters.utf8Start[Int(byte &- 0x08)])
       } else {
-        bytes.appendLiteral("u00")
-        bytes.append(hex.utf8Start[Int(byte >> 4)])
-        bytes.append(hex.utf8Start[Int(byte & 0xF)])
+        put(UInt8(ascii: "u"))
+        put(UInt8(ascii: "0"))
+        put(UInt8(ascii: "0"))
+        put(hex.utf8Start[Int(byte >> 4)])
+        put(hex.utf8Start[Int(byte & 0xF)])
       }
     }
-    bytes.append(contentsOf: text[runStart..<text.count])
-    bytes.append(UInt8(ascii: "\""))
+    put(UInt8(ascii: "\""))
   }
 }

@@ -21,85 +21,116 @@ import TagCloudCore
 /// - Complexity: O(1) for integers below 2^53; otherwise O(1) in words, or three big-integer
 ///   divisions of about 1,100 bits bit by bit.
 public enum DecimalFormatting {
+  /// The most bytes ``write(_:to:)`` writes: a sign, "0.", five zeros and 17 digits.
+  public static let maximumLength = 25
+  /// The most bytes ``writeInteger(_:to:)`` writes (`UInt64.max` has 20 digits).
+  public static let maximumIntegerLength = 20
+
   /// Appends the ECMAScript `Number::toString` text of `value`: "NaN", "Infinity" and
   /// "-Infinity" for the non-finite values (JSON callers must not pass them).
   public static func append(_ value: Double, to bytes: inout [UInt8]) {
-    if value.isNaN {
-      bytes.appendLiteral("NaN")
+    if !value.isFinite {
+      if value.isNaN {
+        bytes.appendLiteral("NaN")
+      } else {
+        bytes.appendLiteral(value < 0 ? "-Infinity" : "Infinity")
+      }
       return
     }
-    if value.sign == .minus && value != 0 { bytes.append(UInt8(ascii: "-")) }
-    let magnitude = Swift.abs(value)
-    if magnitude.isInfinite {
-      bytes.appendLiteral("Infinity")
-      return
-    }
-    // (Conversions, not `rounded()`: those call libm's trunc/ceil, which a Wasm module would
-    // have to import.)
-    if magnitude < 9_007_199_254_740_992 && Double(UInt64(magnitude)) == magnitude {
-      appendInteger(UInt64(magnitude), to: &bytes)
-      return
-    }
-    let (digits, exponent) = shortestDigits(magnitude)
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
-      let start = writeDigits(digits, into: buffer)
-      layOut(
-        UnsafeBufferPointer(rebasing: buffer[start...]), point: 20 - start + exponent, to: &bytes)
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumLength) { buffer in
+      let count = write(value, to: buffer.baseAddress!)
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<count]))
     }
   }
 
   /// Appends the decimal digits of `value`.
   static func appendInteger(_ value: UInt64, to bytes: inout [UInt8]) {
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
-      let start = writeDigits(value, into: buffer)
-      bytes.append(contentsOf: UnsafeBufferPointer(buffer)[start..<20])
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumIntegerLength) { buffer in
+      let count = writeInteger(value, to: buffer.baseAddress!)
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<count]))
     }
   }
 
-  /// Writes the decimal digits of `value` at the end of a 20-byte buffer; returns where they
-  /// start.
-  private static func writeDigits(_ value: UInt64, into buffer: UnsafeMutableBufferPointer<UInt8>)
-    -> Int
-  {
-    var remaining = value
-    var start = 20
-    repeat {
-      start -= 1
-      buffer[start] = UInt8(truncatingIfNeeded: remaining % 10) &+ 0x30
-      remaining /= 10
-    } while remaining != 0
-    return start
+  /// Writes the text ``append(_:to:)`` appends for a finite `value` at `out`, which has room
+  /// for ``maximumLength`` bytes; returns how many it wrote.
+  public static func write(_ value: Double, to out: UnsafeMutablePointer<UInt8>) -> Int {
+    assert(value.isFinite, "write(_:to:) takes finite values; append(_:to:) takes any")
+    let sign = value.sign == .minus && value != 0 ? 1 : 0
+    if sign == 1 { out.pointee = UInt8(ascii: "-") }
+    let magnitude = Swift.abs(value)
+    // (Conversions, not `rounded()`: those call libm's trunc/ceil, which a Wasm module would
+    // have to import. Signed ones: one instruction each way, where the unsigned take several.)
+    if magnitude < 9_007_199_254_740_992 && Double(Int64(magnitude)) == magnitude {
+      return sign + writeInteger(UInt64(Int64(magnitude)), to: out + sign)
+    }
+    let (digits, exponent) = shortestDigits(magnitude)
+    let count = writeInteger(digits, to: out + sign)
+    return sign + layOut(out + sign, count: count, point: count + exponent)
   }
 
-  /// Writes digits d1...dn (no leading or trailing zeros) that mean 0.d1...dn * 10^point in the
-  /// layout of ECMAScript's Number::toString, step 6 onwards.
-  private static func layOut(
-    _ digits: UnsafeBufferPointer<UInt8>, point: Int, to bytes: inout [UInt8]
-  ) {
-    let count = digits.count
-    // "0." and the zeros of the two padded forms (at most 20 after the digits, 5 before).
-    let padding: StaticString = "0.00000000000000000000"
-    let zeros = UnsafeBufferPointer(start: padding.utf8Start, count: padding.utf8CodeUnitCount)
+  /// Writes the decimal digits of `value` at `out`, which has room for
+  /// ``maximumIntegerLength`` bytes; returns how many it wrote.
+  public static func writeInteger(_ value: UInt64, to out: UnsafeMutablePointer<UInt8>) -> Int {
+    var length = 1
+    var rest = value
+    while rest >= 10 {
+      rest /= 10
+      length += 1
+    }
+    rest = value
+    var index = length
+    repeat {
+      index -= 1
+      out[index] = UInt8(truncatingIfNeeded: rest % 10) &+ 0x30
+      rest /= 10
+    } while rest != 0
+    return length
+  }
+
+  /// Rearranges the digits d1...dn (no leading or trailing zeros) at `text`, which mean
+  /// 0.d1...dn * 10^point, into the layout of ECMAScript's Number::toString, step 6 onwards;
+  /// returns the text's length.
+  private static func layOut(_ text: UnsafeMutablePointer<UInt8>, count: Int, point: Int) -> Int {
+    let zero = UInt8(ascii: "0")
+    let dot = UInt8(ascii: ".")
     if count <= point && point <= 21 {
-      bytes.append(contentsOf: digits)
-      bytes.append(contentsOf: zeros[2..<(2 &+ point &- count)])
-    } else if 0 < point && point <= 21 {
-      bytes.append(contentsOf: digits[0..<point])
-      bytes.append(UInt8(ascii: "."))
-      bytes.append(contentsOf: digits[point..<count])
-    } else if -6 < point && point <= 0 {
-      bytes.append(contentsOf: zeros[0..<(2 &- point)])
-      bytes.append(contentsOf: digits)
-    } else {
-      bytes.append(digits[0])
-      if count > 1 {
-        bytes.append(UInt8(ascii: "."))
-        bytes.append(contentsOf: digits[1..<count])
-      }
-      bytes.append(UInt8(ascii: "e"))
-      let exponent = point - 1
-      bytes.append(exponent < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
-      appendInteger(UInt64(Swift.abs(exponent)), to: &bytes)
+      // 1200: the digits, then zeros.
+      (text + count).initialize(repeating: zero, count: point &- count)
+      return point
+    }
+    if 0 < point && point <= 21 {
+      // 12.5
+      shift(text + point, count: count &- point, by: 1)
+      text[point] = dot
+      return count &+ 1
+    }
+    if -6 < point && point <= 0 {
+      // 0.00125: "0." and -point zeros in front.
+      let lead = 2 &- point
+      shift(text, count: count, by: lead)
+      text.initialize(repeating: zero, count: lead)
+      text[1] = dot
+      return count &+ lead
+    }
+    // 1.25e+21, 1e-7
+    var length = 1
+    if count > 1 {
+      shift(text + 1, count: count &- 1, by: 1)
+      text[1] = dot
+      length = count &+ 1
+    }
+    let exponent = point &- 1
+    text[length] = UInt8(ascii: "e")
+    text[length &+ 1] = exponent < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
+    return length &+ 2 &+ writeInteger(UInt64(Swift.abs(exponent)), to: text + (length &+ 2))
+  }
+
+  /// Moves `count` bytes at `start` by `distance` to the right (the ranges may overlap).
+  private static func shift(_ start: UnsafeMutablePointer<UInt8>, count: Int, by distance: Int) {
+    var index = count
+    while index > 0 {
+      index &-= 1
+      start[index &+ distance] = start[index]
     }
   }
 
