@@ -22,12 +22,12 @@
 // - Complexity: O(ancestors) observers; a learning is backdrop-learner.js's cost.
 
 import { BackdropLearner } from "../glass/backdrop-learner.js";
+import { prefersDark } from "../shared/page-resources.js";
 
 const QUIET_MS = 150;
 const MAX_WAIT_MS = 5000;
 const APPEARANCES = ["auto", "light", "dark"];
 const VARIANTS = ["regular", "clear"];
-const darkQuery = matchMedia("(prefers-color-scheme: dark)");
 
 /** An enumerated attribute's value: one of `values` (case-insensitive), else the first. */
 export function enumerated(text, values) {
@@ -80,7 +80,6 @@ export class BackdropController {
     if (this.#map?.viewportDependent) this.#learnSoon(false);
   };
   #onResize = () => this.#learnSoon(false);
-  #onScheme = () => this.#learnSoon(true);
   #onLoad = (event) => {
     if (event.target instanceof HTMLImageElement || event.target instanceof HTMLVideoElement) this.#learnSoon(false);
   };
@@ -111,6 +110,11 @@ export class BackdropController {
   /** What the view is handed: the map (null until learned, or when the appearance is forced) and the options. */
   get state() {
     return this.#state;
+  }
+
+  /** The colour scheme changed (page-resources.js): the canvas and what lies behind may have too. */
+  schemeChanged() {
+    this.#learnSoon(true);
   }
 
   /** Learn the backdrop again in the next frame (a page that changed it by other means). */
@@ -153,7 +157,6 @@ export class BackdropController {
     addEventListener("scroll", this.#onScroll, { capture: true, passive: true });
     addEventListener("resize", this.#onResize);
     document.addEventListener("load", this.#onLoad, true);
-    darkQuery.addEventListener?.("change", this.#onScheme);
     this.#dirty = true;
   }
 
@@ -163,7 +166,6 @@ export class BackdropController {
     removeEventListener("scroll", this.#onScroll, { capture: true });
     removeEventListener("resize", this.#onResize);
     document.removeEventListener("load", this.#onLoad, true);
-    darkQuery.removeEventListener?.("change", this.#onScheme);
     clearTimeout(this.#quiet);
     this.#settlingSince = 0;
   }
@@ -200,7 +202,7 @@ export class BackdropController {
   /** One learning (its own method: tests count them). */
   learn() {
     const height = this.#frameHeight();
-    const map = this.#learner.learn({ host: this.#host, cloud: this.#cloud, probe: this.#probe, height, beneath: this.#thorough });
+    const map = this.#learner.learn({ host: this.#host, cloud: this.#cloud, probe: this.#probe, height, beneath: this.#thorough, dark: prefersDark() });
     this.#thorough = false;
     map.frameHeight = height;
     map.provisional = height === 0 || Math.abs(map.boxHeight - height) > 0.5;

@@ -50,12 +50,17 @@ const DEFAULT_SPACING = 16; // the seed's GlassTagCloud default
  * What holds before styles.css arrives: the host's box, nothing shown unstyled; and the core's
  * numbers that styles.css reads, from the element's first frame.
  */
-const hostSheet = new CSSStyleSheet();
-hostSheet.replaceSync(`
+let hostSheet = null; // made with the first element (importing this module makes nothing)
+function sharedHostSheet() {
+  if (hostSheet) return hostSheet;
+  hostSheet = new CSSStyleSheet();
+  hostSheet.replaceSync(`
 :host { display: block; position: relative; }
 :host([hidden]) { display: none; }
 :host(:not(:state(styled))) .cloud { visibility: hidden; }
 ${CORE_PROPERTIES}`);
+  return hostSheet;
+}
 
 function parseNumber(text, fallback, minimum = 0) {
   if (text === null || text.trim() === "") return fallback;
@@ -115,7 +120,7 @@ export class GlassTagCloudElement extends HTMLElement {
   constructor() {
     super();
     const root = this.attachShadow({ mode: "open" });
-    root.adoptedStyleSheets = [hostSheet];
+    root.adoptedStyleSheets = [sharedHostSheet()];
     const cloud = node("cloud", { part: "cloud", "data-tag-cloud": "" });
     const announcer = node("announcer", { role: "status", "aria-live": "polite" });
     const remProbe = node("rem-probe", { "aria-hidden": "true" });
@@ -249,6 +254,8 @@ export class GlassTagCloudElement extends HTMLElement {
     this.#connected = true;
     watchPage(this, {
       reduceMotion: () => this.#layout.reduceMotionChanged(),
+      reduceTransparency: () => this.#view.transparencyChanged(),
+      dark: () => this.#backdrop.schemeChanged(),
       pagehide: () => this.#live.suspend(),
       pageshow: () => this.#live.resume(),
     });
