@@ -50,8 +50,8 @@ async function setUp({ ids = ['a', 'b', 'c'], removable = [] } = {}) {
   cloud.getBoundingClientRect = () => CLOUD_ORIGIN;
   const page = new EventTarget();
   const log = [];
-  const layout = core.layout({ width: 400, spacing: 10, tags: ids.map((id) => ({ id, size: [80, 40] })) });
-  const view = { buttons, indexOf: (node) => buttons.indexOf(node), frame, layout };
+  // The frame on screen only: the keyboard, as the pointer, needs no JSON layout.
+  const view = { buttons, indexOf: (node) => buttons.indexOf(node), frame };
   const press = {
     press: (id, x, y) => log.push(['press', id, x, y]),
     release: (id) => log.push(['release', id]),
@@ -68,7 +68,10 @@ async function setUp({ ids = ['a', 'b', 'c'], removable = [] } = {}) {
       hits.push([onScreen, x, y]);
       return core.hitTest(onScreen, x, y);
     },
-    navigate: (response, index, key) => core.navigate(response, index, key),
+    navigate: (onScreen, index, key) => {
+      assert.equal(onScreen, frame, 'the keyboard navigates the frame on screen');
+      return core.navigate(onScreen, index, key);
+    },
     requestUpdate: () => { updates += 1; },
     page,
     actions: {

@@ -160,7 +160,7 @@ export class GlassTagCloudElement extends HTMLElement {
       press,
       roving: this.#roving,
       hitTest: (frame, x, y) => this.#layout.hitTest(frame, x, y),
-      navigate: (layout, index, key) => this.#layout.navigate(layout, index, key),
+      navigate: (frame, index, key) => this.#layout.navigate(frame, index, key),
       requestUpdate: host.requestUpdate,
       actions: {
         toggle: (id) => this.#userToggle(id),

@@ -341,13 +341,13 @@ export class LayoutController {
     this.#host.requestUpdate(); // the live viewport says it
   }
 
-  /** Where focus goes from `index` on `key`, by the core's rule (the layout's geometry). */
-  navigate(layout, index, key) {
+  /** Where focus goes from `index` on `key`, by the core's rule over `frame` (the packed frame on screen). */
+  navigate(frame, index, key) {
     if (!this.core) return index;
     if (this.rightToLeft && (key === "next" || key === "previous")) {
       key = key === "next" ? "previous" : "next"; // ← is forward in right-to-left reading order
     }
-    return this.core.navigate(layout, index, key);
+    return this.core.navigate(frame, index, key);
   }
 
   /** Whether `hitTest` can answer: the local core is loaded. */
