@@ -30,7 +30,7 @@
 import { BackdropController, defineAppearanceProperties } from "./backdrop-controller.js";
 import { CloudView } from "../view/cloud-view.js";
 import { CORE_PROPERTIES } from "./core-properties.js";
-import { DEFAULT_MERGE_DISTANCE } from "../core/core-constants.js";
+import { DEFAULT_MERGE_DISTANCE, DEFAULT_SPACING } from "../core/core-constants.js";
 import { GlassTagElement } from "./glass-tag.js";
 import { GlassWindowController } from "../view/glass-window-controller.js";
 import { InputController } from "./input-controller.js";
@@ -43,8 +43,6 @@ import { defineRowLimitLabelProperties } from "./row-limit-labels.js";
 import { SelectionController } from "./selection-controller.js";
 import { TagRemoval } from "./tag-removal.js";
 import { TagsController } from "./tags-controller.js";
-
-const DEFAULT_SPACING = 16; // the seed's GlassTagCloud default
 
 /**
  * What holds before styles.css arrives: the host's box, nothing shown unstyled; and the core's
