@@ -30,7 +30,7 @@
 import { BackdropController, defineAppearanceProperties } from "./backdrop-controller.js";
 import { CloudView } from "../view/cloud-view.js";
 import { CORE_PROPERTIES } from "./core-properties.js";
-import { DEFAULT_MERGE_DISTANCE, DEFAULT_SPACING } from "../core/core-constants.js";
+import { defineAttributeProperties } from "./attribute-properties.js";
 import { GlassTagElement } from "./glass-tag.js";
 import { GlassWindowController } from "../view/glass-window-controller.js";
 import { InputController } from "./input-controller.js";
@@ -58,12 +58,6 @@ function sharedHostSheet() {
 :host(:not(:state(styled))) .cloud { visibility: hidden; }
 ${CORE_PROPERTIES}`);
   return hostSheet;
-}
-
-function parseNumber(text, fallback, minimum = 0) {
-  if (text === null || text.trim() === "") return fallback;
-  const value = Number(text);
-  return Number.isFinite(value) && value >= minimum ? value : fallback;
 }
 
 /** A shadow-tree node of the element. */
@@ -358,29 +352,6 @@ export class GlassTagCloudElement extends HTMLElement {
     this.#updateSoon();
   }
 
-  get spacing() { return parseNumber(this.getAttribute("spacing"), DEFAULT_SPACING); }
-  set spacing(value) { this.setAttribute("spacing", String(value)); }
-  get mergeDistance() { return parseNumber(this.getAttribute("merge-distance"), DEFAULT_MERGE_DISTANCE); }
-  set mergeDistance(value) { this.setAttribute("merge-distance", String(value)); }
-  /** The most tags a user may select, or null (no limit). */
-  get maxSelected() {
-    const value = parseNumber(this.getAttribute("max-selected"), null);
-    return value === null ? null : Math.floor(value);
-  }
-  set maxSelected(value) { if (value === null || value === undefined) this.removeAttribute("max-selected"); else this.setAttribute("max-selected", String(value)); }
-  get name() { return this.getAttribute("name") ?? ""; }
-  set name(value) { this.setAttribute("name", String(value)); }
-  get required() { return this.hasAttribute("required"); }
-  set required(value) { this.toggleAttribute("required", Boolean(value)); }
-  /** The most rows shown before a "+K" capsule folds the rest (0: no limit). */
-  get maxRows() { return Math.floor(parseNumber(this.getAttribute("max-rows"), 0)); }
-  set maxRows(value) { if (value > 0) this.setAttribute("max-rows", String(value)); else this.removeAttribute("max-rows"); }
-  get removable() { return this.hasAttribute("removable"); } // every tag gets a remove control (a tag may say so itself)
-  set removable(value) { this.toggleAttribute("removable", Boolean(value)); }
-  get disabled() { return this.hasAttribute("disabled"); }
-  set disabled(value) { this.toggleAttribute("disabled", Boolean(value)); }
-  get live() { return this.getAttribute("live") ?? ""; }
-  set live(value) { if (value) this.setAttribute("live", String(value)); else this.removeAttribute("live"); }
   /** "off" (no `live`), "connecting", "live", "reconnecting" or "offline". */
   get liveStatus() { return this.#liveStatus; }
   /** Who placed the capsules on screen: "none", "css", "wasm" or "server". */
@@ -398,6 +369,7 @@ export class GlassTagCloudElement extends HTMLElement {
   reportValidity() { return this.#internals.reportValidity(); }
 }
 
+defineAttributeProperties(GlassTagCloudElement);
 defineAppearanceProperties(GlassTagCloudElement);
 defineRowLimitLabelProperties(GlassTagCloudElement);
 
