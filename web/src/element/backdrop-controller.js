@@ -3,7 +3,8 @@
 // view looks capsules up in the map it is handed (view/tag-appearance.js); the controller writes
 // nothing.
 //
-//   const backdrop = new BackdropController(host, { cloud, probe, frameHeight });
+//   const backdrop = new BackdropController(host, { cloud, probe, styled });
+//   backdrop.derive(frameHeight)   // the update's state: { map, version, appearance, variant }
 //   backdrop.state      // { map, version, appearance, variant }: the host hands it to the view
 //   backdrop.refresh()  // learn again in the next frame (cloud.refreshBackdrop())
 //
@@ -63,7 +64,7 @@ export class BackdropController {
   #host;
   #cloud;
   #probe;
-  #frameHeight;
+  #frameHeight = 0; // the height of the frame to be drawn (it may not be written yet)
   #styled;
   #learner;
   #map = null;
@@ -86,18 +87,16 @@ export class BackdropController {
 
   /**
    * @param {HTMLElement & {requestUpdate: () => void}} host
-   * @param {{cloud: HTMLElement, probe: HTMLElement, styled: () => boolean, frameHeight: () => number}} options
+   * @param {{cloud: HTMLElement, probe: HTMLElement, styled: () => boolean}} options
    *   probe: a shadow element whose background-color is `Canvas` (the used colour scheme's canvas);
    *   styled: whether the element's stylesheet is adopted (no learning before: its reads would lay
-   *   out the unstyled page mid-load, which Chromium counted as a layout shift of what follows);
-   *   frameHeight: the height of the frame to be drawn (it may not be written yet)
+   *   out the unstyled page mid-load, which Chromium counted as a layout shift of what follows)
    */
-  constructor(host, { cloud, probe, styled, frameHeight }) {
+  constructor(host, { cloud, probe, styled }) {
     this.#host = host;
     controllers.set(host, this);
     this.#cloud = cloud;
     this.#probe = probe;
-    this.#frameHeight = frameHeight;
     this.#styled = styled;
     this.#learner = new BackdropLearner(() => this.#learnSoon(true));
     this.#mutations = new MutationObserver((records) => {
@@ -170,12 +169,14 @@ export class BackdropController {
     this.#settlingSince = 0;
   }
 
-  hostUpdate() {
+  /** The update's state, for a frame `frameHeight` px tall (the same object while nothing of it changed). */
+  derive(frameHeight) {
+    this.#frameHeight = frameHeight;
     const appearance = enumerated(this.#host.getAttribute("appearance"), APPEARANCES);
     const variant = enumerated(this.#host.getAttribute("variant"), VARIANTS);
     const map = this.#map;
     if (map && !this.#dirty) {
-      const height = this.#frameHeight();
+      const height = this.#frameHeight;
       // Learned on a box the frames then changed: what lies behind may move with the box (a
       // gradient spans its element), so the decisions on it are guesses (tag-appearance.js). Learn
       // again once: at once before the core's first layout had come, else (a row more or less in
@@ -197,11 +198,12 @@ export class BackdropController {
     if (state.map !== shown || state.version !== this.#version || state.appearance !== appearance || state.variant !== variant) {
       this.#state = { map: shown, version: this.#version, appearance, variant };
     }
+    return this.#state;
   }
 
   /** One learning (its own method: tests count them). */
   learn() {
-    const height = this.#frameHeight();
+    const height = this.#frameHeight;
     const map = this.#learner.learn({ host: this.#host, cloud: this.#cloud, probe: this.#probe, height, beneath: this.#thorough, dark: prefersDark() });
     this.#thorough = false;
     map.frameHeight = height;
