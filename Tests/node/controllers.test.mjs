@@ -54,9 +54,8 @@ test('tags: one frozen snapshot per change of the tags, the same object until th
 function selectionOver(ids = ['a', 'b', 'c']) {
   const host = fakeHost();
   const list = ids.map((id) => ({ id, label: id, tint: '#fff', selected: false }));
-  const tags = { current: () => list, own: () => list };
   const internals = { setFormValue() {}, setValidity() {} };
-  return new SelectionController(host, internals, tags, { anchor: () => undefined });
+  return new SelectionController(host, internals, { currentTags: () => list, ownTags: () => list, anchor: () => undefined });
 }
 
 test('selection: every change is logged by kind; what changed since a version is derived from the snapshot', () => {

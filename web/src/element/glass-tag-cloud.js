@@ -129,7 +129,11 @@ export class GlassTagCloudElement extends HTMLElement {
     const setState = (name, on) => setCustomState(this.#internals.states, name, on);
     this.#view = new CloudView(cloud, { requestUpdate: host.requestUpdate, glassWindow: this.#glassWindow, announcer, setState, press });
     this.#tags = new TagsController(this, { onChange: () => this.#tagsChanged() });
-    this.#selection = new SelectionController(this, this.#internals, this.#tags, { anchor: () => this.#view.buttons[0] });
+    this.#selection = new SelectionController(this, this.#internals, {
+      currentTags: () => this.#tags.current(),
+      ownTags: () => this.#tags.own(),
+      anchor: () => this.#view.buttons[0],
+    });
     this.#metrics = new MetricsController(this, { cloud, remProbe, hasButtons: () => this.#view.buttons.length === this.#tags.list.length });
     this.#layout = new LayoutController(this);
     this.#live = new LiveController(this, {

@@ -2,9 +2,9 @@
 // buttons' aria-pressed, the form value, the live hello, the limit's refusals) is derived from
 // it and never read back.
 //
-//   const selection = new SelectionController(host, internals, tags, { anchor });
+//   const selection = new SelectionController(host, internals, { currentTags, ownTags, anchor });
 //   selection.ids()        // the selected ids that are current tags, in tag order
-//   selection.flags()      // Uint8Array, 1 per selected tag of `tags.current()`
+//   selection.flags()      // Uint8Array, 1 per selected tag of `currentTags()`
 //   selection.set(ids)     // the program's (silent); selection.toggle(id) the user's
 //   selection.derive()     // the update's snapshot: { version, ids, flags, full, dirty, animation, log, … }
 //   changesSince(snapshot, version)   // what changed since: [{ version, kind, id }], null when too far back
@@ -42,7 +42,8 @@ export function changesSince(selection, version) {
 export class SelectionController {
   #host;
   #internals;
-  #tags;
+  #currentTags;
+  #ownTags;
   #anchor;
   #formTags = null;
   #raw = new Set(); // may hold ids that are not current tags
@@ -58,13 +59,16 @@ export class SelectionController {
 
   /**
    * @param {HTMLElement} host  @param {ElementInternals} internals
-   * @param {import("./tags-controller.js").TagsController} tags
-   * @param {{anchor: () => HTMLElement | undefined}} options  where validity messages point
+   * @param {{currentTags: () => {id: string}[], ownTags: () => {id: string, selected: boolean}[],
+   *   anchor: () => HTMLElement | undefined}} inputs
+   *   currentTags: the tags to show now (the same array until they change); ownTags: the
+   *   element's own, whose `selected` are the defaults; anchor: where validity messages point
    */
-  constructor(host, internals, tags, { anchor }) {
+  constructor(host, internals, { currentTags, ownTags, anchor }) {
     this.#host = host;
     this.#internals = internals;
-    this.#tags = tags;
+    this.#currentTags = currentTags;
+    this.#ownTags = ownTags;
     this.#anchor = anchor;
   }
 
@@ -77,7 +81,7 @@ export class SelectionController {
    * follows (once per change). The same object while nothing of it changed.
    */
   derive() {
-    const tags = this.#tags.current();
+    const tags = this.#currentTags();
     if (tags !== this.#formTags) {
       this.#formTags = tags;
       this.updateForm();
@@ -105,7 +109,7 @@ export class SelectionController {
   }
 
   #current() {
-    const tags = this.#tags.current();
+    const tags = this.#currentTags();
     const cache = this.#cache;
     if (cache.tags !== tags || cache.version !== this.version) {
       const ids = [];
@@ -174,7 +178,7 @@ export class SelectionController {
   /** The defaults (what shows until the user chooses, and what a form reset restores): the
    * server's selection once a live server has stated it, else the tags' own `selected`. */
   defaults() {
-    return this.#served ?? this.#tags.own().filter((tag) => tag.selected).map((tag) => tag.id);
+    return this.#served ?? this.#ownTags().filter((tag) => tag.selected).map((tag) => tag.id);
   }
 
   /**
