@@ -216,3 +216,16 @@ test('focus entering a capsule makes it the tab stop and tells the view; the tab
   input.handleEvent({ type: 'focusin', target: { dataset: {} } });
   assert.equal(log.length, 2, 'focus on something else than a tag is not the input\'s');
 });
+
+test('no other module of web/src listens to a pointer, key, focus or click event', async () => {
+  // One input controller: a listener for input anywhere else would be a second way in. Seen to
+  // fail with a `keydown` listener added to view/kept-nodes.js.
+  const { readdirSync, readFileSync } = await import('node:fs');
+  const { join, relative } = await import('node:path');
+  const root = new URL('../../web/src/', import.meta.url).pathname;
+  const walk = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? walk(join(dir, entry.name)) : entry.name.endsWith('.js') ? [join(dir, entry.name)] : []);
+  const input = /addEventListener\(\s*["'`](pointer\w*|key\w*|focus\w*|click|dblclick|mouse\w*|touch\w*)["'`]|\.on(pointer|key|focus|click|mouse|touch)\w*\s*=/;
+  const listening = walk(root).filter((file) => input.test(readFileSync(file, 'utf8'))).map((file) => relative(root, file));
+  assert.deepEqual(listening, []);
+});
