@@ -226,3 +226,55 @@ test('layout: derives the frame from the snapshots; a server frame is shown, one
   assert.equal(layout.derive({ tags, selection, metrics, source: current }).source, 'server');
   layout.hostDisconnected();
 });
+
+test('layout: a server frame takes the necks of the local frame of the same places, without a layout again', async () => {
+  // A live resize: the local core lays the new width out at once, the server's frame for it
+  // follows; its necks are the local frame's (only the core decides what melts), not a third
+  // layout. Seen to fail with the necks laid out again for every server frame (a layoutPacked for it).
+  const { frameFromLayout } = await import('../../web/src/layout/packed-layout.js');
+  const { sharedCore } = await import('../../web/src/shared/page-resources.js');
+  const core = await sharedCore();
+  const host = fakeHost();
+  host.spacing = 4; // closer than the merge distance: the two capsules melt
+  const layout = new LayoutController(host);
+  layout.hostConnected();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  const tags = { list: [{ id: 'a' }, { id: 'b' }], ids: ['a', 'b'], changes: { version: 1, inserted: ['a', 'b'], removed: [], kept: [] } };
+  const selection = selectionOver(['a', 'b']).derive();
+  const metrics = {
+    version: 1,
+    tags: tags.list,
+    metrics: { textScale: 1, lineHeight: 20, tags: [{ id: 'a', label: { width: 40, words: [40] } }, { id: 'b', label: { width: 60, words: [60] } }] },
+    toggleMetrics: null, moreSizes: null, width: 400, direction: 'ltr', maxRows: 0, expanded: false, rowsShown: 0, needsPass: false,
+  };
+  const none = { greeted: true, frame: null, spacing: null, response: null, mergeDistance: 10 };
+  const local = layout.derive({ tags, selection, metrics, source: none }).frame;
+  assert.equal(local.neckCount, 1);
+  // The server's frame as the live controller hands it: converted at the edge, necks not known.
+  const response = { ...local.json(), width: 400, spacing: 4 };
+  const converted = frameFromLayout(response, tags.ids, { core: null, width: 400, spacing: 4, mergeDistance: 10 });
+  assert.equal(converted.necks, null);
+  let layouts = 0;
+  const layoutPacked = core.layoutPacked;
+  core.layoutPacked = function (...args) { layouts += 1; return layoutPacked.apply(this, args); };
+  try {
+    const shown = layout.derive({ tags, selection, metrics, source: { ...none, frame: converted, spacing: 4, response } });
+    assert.equal(shown.source, 'server');
+    assert.deepEqual([...shown.frame.necks], [...local.necks]);
+    assert.deepEqual([...shown.frame.neckAxes], [...local.neckAxes]);
+    assert.equal(layouts, 0, 'no layout for the necks');
+    // Places the local frame does not have (another core version, a lagging frame): the core's
+    // packed path over them, once; it places them otherwise, so their necks are not known.
+    const moved = { ...response, items: response.items.map((item) => ({ ...item, x: item.x + 1 })) };
+    const other = frameFromLayout(moved, tags.ids, { core: null, width: 400, spacing: 4, mergeDistance: 10 });
+    const again = layout.derive({ tags, selection, metrics, source: { ...none, frame: other, spacing: 4, response: moved } });
+    assert.equal(again.source, 'server');
+    assert.equal(again.frame.necks, null);
+    assert.equal(layouts, 1);
+    layout.derive({ tags, selection, metrics, source: { ...none, frame: other, spacing: 4, response: moved } });
+    assert.equal(layouts, 1, 'once per frame');
+  } finally {
+    core.layoutPacked = layoutPacked;
+    layout.hostDisconnected();
+  }
+});

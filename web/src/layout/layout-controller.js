@@ -18,6 +18,17 @@ import { reduceMotion, sharedCore } from "../shared/page-resources.js";
 import { SpacingAnimation } from "./spacing-animation.js";
 import { frameInElementOrder, TagPresence } from "./tag-presence.js";
 
+/** Whether two frames place the same capsules alike (folded ones, NaN, alike): the same necks then. */
+function samePlaces(a, b) {
+  if (a.count !== b.count || a.items !== b.items || a.origins.length !== b.origins.length) return false;
+  for (let i = 0; i < a.origins.length; i += 1) if (!Object.is(a.origins[i], b.origins[i])) return false;
+  for (let i = 0; i < a.origins.length; i += 2) {
+    if (Number.isNaN(a.origins[i])) continue; // folded: no size on a server's frame
+    if (a.sizes[i] !== b.sizes[i] || a.sizes[i + 1] !== b.sizes[i + 1]) return false;
+  }
+  return true;
+}
+
 /** Whether `after` holds the same tags as `before` in another order (none inserted or removed). */
 function reordered(before, after) {
   if (before.length !== after.length || before.length < 2) return false;
@@ -37,6 +48,7 @@ export class LayoutController {
   #seenResponse = null; // the server frame whose spacing and spring were taken
   #staleResponse = null; // a server frame for a spacing since left
   #rowLimit = null; // the request's `rowLimit`, the same object while it holds
+  #necked = null; // { from, frame }: the last server frame given its necks
   #glideTimer = 0;
   core = null;
   spacingOnScreen = null;
@@ -142,10 +154,11 @@ export class LayoutController {
     // Unfolded, the row limit's "Show less" capsule is the local core's: the server's frames
     // show every tag then (maxRows 0), without it.
     const unfolded = metrics.maxRows > 0 && metrics.expanded && this.core;
+    const mergeDistance = source.mergeDistance ?? this.#host.mergeDistance;
     if (server && !(coming && this.core) && !unfolded && (!springing || (final && server.spacing === spacing))) {
-      frame = server.frame;
+      frame = this.#withNecks(server, tags, metrics, mergeDistance);
       placedBy = "server";
-    } else if ((frame = this.#layoutLocally({ spacing, animation, tags, selection, metrics, mergeDistance: source.mergeDistance ?? this.#host.mergeDistance }))) {
+    } else if ((frame = this.#layoutLocally({ spacing, animation, tags, selection, metrics, mergeDistance }))) {
       placedBy = "wasm";
     } else if (!this.frame) {
       placedBy = tags.list.length ? "css" : "none";
@@ -161,7 +174,7 @@ export class LayoutController {
       source: this.source,
       motion: this.motion,
       spacing: this.spacingOnScreen,
-      mergeDistance: source.mergeDistance ?? this.#host.mergeDistance,
+      mergeDistance,
       easing: this.easing,
       glide: this.glide,
       presence: this.presence,
@@ -194,6 +207,35 @@ export class LayoutController {
     };
     if (spacing !== null) this.spacingOnScreen = spacing;
     this.spring.stop();
+  }
+
+  /**
+   * A server frame with the core's necks (only the core decides what melts): those of the local
+   * frame when it placed the same capsules alike at this merge distance (a resize's local frame,
+   * laid out before the server's came: no layout again), else the core's packed path over the
+   * server's places, once per frame. Without a local core they are not known (null).
+   */
+  #withNecks(source, tags, metrics, mergeDistance) {
+    const frame = source.frame;
+    if (frame.necks || !this.core) return frame;
+    if (this.#necked?.from === frame) return this.#necked.frame;
+    const local = this.#local;
+    let necked;
+    if (local && local.request.mergeDistance === mergeDistance && samePlaces(local.frame, frame)) {
+      const { necks, neckGaps, neckAxes, neckSpans, neckCount } = local.frame;
+      necked = { ...frame, necks, neckGaps, neckAxes, neckSpans, neckCount };
+    } else {
+      necked = frameFromLayout(source.response, tags.ids, {
+        core: this.core,
+        width: source.response.width,
+        spacing: source.response.spacing,
+        mergeDistance,
+        direction: metrics.direction,
+        json: frame.json,
+      });
+    }
+    this.#necked = { from: frame, frame: necked };
+    return necked;
   }
 
   /** The `spacing` attribute changed: spring to it through the core, frame by frame, or land. */

@@ -6,7 +6,9 @@
 // that holds no other: each update derives its snapshot from the tags', the selection's and the
 // metrics' (what it sends is derived too: the selection when the selection's version changed,
 // the spacing, the labels and the viewport when they changed); what it receives asks for an
-// update, and the server's tags and selection go to the host (`served`). The served tag set is
+// update, and the server's tags and selection go to the host (`served`). A frame comes out
+// without necks: the layout gives it those of the local core's frame of the same places, laid
+// out already (layout-controller.js), so a resize is not laid out again for them. The served tag set is
 // told to the page as it comes (`livetags`), so a page that keeps a copy of the selection can
 // drop the tags that left.
 //
@@ -20,7 +22,7 @@ import { LiveConnection } from "./live-connection.js";
 import { LiveSession } from "./live-session.js";
 import { frameFromLayout } from "../layout/packed-layout.js";
 import { changesSince } from "../element/selection-controller.js";
-import { reduceMotion, sharedCore } from "../shared/page-resources.js";
+import { reduceMotion } from "../shared/page-resources.js";
 
 const LIVE_PROTOCOL = "tagcloud.v1";
 
@@ -61,7 +63,6 @@ export class LiveController {
   #served;
   #connection = null;
   #session = null;
-  #core = null; // the local core, which gives a server frame its necks
   #response = null; // the last server frame (JSON), for the width it answers
   #converted = null; // { response, tagsVersion, frame }
   #sentViewport = null;
@@ -91,9 +92,6 @@ export class LiveController {
   }
 
   hostConnected() {
-    sharedCore().then((core) => {
-      this.#core = core;
-    });
     this.start();
   }
 
@@ -258,7 +256,7 @@ export class LiveController {
         return { ...response, items: response.items.map((item) => ({ ...item, selected: selected.has(item.id) })) };
       };
       const frame = frameFromLayout(response, tags.ids, {
-        core: this.#core,
+        core: null, // the necks: the layout's (layout-controller.js)
         width: response.width,
         spacing: response.spacing,
         mergeDistance: this.mergeDistance ?? this.#host.mergeDistance,
