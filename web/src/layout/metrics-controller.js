@@ -125,7 +125,7 @@ export class MetricsController {
     if (this.#metrics && !this.#toggleMetrics) this.#toggleMetrics = this.#labels.measure(this.#cloud, this.#rowLabels.measured);
     const maxRows = this.#host.maxRows;
     const next = {
-      version: this.#metrics ? this.#measuredVersion : -1,
+      version: this.#measuredVersion, // the tags' version measured last (the metrics are null while measured again)
       tags: this.#measuredTags,
       metrics: this.#metrics,
       toggleMetrics: this.#toggleMetrics,
