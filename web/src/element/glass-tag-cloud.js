@@ -134,7 +134,7 @@ export class GlassTagCloudElement extends HTMLElement {
       ownTags: () => this.#tags.own(),
       anchor: () => this.#view.buttons[0],
     });
-    this.#metrics = new MetricsController(this, { cloud, remProbe, hasButtons: () => this.#view.buttons.length === this.#tags.list.length });
+    this.#metrics = new MetricsController(this, { cloud, remProbe, hasButtons: (count) => this.#view.buttons.length === count });
     this.#layout = new LayoutController(this);
     this.#live = new LiveController(this, {
       setStatus: (status) => {

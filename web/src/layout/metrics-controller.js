@@ -41,8 +41,8 @@ export class MetricsController {
 
   /**
    * @param {HTMLElement} host
-   * @param {{cloud: HTMLElement, remProbe: HTMLElement, hasButtons: () => boolean}} parts
-   *   hasButtons: whether the view has made a button for every tag (a label to read the font from)
+   * @param {{cloud: HTMLElement, remProbe: HTMLElement, hasButtons: (count: number) => boolean}} parts
+   *   hasButtons: whether the view has made a button for each of `count` tags (a label to read the font from)
    */
   constructor(host, { cloud, remProbe, hasButtons }) {
     this.#host = host;
@@ -113,7 +113,7 @@ export class MetricsController {
     let needsPass = false;
     if (this.#styled && !this.#metrics && tags.list.length > 0) {
       // The font is read from a label on screen once; after that any labels measure at once.
-      if (this.#labels.hasFont || this.#hasButtons()) {
+      if (this.#labels.hasFont || this.#hasButtons(tags.list.length)) {
         this.#metrics = this.#labels.measure(this.#cloud, tags.list);
         this.#measuredVersion = version;
         this.#measuredTags = tags.list;
