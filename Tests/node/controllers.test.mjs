@@ -170,6 +170,31 @@ test('live: the server is told the selection when the selection\'s version chang
   assert.equal(socket.sent.at(-1).type, 'hello');
 });
 
+test('live: the hello states the page\'s choice over the tags the welcome served', () => {
+  // The demo sets its saved selection before the socket opens, over tags the markup does not
+  // have; the welcome brings them. Seen to fail (a hello with an empty selection, which a
+  // restarted server adopted) with the hello sent from the welcome itself, before an update had
+  // committed the served tags.
+  let list = [{ id: 'x', label: 'x', tint: '#fff', selected: false }];
+  const internals = { setFormValue() {}, setValidity() {} };
+  const selection = new SelectionController(fakeHost(), internals, { currentTags: () => list, ownTags: () => list, anchor: () => undefined });
+  selection.set(['go', 'zig']);
+  const host = fakeHost({ live: 'ws://example.test/live' });
+  const live = new LiveController(host, { setStatus: () => {}, served: { tags: () => {}, selection: () => {}, forget: () => {} } });
+  globalThis.WebSocket = FakeSocket;
+  live.start();
+  const socket = FakeSocket.last;
+  const metrics = metricsFor(400);
+  live.derive({ tags: { ids: ['x'], changes: { version: 1 } }, selection: selection.derive(), metrics });
+  assert.deepEqual(selection.derive().ids, [], 'not one of the markup\'s tags');
+  socket.open();
+  socket.deliver({ type: 'welcome', session: 's1', tags: [{ id: 'go' }, { id: 'zig' }, { id: 'rust' }], selection: ['rust'] });
+  list = ['go', 'zig', 'rust'].map((id) => ({ id, label: id, tint: '#fff', selected: false })); // the host's update commits them
+  live.derive({ tags: { ids: ['go', 'zig', 'rust'], changes: { version: 2 } }, selection: selection.derive(), metrics });
+  assert.equal(socket.sent[0].type, 'hello');
+  assert.deepEqual(socket.sent[0].selection, ['go', 'zig']);
+});
+
 test('live: a frame source: the server\'s frame for this width comes out with its spacing, none for another width', () => {
   const { live, socket } = greetedLive();
   const selection = selectionOver(['a']).derive();
