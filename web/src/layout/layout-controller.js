@@ -10,7 +10,7 @@
 //   // { frame, source ("none" | "css" | "wasm" | "server"), motion, spacing, mergeDistance,
 //   //   easing, glide, presence, moving, pressMotion, hitTesting }
 //   placed.presence   // tags coming and going (tag-presence.js): their capsules grow and shrink in the flow
-//   placed.moving     // whether anything moves (the spring, the presence, a glide): known here only
+//   placed.moving     // whether the layout moves (the spring, the presence, a glide): known here only
 // - Complexity: O(tags) per update (one packed layout).
 
 import { frameFromLayout, PackedLayout, samePacked } from "./packed-layout.js";
