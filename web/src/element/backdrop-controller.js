@@ -204,7 +204,9 @@ export class BackdropController {
   /** One learning (its own method: tests count them). */
   learn() {
     const height = this.#frameHeight;
-    const map = this.#learner.learn({ host: this.#host, cloud: this.#cloud, probe: this.#probe, height, beneath: this.#thorough, dark: prefersDark() });
+    const map = this.#learner.learn({
+      host: this.#host, cloud: this.#cloud, probe: this.#probe, height, beneath: this.#thorough, dark: prefersDark(),
+    });
     this.#thorough = false;
     map.frameHeight = height;
     map.provisional = height === 0 || Math.abs(map.boxHeight - height) > 0.5;

@@ -8,9 +8,9 @@
 // the spacing, the labels and the viewport when they changed); what it receives asks for an
 // update, and the server's tags and selection go to the host (`served`). A frame comes out
 // without necks: the layout gives it those of the local core's frame of the same places, laid
-// out already (layout-controller.js), so a resize is not laid out again for them. The served tag set is
-// told to the page as it comes (`livetags`), so a page that keeps a copy of the selection can
-// drop the tags that left.
+// out already (layout-controller.js), so a resize is not laid out again for them. The served
+// tag set is told to the page as it comes (`livetags`), so a page that keeps a copy of the
+// selection can drop the tags that left.
 //
 //   const live = new LiveController(host, { setStatus, served: { tags, selection, forget } });
 //   const source = live.derive({ tags, selection, metrics });
