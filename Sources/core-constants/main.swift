@@ -27,6 +27,9 @@ print(
   /** The touch target: this many px more above and below the capsule, at least this tall (CapsuleSizing). */
   export const TOUCH_TARGET = Object.freeze({ outset: \(js(CapsuleSizing.touchOutset)), minimumHeight: \(js(CapsuleSizing.minimumTouchHeight)) });
 
+  /** The gap between capsules and rows, CSS px, unless the page says otherwise (DemoTags.defaultSpacing). */
+  export const DEFAULT_SPACING = \(js(DemoTags.defaultSpacing));
+
   /** Capsules closer than this melt, unless the page says otherwise (DemoTags.mergeDistance). */
   export const DEFAULT_MERGE_DISTANCE = \(js(DemoTags.mergeDistance));
 

@@ -9,7 +9,9 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { CAPSULE_PADDING, DEFAULT_MERGE_DISTANCE, SOLID_BASE_RGB, TINT_AMOUNTS, TOUCH_TARGET } from '../../web/src/core/core-constants.js';
+import {
+  CAPSULE_PADDING, DEFAULT_MERGE_DISTANCE, DEFAULT_SPACING, SOLID_BASE_RGB, TINT_AMOUNTS, TOUCH_TARGET,
+} from '../../web/src/core/core-constants.js';
 import { CORE_PROPERTIES, rem } from '../../web/src/element/core-properties.js';
 import { REMOVE_CONTROL_WIDTH } from '../../web/src/shared/label-metrics.js';
 import { SOLID_BASE } from '../../web/src/view/tag-appearance.js';
@@ -54,6 +56,7 @@ test('the custom properties are the core\'s numbers, in CSS units', () => {
     '--solid-tint-unselected': percent(TINT_AMOUNTS.solid.unselected),
     '--solid-tint-selected': percent(TINT_AMOUNTS.solid.selected),
     '--solid-base': `rgb(${SOLID_BASE_RGB.join(' ')})`,
+    '--spacing': `${DEFAULT_SPACING}px`,
   });
   assert.deepEqual(Object.fromEntries(hostRule(':host([variant="clear"])')), {
     '--tint-unselected': percent(TINT_AMOUNTS.clear.unselected),
@@ -98,6 +101,10 @@ test('before-defined.css, read before any script, has the core\'s paddings', () 
   const pill = sheet.slice(sheet.indexOf('glass-tag-cloud:not(:defined) > glass-tag {'));
   assert.match(pill, new RegExp(`padding: ${rem(CAPSULE_PADDING.y)} ${rem(CAPSULE_PADDING.x)};`),
     `a pill's padding is not the core's ${rem(CAPSULE_PADDING.y)} ${rem(CAPSULE_PADDING.x)}`);
+  // The gap is the default spacing, with or without typed attr().
+  const cloud = sheet.slice(sheet.indexOf('glass-tag-cloud:not(:defined) {'));
+  assert.match(cloud, new RegExp(`gap: ${DEFAULT_SPACING}px;`), `the pills' gap is not the default spacing ${DEFAULT_SPACING}px`);
+  assert.match(cloud, new RegExp(`attr\\(spacing type\\(<number>\\), ${DEFAULT_SPACING}\\)`), 'typed attr()\'s fallback is not the default spacing');
   const removable = sheet.slice(sheet.indexOf('glass-tag-cloud[removable]:not(:defined) > glass-tag,'));
   assert.match(removable, new RegExp(`padding-inline-end: ${rem(CAPSULE_PADDING.x + REMOVE_CONTROL_WIDTH)};`),
     'a removable pill\'s end is not the core\'s padding and the remove control');
@@ -119,7 +126,7 @@ test('the scripts take the solid base, the tint amounts and the merge distance f
   assert.equal(melts(DEFAULT_MERGE_DISTANCE + 0.01), false);
 });
 
-test('the solid base and "Show less" are written once in web/src', () => {
+test('the solid base, "Show less" and the default spacing are written once in web/src', () => {
   const files = [];
   const walk = (dir) => {
     for (const entry of readdirSync(join(repoRoot, dir), { withFileTypes: true })) {
@@ -133,6 +140,9 @@ test('the solid base and "Show less" are written once in web/src', () => {
   const code = (text) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1');
   const holding = (pattern) => files.filter((path) => pattern.test(code(source(path))));
   assert.deepEqual(holding(/["'`]Show less["'`]/), ['web/src/element/row-limit-labels.js']);
+  // The default spacing: no script or style of the element declares a spacing of its own (a
+  // `--spacing` literal, a `DEFAULT_SPACING = n` constant); core-properties.js writes the core's.
+  assert.deepEqual(holding(/--spacing:\s*\d|DEFAULT_SPACING\s*=\s*\d/), ['web/src/core/core-constants.js']);
   // before-defined.css's pills take the same grey as their own text and fill (the page's look
   // before the element, not the solid capsules'): not a copy of the solid base.
   const solid = holding(/#1c1c1e\b|0x1c\s*\/\s*255|\b28,\s*28,\s*30\b|var\(--solid-base\s*,/i);

@@ -50,8 +50,8 @@ async function setUp({ ids = ['a', 'b', 'c'], removable = [] } = {}) {
   cloud.getBoundingClientRect = () => CLOUD_ORIGIN;
   const page = new EventTarget();
   const log = [];
-  const layout = core.layout({ width: 400, spacing: 10, tags: ids.map((id) => ({ id, size: [80, 40] })) });
-  const view = { buttons, indexOf: (node) => buttons.indexOf(node), frame, layout };
+  // The frame on screen only: the keyboard, as the pointer, needs no JSON layout.
+  const view = { buttons, indexOf: (node) => buttons.indexOf(node), frame };
   const press = {
     press: (id, x, y) => log.push(['press', id, x, y]),
     release: (id) => log.push(['release', id]),
@@ -68,7 +68,10 @@ async function setUp({ ids = ['a', 'b', 'c'], removable = [] } = {}) {
       hits.push([onScreen, x, y]);
       return core.hitTest(onScreen, x, y);
     },
-    navigate: (response, index, key) => core.navigate(response, index, key),
+    navigate: (onScreen, index, key) => {
+      assert.equal(onScreen, frame, 'the keyboard navigates the frame on screen');
+      return core.navigate(onScreen, index, key);
+    },
     requestUpdate: () => { updates += 1; },
     page,
     actions: {
@@ -212,4 +215,17 @@ test('focus entering a capsule makes it the tab stop and tells the view; the tab
   assert.equal(roving.activeIn([{ id: 'x' }, { id: 'a' }, { id: 'b' }, { id: 'd' }]), 3);
   input.handleEvent({ type: 'focusin', target: { dataset: {} } });
   assert.equal(log.length, 2, 'focus on something else than a tag is not the input\'s');
+});
+
+test('no other module of web/src listens to a pointer, key, focus or click event', async () => {
+  // One input controller: a listener for input anywhere else would be a second way in. Seen to
+  // fail with a `keydown` listener added to view/kept-nodes.js.
+  const { readdirSync, readFileSync } = await import('node:fs');
+  const { join, relative } = await import('node:path');
+  const root = new URL('../../web/src/', import.meta.url).pathname;
+  const walk = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? walk(join(dir, entry.name)) : entry.name.endsWith('.js') ? [join(dir, entry.name)] : []);
+  const input = /addEventListener\(\s*["'`](pointer\w*|key\w*|focus\w*|click|dblclick|mouse\w*|touch\w*)["'`]|\.on(pointer|key|focus|click|mouse|touch)\w*\s*=/;
+  const listening = walk(root).filter((file) => input.test(readFileSync(file, 'utf8'))).map((file) => relative(root, file));
+  assert.deepEqual(listening, []);
 });

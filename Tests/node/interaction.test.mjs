@@ -206,6 +206,43 @@ test('hitTest over a packed frame is the hit test over the same layout as JSON, 
   assert.ok(hits > 3000 && hiddenSeen > 100, `hits ${hits}, hidden tags ${hiddenSeen}: the test would not see a wrong rule`);
 });
 
+test('navigate over a packed frame is navigate over the same layout as JSON, row limits and rtl too', async () => {
+  // The keyboard's path (the element's arrows, no JSON layout): from every tag on every key the
+  // packed frame gives the tag the JSON response gives; a tag a row limit hides stays. Seen to
+  // fail with a tag's index passed to the module as the placed capsule's (a hidden tag's then
+  // names no capsule, or one of another tag).
+  const core = await loadTagCloudCore();
+  const random = seeded(0x7a9);
+  let moves = 0;
+  let hiddenSeen = 0;
+  for (let round = 0; round < 200; round++) {
+    const count = random.int(0, 30);
+    const tags = [];
+    for (let i = 0; i < count; i++) tags.push({ id: `t${i}`, size: [random.float(20, 160), random.pick([40, 40, 60])] });
+    const request = {
+      width: random.pick([200, 390, 600, random.float(50, 500)]),
+      spacing: random.pick([0, 3, 18]),
+      direction: random.chance(0.3) ? 'rtl' : 'ltr',
+      tags,
+    };
+    if (random.chance(0.4)) Object.assign(request, { maxRows: random.int(1, 3), moreSizes: [[44, 40], [52, 40]] });
+    const response = core.layout(request);
+    const sizes = new Float64Array(tags.flatMap((tag) => tag.size));
+    const laidOut = core.layoutPacked(sizes, { ...request, maxRows: request.maxRows ?? 0, moreSizes: request.moreSizes ?? [] });
+    const frame = { count, origins: laidOut.origins.slice(), sizes, rows: laidOut.rows.slice() };
+    const shown = response.items.length;
+    hiddenSeen += count - shown;
+    for (let index = -1; index < count; index++) {
+      for (const key of KEYS) {
+        const want = index < shown ? core.navigate(response, index, key) : index;
+        assert.equal(core.navigate(frame, index, key), want, `round ${round}, from ${index} on ${key}`);
+        if (want !== index) moves++;
+      }
+    }
+  }
+  assert.ok(moves > 5000 && hiddenSeen > 100, `moves ${moves}, hidden tags ${hiddenSeen}: the test would not see a wrong rule`);
+});
+
 test('malformed packed frames are refused before reaching the module', async () => {
   const core = await loadTagCloudCore();
   const frame = { count: 2, origins: new Float64Array([0, 0, 50, 0]), sizes: new Float64Array([40, 40, 40, 40]), rows: new Int32Array([0, 0]) };

@@ -36,6 +36,8 @@ public enum DemoTags {
   public static let spacing = 18.0
   /// The seed's spacing when "Tight spacing" is on.
   public static let tightSpacing = 3.0
+  /// `GlassTagCloud`'s default spacing (the element's when the page gives none).
+  public static let defaultSpacing = 16.0
   /// `GlassTagCloud`'s default merge distance.
   public static let mergeDistance = 10.0
 }

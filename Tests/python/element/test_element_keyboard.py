@@ -86,3 +86,28 @@ def test_element_page_keys_with_a_modifier_are_left_to_the_browser(element_page,
     )
     assert prevented is False
     assert page.evaluate(FOCUSED) == "SwiftUI"
+
+
+def test_element_arrow_keys_navigate_the_frame_on_screen_without_a_json_layout(element_page, static_server, page):
+    """The first arrow key after a new frame (here: a new width) asks the core where focus goes
+    over the packed frame on screen, as a hover's hit test does: no JSON layout is run for it.
+    Seen to fail with the keyboard reading the frame's JSON (`view.layout`): one JSON layout on
+    the first arrow key after each new frame."""
+    element_page(static_server.url, f'<div id="box" style="width: 300px"><glass-tag-cloud>{tag_markup(())}</glass-tag-cloud></div>')
+    page.evaluate(
+        """async () => {
+          const { loadTagCloudCore } = await import('/src/core/tagcloud-core.js');
+          const core = await loadTagCloudCore();  // the element's: one core per page
+          const layoutBytes = core.layoutBytes;
+          window.jsonLayouts = 0;
+          core.layoutBytes = function (...args) { window.jsonLayouts += 1; return layoutBytes.apply(this, args); };
+          document.getElementById('box').style.width = '340px';
+          for (let i = 0; i < 3; i += 1) await new Promise((resolve) => requestAnimationFrame(resolve));
+          window.jsonLayouts = 0;
+        }"""
+    )
+    page.locator('glass-tag-cloud button[data-tag-id="SwiftUI"]').focus()
+    for key in ("ArrowRight", "ArrowDown", "ArrowLeft", "End", "PageUp"):
+        page.keyboard.press(key)
+    assert page.evaluate(FOCUSED) != "SwiftUI"
+    assert page.evaluate("() => window.jsonLayouts") == 0

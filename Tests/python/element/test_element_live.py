@@ -116,6 +116,27 @@ def test_element_live_falls_back_to_the_core_and_reconnects(live_server, page, p
     page.wait_for_function(f"() => {LIVE_SELECTION} === 'SwiftUI,Glass'")
 
 
+MELTED = "() => document.querySelector('#topics').shadowRoot.querySelectorAll('.tag-slot.is-melted').length"
+
+
+def test_element_live_frames_melt_as_the_local_cores(live_server, page):
+    """A server frame has no necks on the wire: the element gives it the core's, those of the
+    local frame of the same places (laid out for the same width first), so it melts exactly as
+    the local core's frame does. Seen to fail (nothing melted under the server's frame) with the
+    live conversion's necks left out and none taken from the local frame."""
+    open_example(page, live_server)
+    page.evaluate("() => { const c = document.querySelector('#topics'); c.spacing = 3; c.style.width = '300px'; }")
+    page.wait_for_function(
+        "() => { const c = document.querySelector('#topics'); return c.layoutSource === 'server' && c.layout.width === 300 && c.layout.spacing === 3; }")
+    settle(page)
+    served = page.evaluate(MELTED)
+    assert served > 0, "the server's frame melts nothing"
+    page.evaluate("() => document.querySelector('#topics').removeAttribute('live')")
+    page.wait_for_function("() => document.querySelector('#topics').layoutSource === 'wasm'")
+    settle(page)
+    assert page.evaluate(MELTED) == served
+
+
 def test_element_live_without_a_server_degrades_to_local(element_page, static_server, page):
     element_page(static_server.url, f'<glass-tag-cloud live="/live">{tag_markup()}</glass-tag-cloud>')
     page.wait_for_function("() => document.querySelector('glass-tag-cloud').liveStatus === 'offline'")

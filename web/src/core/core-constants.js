@@ -8,6 +8,9 @@ export const CAPSULE_PADDING = Object.freeze({ x: 16, y: 10 });
 /** The touch target: this many px more above and below the capsule, at least this tall (CapsuleSizing). */
 export const TOUCH_TARGET = Object.freeze({ outset: 3, minimumHeight: 44 });
 
+/** The gap between capsules and rows, CSS px, unless the page says otherwise (DemoTags.defaultSpacing). */
+export const DEFAULT_SPACING = 16;
+
 /** Capsules closer than this melt, unless the page says otherwise (DemoTags.mergeDistance). */
 export const DEFAULT_MERGE_DISTANCE = 10;
 

@@ -256,9 +256,14 @@ export interface TagCloudCore {
   ): number;
   /**
    * Where keyboard focus goes from item `index` (-1: nothing focused yet) on `key`, by the
-   * layout's geometry; returns `index` itself when there is nowhere to go.
+   * layout's geometry; returns `index` itself when there is nowhere to go. Over a packed frame
+   * (no JSON) the indices are tags, and a tag a row limit hides stays where it is.
    */
-  navigate(response: LayoutResponse, index: number, key: NavigationKey): number;
+  navigate(
+    layout: LayoutResponse | (Pick<PackedFrame, "count" | "origins" | "rows"> & { sizes: Float64Array }),
+    index: number,
+    key: NavigationKey,
+  ): number;
   /** Linear memory size and the bytes held by live allocations, for leak checks. */
   readonly memoryStats: { memoryBytes: number; liveBytes: number };
 }

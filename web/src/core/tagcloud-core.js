@@ -13,14 +13,13 @@ import {
 } from './core-arguments.js';
 import { DEFAULT_MERGE_DISTANCE, MAX_TAGS } from './core-constants.js';
 import { PackedRegion } from './packed-region.js';
+import { compile } from './wasm-source.js';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
 /** Motion keys of `navigate`, as the core numbers them. */
 const NAVIGATION_KEYS = ['next', 'previous', 'up', 'down', 'first', 'last', 'previousRow', 'nextRow'];
-
-const isNode = typeof process === 'object' && process !== null && !!process.versions?.node;
 
 let defaultCore = null;
 
@@ -40,51 +39,6 @@ export async function loadTagCloudCore(source) {
     }
   }
   return TagCloudCore.create(await compile(source));
-}
-
-async function compile(source) {
-  source = await source;
-  if (source instanceof WebAssembly.Module) return source;
-  if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) {
-    return WebAssembly.compile(source);
-  }
-  if (typeof Response !== 'undefined' && source instanceof Response) {
-    if (!source.ok) {
-      throw new Error(`tagcloud-core: ${source.url || 'the module'} answered ${source.status}`);
-    }
-    // compileStreaming insists on the application/wasm type, which not every static host sends.
-    const type = source.headers.get('content-type') ?? '';
-    if (WebAssembly.compileStreaming && type.split(';')[0].trim() === 'application/wasm') {
-      return WebAssembly.compileStreaming(source);
-    }
-    return WebAssembly.compile(await source.arrayBuffer());
-  }
-  if (typeof source === 'string' || source instanceof URL) {
-    const url = await resolve(source);
-    if (url.protocol === 'file:' && isNode) {
-      // node's fetch refuses file: URLs.
-      const { readFile } = await import('node:fs/promises');
-      return WebAssembly.compile(await readFile(url));
-    }
-    return compile(await fetch(url));
-  }
-  throw new TypeError(
-    'tagcloud-core: source must be a URL, a Response, an ArrayBuffer, a typed array or a WebAssembly.Module',
-  );
-}
-
-/** Absolute URLs stay; a relative string is relative to the page, or in node to the cwd. */
-async function resolve(source) {
-  if (source instanceof URL) return source;
-  try {
-    return new URL(source);
-  } catch {
-    if (isNode) {
-      const { pathToFileURL } = await import('node:url');
-      return pathToFileURL(source);
-    }
-    return new URL(source, globalThis.document?.baseURI ?? globalThis.location?.href);
-  }
 }
 
 /** One instance of the module, with a spare so that a trap never leaves the core unusable. */
@@ -307,29 +261,36 @@ class TagCloudCore {
   }
 
   /**
-   * Where keyboard focus goes from item `index` of `response` on `key` ("next", "previous",
+   * Where keyboard focus goes from item `index` of `layout` on `key` ("next", "previous",
    * "up", "down", "first", "last", "previousRow", "nextRow": the first item of the row above or
    * below), by the layout's geometry. At an edge it stays. `index` -1 means nothing is focused
    * yet, as if before the first item: "next", "down", "nextRow" and "first" then go to the first
    * item, "previous", "up" and "last" to the last, "previousRow" to the first of the last row;
-   * -1 for a response without items.
+   * -1 for a layout without items. `layout` is a response, or a packed frame (no JSON; as
+   * `hitTest` takes it): its indices are tags, and a tag a row limit hides stays where it is.
    */
-  navigate(response, index, key) {
-    const { items, rows } = checkedLayout(response);
+  navigate(layout, index, key) {
+    const packed = layout?.origins === undefined ? itemFrames(checkedLayout(layout)) : placedTags(layout);
     const code = NAVIGATION_KEYS.indexOf(key);
     if (code < 0) throw new RangeError(`tagcloud-core: unknown navigation key ${String(key)}`);
-    if (!Number.isInteger(index) || index < -1 || index >= items.length) {
-      throw new RangeError(`tagcloud-core: index ${index} is not an item of the response`);
+    const count = packed.tags === null ? packed.count : layout.count;
+    if (!Number.isInteger(index) || index < -1 || index >= count) {
+      throw new RangeError(`tagcloud-core: index ${index} is not an item of the layout`);
     }
-    if (items.length === 0) return -1;
-    if (index === -1) {
-      if (key === 'previousRow') return rows[rows.length - 1];
-      return ['next', 'down', 'nextRow', 'first'].includes(key) ? 0 : items.length - 1;
+    const from = index < 0 || packed.tags === null ? index : packed.tags.indexOf(index);
+    if (packed.count === 0) return index < 0 ? -1 : index;
+    if (from < 0 && index >= 0) return index; // hidden by the row limit: nowhere to go from it
+    let to;
+    if (from === -1) {
+      if (key === 'previousRow') to = packed.rowStarts[packed.rowStarts.length - 1];
+      else to = ['next', 'down', 'nextRow', 'first'].includes(key) ? 0 : packed.count - 1;
+    } else {
+      to = this.#call((e) => {
+        const [frames, rowStarts] = this.#pack(e, packed);
+        return e.tc_navigate(frames, packed.count, rowStarts, packed.rowStarts.length, from, code);
+      });
     }
-    return this.#call((e) => {
-      const [frames, rowStarts] = this.#pack(e, itemFrames({ items, rows }));
-      return e.tc_navigate(frames, items.length, rowStarts, rows.length, index, code);
-    });
+    return packed.tags === null ? to : packed.tags[to];
   }
 
   /** Bytes of linear memory now, and bytes held by live allocations (for leak checks). */

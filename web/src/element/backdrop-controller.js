@@ -3,7 +3,8 @@
 // view looks capsules up in the map it is handed (view/tag-appearance.js); the controller writes
 // nothing.
 //
-//   const backdrop = new BackdropController(host, { cloud, probe, frameHeight });
+//   const backdrop = new BackdropController(host, { cloud, probe, styled });
+//   backdrop.derive(frameHeight)   // the update's state: { map, version, appearance, variant }
 //   backdrop.state      // { map, version, appearance, variant }: the host hands it to the view
 //   backdrop.refresh()  // learn again in the next frame (cloud.refreshBackdrop())
 //
@@ -22,12 +23,12 @@
 // - Complexity: O(ancestors) observers; a learning is backdrop-learner.js's cost.
 
 import { BackdropLearner } from "../glass/backdrop-learner.js";
+import { prefersDark } from "../shared/page-resources.js";
 
 const QUIET_MS = 150;
 const MAX_WAIT_MS = 5000;
 const APPEARANCES = ["auto", "light", "dark"];
 const VARIANTS = ["regular", "clear"];
-const darkQuery = matchMedia("(prefers-color-scheme: dark)");
 
 /** An enumerated attribute's value: one of `values` (case-insensitive), else the first. */
 export function enumerated(text, values) {
@@ -63,7 +64,7 @@ export class BackdropController {
   #host;
   #cloud;
   #probe;
-  #frameHeight;
+  #frameHeight = 0; // the height of the frame to be drawn (it may not be written yet)
   #styled;
   #learner;
   #map = null;
@@ -80,25 +81,22 @@ export class BackdropController {
     if (this.#map?.viewportDependent) this.#learnSoon(false);
   };
   #onResize = () => this.#learnSoon(false);
-  #onScheme = () => this.#learnSoon(true);
   #onLoad = (event) => {
     if (event.target instanceof HTMLImageElement || event.target instanceof HTMLVideoElement) this.#learnSoon(false);
   };
 
   /**
    * @param {HTMLElement & {requestUpdate: () => void}} host
-   * @param {{cloud: HTMLElement, probe: HTMLElement, styled: () => boolean, frameHeight: () => number}} options
+   * @param {{cloud: HTMLElement, probe: HTMLElement, styled: () => boolean}} options
    *   probe: a shadow element whose background-color is `Canvas` (the used colour scheme's canvas);
    *   styled: whether the element's stylesheet is adopted (no learning before: its reads would lay
-   *   out the unstyled page mid-load, which Chromium counted as a layout shift of what follows);
-   *   frameHeight: the height of the frame to be drawn (it may not be written yet)
+   *   out the unstyled page mid-load, which Chromium counted as a layout shift of what follows)
    */
-  constructor(host, { cloud, probe, styled, frameHeight }) {
+  constructor(host, { cloud, probe, styled }) {
     this.#host = host;
     controllers.set(host, this);
     this.#cloud = cloud;
     this.#probe = probe;
-    this.#frameHeight = frameHeight;
     this.#styled = styled;
     this.#learner = new BackdropLearner(() => this.#learnSoon(true));
     this.#mutations = new MutationObserver((records) => {
@@ -111,6 +109,11 @@ export class BackdropController {
   /** What the view is handed: the map (null until learned, or when the appearance is forced) and the options. */
   get state() {
     return this.#state;
+  }
+
+  /** The colour scheme changed (page-resources.js): the canvas and what lies behind may have too. */
+  schemeChanged() {
+    this.#learnSoon(true);
   }
 
   /** Learn the backdrop again in the next frame (a page that changed it by other means). */
@@ -153,7 +156,6 @@ export class BackdropController {
     addEventListener("scroll", this.#onScroll, { capture: true, passive: true });
     addEventListener("resize", this.#onResize);
     document.addEventListener("load", this.#onLoad, true);
-    darkQuery.addEventListener?.("change", this.#onScheme);
     this.#dirty = true;
   }
 
@@ -163,17 +165,18 @@ export class BackdropController {
     removeEventListener("scroll", this.#onScroll, { capture: true });
     removeEventListener("resize", this.#onResize);
     document.removeEventListener("load", this.#onLoad, true);
-    darkQuery.removeEventListener?.("change", this.#onScheme);
     clearTimeout(this.#quiet);
     this.#settlingSince = 0;
   }
 
-  hostUpdate() {
+  /** The update's state, for a frame `frameHeight` px tall (the same object while nothing of it changed). */
+  derive(frameHeight) {
+    this.#frameHeight = frameHeight;
     const appearance = enumerated(this.#host.getAttribute("appearance"), APPEARANCES);
     const variant = enumerated(this.#host.getAttribute("variant"), VARIANTS);
     const map = this.#map;
     if (map && !this.#dirty) {
-      const height = this.#frameHeight();
+      const height = this.#frameHeight;
       // Learned on a box the frames then changed: what lies behind may move with the box (a
       // gradient spans its element), so the decisions on it are guesses (tag-appearance.js). Learn
       // again once: at once before the core's first layout had come, else (a row more or less in
@@ -195,12 +198,15 @@ export class BackdropController {
     if (state.map !== shown || state.version !== this.#version || state.appearance !== appearance || state.variant !== variant) {
       this.#state = { map: shown, version: this.#version, appearance, variant };
     }
+    return this.#state;
   }
 
   /** One learning (its own method: tests count them). */
   learn() {
-    const height = this.#frameHeight();
-    const map = this.#learner.learn({ host: this.#host, cloud: this.#cloud, probe: this.#probe, height, beneath: this.#thorough });
+    const height = this.#frameHeight;
+    const map = this.#learner.learn({
+      host: this.#host, cloud: this.#cloud, probe: this.#probe, height, beneath: this.#thorough, dark: prefersDark(),
+    });
     this.#thorough = false;
     map.frameHeight = height;
     map.provisional = height === 0 || Math.abs(map.boxHeight - height) > 0.5;

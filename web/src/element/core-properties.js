@@ -6,6 +6,7 @@
 //   --touch-outset, --touch-height               the touch target: px more above and below, and its least height
 //   --tint-unselected, --tint-selected           the glass's tint amounts (%), clear glass's under variant="clear"
 //   --solid-tint-unselected, --solid-tint-selected, --solid-base   Reduce Transparency's and Increase Contrast's
+//   --spacing                                    the default spacing (the frame writes the cloud's own on it)
 // The element adopts them with its first sheet (glass-tag-cloud.js), so they hold from its
 // first frame, before the Wasm core or styles.css arrive. before-defined.css, read before any
 // script, keeps literals: Tests/node/core-constants.test.mjs holds them to these.
@@ -13,7 +14,7 @@
 //   import { CORE_PROPERTIES } from "./core-properties.js";
 //   sheet.replaceSync(`:host { display: block; } ${CORE_PROPERTIES}`);
 
-import { CAPSULE_PADDING, SOLID_BASE_RGB, TINT_AMOUNTS, TOUCH_TARGET } from "../core/core-constants.js";
+import { CAPSULE_PADDING, DEFAULT_SPACING, SOLID_BASE_RGB, TINT_AMOUNTS, TOUCH_TARGET } from "../core/core-constants.js";
 import { DEFAULT_ROOT_FONT_SIZE, REMOVE_CONTROL_WIDTH } from "../shared/label-metrics.js";
 
 /** CSS px at text scale 1, in rem: the core's paddings grow with the browser's text size. */
@@ -35,6 +36,7 @@ export const CORE_PROPERTIES = `
   ${tintProperties("tint", TINT_AMOUNTS.regular)}
   ${tintProperties("solid-tint", TINT_AMOUNTS.solid)}
   --solid-base: rgb(${SOLID_BASE_RGB.join(" ")});
+  --spacing: ${DEFAULT_SPACING}px;
 }
 :host([variant="clear"]) {
   ${tintProperties("tint", TINT_AMOUNTS.clear)}

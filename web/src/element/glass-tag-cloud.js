@@ -9,15 +9,18 @@
 //   </form>
 //
 // This class is the element's public surface (attributes, properties, form callbacks, events)
-// and its update cycle; the work is done by reactive controllers, one concern each
-// (`hostConnected`, `hostDisconnected`, `hostUpdate`): the tags (tags-controller.js), the
-// selection and the form (selection-controller.js), the layout and the spacing spring
-// (layout-controller.js), the live connection (live-controller.js), the glass window
-// (glass-window-controller.js), what lies behind the cloud (backdrop-controller.js, which also
-// defines `appearance`, `variant` and `refreshBackdrop()`); the input (input-controller.js). Every cause of change asks for an
-// update (`requestUpdate`: in the next animation frame; attributes and properties in a microtask;
-// a scroll, focus and the user's toggle at once); `#update` lets each controller bring its state up to date, then the view's
-// `writeFrame` writes the DOM and the glass: the only writer (docs/ELEMENT.md, "The update cycle").
+// and its update cycle; the work is done by reactive controllers, one concern each, that hold
+// no other (`hostConnected`, `hostDisconnected`, and `derive`: a snapshot from the snapshots
+// before it). Every cause of change asks for an update (`requestUpdate`: in the next animation
+// frame; attributes and properties in a microtask; a scroll, focus and the user's toggle at
+// once); `#update` derives, in this order, the tags (tags-controller.js), the selection and the
+// form (selection-controller.js), the metrics (metrics-controller.js: width, direction, labels,
+// row limit), the frame source (live-controller.js: the live server's frame, and what it is
+// told), the layout (layout-controller.js: the frame, the spacing spring, the tags coming and
+// going), and what lies behind the cloud (backdrop-controller.js, which also defines
+// `appearance`, `variant` and `refreshBackdrop()`); then the view's `writeFrame` writes the DOM
+// and the glass: the only writer (docs/ELEMENT.md, "The update cycle"). The input
+// (input-controller.js) and the glass window's scrolls (glass-window-controller.js) are causes.
 //
 // Decisions (docs/ELEMENT.md has the reasons):
 // - `change` fires on user changes only (click, Space/Enter), like a native control; setting
@@ -30,11 +33,12 @@
 import { BackdropController, defineAppearanceProperties } from "./backdrop-controller.js";
 import { CloudView } from "../view/cloud-view.js";
 import { CORE_PROPERTIES } from "./core-properties.js";
-import { DEFAULT_MERGE_DISTANCE } from "../core/core-constants.js";
+import { defineAttributeProperties } from "./attribute-properties.js";
 import { GlassTagElement } from "./glass-tag.js";
 import { GlassWindowController } from "../view/glass-window-controller.js";
 import { InputController } from "./input-controller.js";
 import { LayoutController } from "../layout/layout-controller.js";
+import { MetricsController } from "../layout/metrics-controller.js";
 import { LiveController } from "../live/live-controller.js";
 import { scheduleUpdate, sharedSheet, unscheduleUpdate, unwatchPage, watchPage } from "../shared/page-resources.js";
 import { PressState } from "../view/press-state.js";
@@ -44,23 +48,20 @@ import { SelectionController } from "./selection-controller.js";
 import { TagRemoval } from "./tag-removal.js";
 import { TagsController } from "./tags-controller.js";
 
-const DEFAULT_SPACING = 16; // the seed's GlassTagCloud default
-
 /**
  * What holds before styles.css arrives: the host's box, nothing shown unstyled; and the core's
  * numbers that styles.css reads, from the element's first frame.
  */
-const hostSheet = new CSSStyleSheet();
-hostSheet.replaceSync(`
+let hostSheet = null; // made with the first element (importing this module makes nothing)
+function sharedHostSheet() {
+  if (hostSheet) return hostSheet;
+  hostSheet = new CSSStyleSheet();
+  hostSheet.replaceSync(`
 :host { display: block; position: relative; }
 :host([hidden]) { display: none; }
 :host(:not(:state(styled))) .cloud { visibility: hidden; }
 ${CORE_PROPERTIES}`);
-
-function parseNumber(text, fallback, minimum = 0) {
-  if (text === null || text.trim() === "") return fallback;
-  const value = Number(text);
-  return Number.isFinite(value) && value >= minimum ? value : fallback;
+  return hostSheet;
 }
 
 /** A shadow-tree node of the element. */
@@ -102,6 +103,7 @@ export class GlassTagCloudElement extends HTMLElement {
   #controllers;
   #tags;
   #selection;
+  #metrics;
   #layout;
   #live;
   #glassWindow;
@@ -115,7 +117,7 @@ export class GlassTagCloudElement extends HTMLElement {
   constructor() {
     super();
     const root = this.attachShadow({ mode: "open" });
-    root.adoptedStyleSheets = [hostSheet];
+    root.adoptedStyleSheets = [sharedHostSheet()];
     const cloud = node("cloud", { part: "cloud", "data-tag-cloud": "" });
     const announcer = node("announcer", { role: "status", "aria-live": "polite" });
     const remProbe = node("rem-probe", { "aria-hidden": "true" });
@@ -127,39 +129,40 @@ export class GlassTagCloudElement extends HTMLElement {
     const setState = (name, on) => setCustomState(this.#internals.states, name, on);
     this.#view = new CloudView(cloud, { requestUpdate: host.requestUpdate, glassWindow: this.#glassWindow, announcer, setState, press });
     this.#tags = new TagsController(this, { onChange: () => this.#tagsChanged() });
-    this.#selection = new SelectionController(this, this.#internals, this.#tags, { anchor: () => this.#view.buttons[0] });
-    this.#layout = new LayoutController(this, {
-      tags: this.#tags,
-      selection: this.#selection,
-      cloud,
-      remProbe,
-      hasButtons: () => this.#view.buttons.length === this.#tags.list.length,
+    this.#selection = new SelectionController(this, this.#internals, {
+      currentTags: () => this.#tags.current(),
+      ownTags: () => this.#tags.own(),
+      anchor: () => this.#view.buttons[0],
     });
+    this.#metrics = new MetricsController(this, { cloud, remProbe, hasButtons: (count) => this.#view.buttons.length === count });
+    this.#layout = new LayoutController(this);
     this.#live = new LiveController(this, {
-      tags: this.#tags,
-      selection: this.#selection,
-      layout: this.#layout,
       setStatus: (status) => {
         this.#liveStatus = status;
         this.requestUpdate();
         this.dispatchEvent(new CustomEvent("livestatus", { bubbles: true, detail: { status } }));
       },
+      // The server's tags and selection are causes, as the page's are: the next update derives from them.
+      served: {
+        tags: (list) => this.#tags.setServer(list),
+        selection: (ids) => this.#selection.serve(ids),
+        forget: (ids) => this.#selection.forget(ids, { quiet: true }),
+      },
     });
-    this.#layout.live = this.#live;
-    this.#backdrop = new BackdropController(this, { cloud, probe: remProbe, styled: () => this.#styled, frameHeight: () => this.#layout.frame?.size[1] ?? 0 });
-    this.#controllers = [this.#tags, this.#selection, this.#layout, this.#live, this.#glassWindow, this.#backdrop];
-    const removal = new TagRemoval(this, { tags: this.#tags, selection: this.#selection, view: this.#view, live: this.#live, onSelectionChange: () => this.#dispatchChange() });
+    this.#backdrop = new BackdropController(this, { cloud, probe: remProbe, styled: () => this.#styled });
+    this.#controllers = [this.#tags, this.#selection, this.#metrics, this.#live, this.#layout, this.#glassWindow, this.#backdrop];
+    const removal = new TagRemoval(this, { tags: this.#tags, selection: this.#selection, view: this.#view, onSelectionChange: () => this.#dispatchChange() });
     // Every pointer, key and focus event on the cloud: the press, the tab stop and these actions.
     new InputController(cloud, {
       view: this.#view,
       press,
       roving: this.#roving,
       hitTest: (frame, x, y) => this.#layout.hitTest(frame, x, y),
-      navigate: (layout, index, key) => this.#layout.navigate(layout, index, key),
+      navigate: (frame, index, key) => this.#layout.navigate(frame, index, key),
       requestUpdate: host.requestUpdate,
       actions: {
         toggle: (id) => this.#userToggle(id),
-        toggleRows: () => this.#layout.toggleRows(),
+        toggleRows: () => this.#metrics.toggleRows(),
         remove: (id) => removal.request(id),
         removable: (id) => removal.removable(id),
         focusEntered: (button) => {
@@ -200,45 +203,43 @@ export class GlassTagCloudElement extends HTMLElement {
     this.#update();
   }
 
-  /** Every controller brings its state up to date, then the view writes it: the only writer. */
+  /**
+   * One way through the frame: each controller derives its snapshot from those before it (tags,
+   * selection, metrics, the frame source, layout), then the view writes them: the only writer.
+   */
   #update() {
     if (!this.#connected) return;
-    // A second pass when the labels could be measured only once their buttons were made.
+    // A second pass only when the font could be read once the view had made the labels.
     for (let pass = 0; pass < 2; pass += 1) {
-      for (const controller of this.#controllers) controller.hostUpdate();
-      const layout = this.#layout;
+      const tags = this.#tags.derive();
+      const selection = this.#selection.derive();
+      const metrics = this.#metrics.derive(tags);
+      const source = this.#live.derive({ tags, selection, metrics });
+      const layout = this.#layout.derive({ tags, selection, metrics, source });
       const status = this.#liveStatus;
       this.#view.writeFrame({
-        tags: this.#tags.list,
-        changes: this.#tags.changes,
+        tags: tags.list,
+        changes: tags.changes,
         departing: layout.presence.departing,
-        presence: layout.presence,
-        frame: layout.frame,
-        mergeDistance: layout.mergeDistance,
-        metrics: layout.metrics,
-        spacing: layout.spacingOnScreen ?? this.spacing,
-        motion: layout.motion,
-        pressMotion: layout.pressMotion,
-        selected: this.#selection.flags(),
-        full: this.#selection.full,
-        disabled: this.#selection.formDisabled,
-        active: this.#roving.activeIn(this.#tags.list),
-        announcement: this.#selection.announcement,
-        easing: this.#live.easing,
-        glide: layout.glide,
-        hitTesting: layout.hitTesting,
-        rowLabels: layout.rowLabels,
-        backdrop: this.#styled ? this.#backdrop.state : undefined,
-        live: this.#live.greeted || this.#live.diagnostics.frames ? this.#live.diagnostics : null,
+        ...layout,
+        metrics: metrics.metrics,
+        selected: selection.flags,
+        full: selection.full,
+        disabled: selection.formDisabled,
+        active: this.#roving.activeIn(tags.list),
+        announcement: selection.announcement,
+        rowLabels: metrics.rowLabels,
+        backdrop: this.#styled ? this.#backdrop.derive(layout.frame?.size[1] ?? 0) : undefined,
+        live: source.greeted || source.diagnostics.frames ? source.diagnostics : null,
         states: {
           styled: this.#styled,
-          animating: layout.spring.running || layout.presence.running || Boolean(layout.glide),
+          animating: layout.moving,
           live: status === "live",
           reconnecting: status === "reconnecting",
           offline: status === "offline",
         },
       });
-      if (!layout.needsPass) break;
+      if (!metrics.needsPass) break;
     }
   }
 
@@ -249,6 +250,8 @@ export class GlassTagCloudElement extends HTMLElement {
     this.#connected = true;
     watchPage(this, {
       reduceMotion: () => this.#layout.reduceMotionChanged(),
+      reduceTransparency: () => this.#view.transparencyChanged(),
+      dark: () => this.#backdrop.schemeChanged(),
       pagehide: () => this.#live.suspend(),
       pageshow: () => this.#live.resume(),
     });
@@ -256,8 +259,7 @@ export class GlassTagCloudElement extends HTMLElement {
     sharedSheet().then((sheet) => {
       if (sheet) this.shadowRoot.adoptedStyleSheets = [hostSheet, sheet];
       this.#styled = true;
-      this.#layout.styled = true;
-      this.#layout.remeasure();
+      this.#metrics.styled();
     });
     this.requestUpdate();
   }
@@ -272,23 +274,21 @@ export class GlassTagCloudElement extends HTMLElement {
 
   attributeChangedCallback(name, oldValue, newValue) {
     if (oldValue === newValue) return;
-    if (name === "spacing") this.#layout.spacingChanged();
-    else if (name === "live") {
+    if (name === "live") {
       // Not while upgrading: connectedCallback starts the connection itself.
       if (this.#connected) {
         this.#live.stop();
         this.#live.start();
       }
     } else if (name === "removable") this.#tags.removableChanged();
-    else if (name === "max-rows") this.#layout.maxRowsChanged();
-    else if (name === "more-label" || name === "less-label" || name === "lang") this.#layout.rowLabelsChanged();
+    else if (name === "max-rows") this.#metrics.maxRowsChanged();
+    else if (name === "more-label" || name === "less-label" || name === "lang") this.#metrics.rowLabelsChanged();
     else if (name === "name" || name === "required" || name === "max-selected") this.#selection.updateForm();
     this.#updateSoon();
   }
 
   formResetCallback() {
     this.#selection.set(this.#selection.defaults(), { dirty: false });
-    this.#live.sendSelection();
     this.#updateSoon();
   }
 
@@ -301,7 +301,6 @@ export class GlassTagCloudElement extends HTMLElement {
     }
     if (!Array.isArray(ids)) return;
     this.#selection.set(ids.map(String));
-    this.#live.sendSelection();
     this.#updateSoon();
   }
 
@@ -311,15 +310,14 @@ export class GlassTagCloudElement extends HTMLElement {
   }
 
   #tagsChanged() {
-    if (!this.#selection.dirty) this.#selection.set(this.#selection.defaults(), { dirty: false });
+    if (!this.#selection.dirty) this.#selection.set(this.#selection.defaults(), { dirty: false, quiet: true });
     else this.#selection.updateForm();
     this.#updateSoon();
   }
 
   #userToggle(id) {
     if (!this.#selection.toggle(id)) return;
-    this.#updateNow(); // the user's input shows in this task, as a native control's does
-    this.#live.sendToggle(id);
+    this.#updateNow(); // the user's input shows (and a live server is told) in this task, as a native control's does
     this.#dispatchChange();
   }
 
@@ -349,33 +347,9 @@ export class GlassTagCloudElement extends HTMLElement {
       throw new TypeError("glass-tag-cloud: selection must be an array of tag ids");
     }
     this.#selection.set([...ids].map(String), { animation: this.#layout.frame ? "snappy" : null });
-    this.#live.sendSelection();
     this.#updateSoon();
   }
 
-  get spacing() { return parseNumber(this.getAttribute("spacing"), DEFAULT_SPACING); }
-  set spacing(value) { this.setAttribute("spacing", String(value)); }
-  get mergeDistance() { return parseNumber(this.getAttribute("merge-distance"), DEFAULT_MERGE_DISTANCE); }
-  set mergeDistance(value) { this.setAttribute("merge-distance", String(value)); }
-  /** The most tags a user may select, or null (no limit). */
-  get maxSelected() {
-    const value = parseNumber(this.getAttribute("max-selected"), null);
-    return value === null ? null : Math.floor(value);
-  }
-  set maxSelected(value) { if (value === null || value === undefined) this.removeAttribute("max-selected"); else this.setAttribute("max-selected", String(value)); }
-  get name() { return this.getAttribute("name") ?? ""; }
-  set name(value) { this.setAttribute("name", String(value)); }
-  get required() { return this.hasAttribute("required"); }
-  set required(value) { this.toggleAttribute("required", Boolean(value)); }
-  /** The most rows shown before a "+K" capsule folds the rest (0: no limit). */
-  get maxRows() { return Math.floor(parseNumber(this.getAttribute("max-rows"), 0)); }
-  set maxRows(value) { if (value > 0) this.setAttribute("max-rows", String(value)); else this.removeAttribute("max-rows"); }
-  get removable() { return this.hasAttribute("removable"); } // every tag gets a remove control (a tag may say so itself)
-  set removable(value) { this.toggleAttribute("removable", Boolean(value)); }
-  get disabled() { return this.hasAttribute("disabled"); }
-  set disabled(value) { this.toggleAttribute("disabled", Boolean(value)); }
-  get live() { return this.getAttribute("live") ?? ""; }
-  set live(value) { if (value) this.setAttribute("live", String(value)); else this.removeAttribute("live"); }
   /** "off" (no `live`), "connecting", "live", "reconnecting" or "offline". */
   get liveStatus() { return this.#liveStatus; }
   /** Who placed the capsules on screen: "none", "css", "wasm" or "server". */
@@ -393,6 +367,7 @@ export class GlassTagCloudElement extends HTMLElement {
   reportValidity() { return this.#internals.reportValidity(); }
 }
 
+defineAttributeProperties(GlassTagCloudElement);
 defineAppearanceProperties(GlassTagCloudElement);
 defineRowLimitLabelProperties(GlassTagCloudElement);
 

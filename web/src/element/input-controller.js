@@ -5,15 +5,15 @@
 // each change asks for an update, whose frame shows it.
 //
 //   const input = new InputController(cloud, { view, press, roving, hitTest, navigate, actions, requestUpdate });
-//   view: { buttons, indexOf(button), frame, layout }: the tags' buttons, the frame on screen
-//     (packed-layout.js) and its JSON (for the keyboard's navigation only)
-//   hitTest(frame, x, y), navigate(layout, index, key): the core's rules
+//   view: { buttons, indexOf(button), frame }: the tags' buttons and the frame on screen (packed-layout.js)
+//   hitTest(frame, x, y), navigate(frame, index, key): the core's rules over that frame
 //   actions: { toggle(id), toggleRows(), remove(id), removable(id), focusEntered(button) }
 //
 // What a pointer is on: the button it is on, or beside the buttons (on the cloud, or a slot's
 // corner outside its rounded button) the tag whose touch target holds the point, by the core's
 // hit test over the packed frame on screen: no JSON layout for a hover or a press, also while a
-// drag lays the cloud out every frame. A touch target is no element's box (docs/WEB.md, "The
+// drag lays the cloud out every frame; an arrow key's navigation reads the same frame (no JSON
+// either). A touch target is no element's box (docs/WEB.md, "The
 // touch target"), so a click beside the buttons is for a tag only where it was pressed, as a
 // button's click is.
 // - Complexity: O(1) per event on a button; a hit test (O(tags) to pack the frame) beside them.
@@ -57,7 +57,7 @@ export class InputController {
    * @param {{view: object, press: import("../view/press-state.js").PressState,
    *   roving: import("./roving-focus.js").RovingFocus,
    *   hitTest: (frame: object, x: number, y: number) => number,
-   *   navigate: (layout: object, index: number, key: string) => number,
+   *   navigate: (frame: object, index: number, key: string) => number,
    *   actions: {toggle: (id: string) => void, toggleRows: () => void, remove: (id: string) => void,
    *     removable: (id: string) => boolean, focusEntered: (button: HTMLElement) => void},
    *   requestUpdate: () => void, page?: EventTarget}} parts
@@ -194,11 +194,11 @@ export class InputController {
   /** An arrow, Home/End or PageUp/PageDown on a tag: focus goes where the core's navigation says. */
   #moveFocus(event, key) {
     const index = this.#view.indexOf(event.target);
-    const layout = index < 0 ? null : this.#view.layout;
-    if (!layout) return;
+    const frame = index < 0 ? null : this.#view.frame;
+    if (!frame) return;
     let next = index;
     try {
-      next = this.#navigate(layout, index, key);
+      next = this.#navigate(frame, index, key);
     } catch {
       return;
     }

@@ -2,10 +2,17 @@
 // buttons' aria-pressed, the form value, the live hello, the limit's refusals) is derived from
 // it and never read back.
 //
-//   const selection = new SelectionController(host, internals, tags, { anchor });
+//   const selection = new SelectionController(host, internals, { currentTags, ownTags, anchor });
 //   selection.ids()        // the selected ids that are current tags, in tag order
-//   selection.flags()      // Uint8Array, 1 per selected tag of `tags.current()`
+//   selection.flags()      // Uint8Array, 1 per selected tag of `currentTags()`
 //   selection.set(ids)     // the program's (silent); selection.toggle(id) the user's
+//   selection.derive()     // the update's snapshot: { version, ids, flags, full, dirty, animation, log, … }
+//   changesSince(snapshot, version)   // what changed since: [{ version, kind, id }], null when too far back
+//
+// Every change is logged by kind, so that what follows a change is derived from the log, never
+// called from where the change was made: "toggle" (the user's, with its id: the live server is
+// told the toggle), "page" (the page's or the user's choice of the whole selection: the server
+// adopts it) and "quiet" (the tags' defaults or the server's own: nothing to tell anyone).
 //
 // Whose selection shows (docs/ELEMENT.md, "Whose selection"): the user's choice (a toggle, a
 // removal, or one the program set or restored: `dirty`), else, once a live server has answered,
@@ -18,10 +25,25 @@
 //   makes the control invalid (`rangeOverflow`), as an over-long value does for a native input.
 // - Complexity: O(tags) per change; O(1) per frame (cached by tags and version).
 
+/** How many changes the log keeps: more between two updates are told as one whole selection. */
+const LOG_LENGTH = 32;
+
+/**
+ * The changes of a selection snapshot after `version`, oldest first; null when its log no
+ * longer reaches back to it.
+ */
+export function changesSince(selection, version) {
+  if (version === selection.version) return [];
+  const first = selection.log[0];
+  if (!first || first.version > version + 1) return null;
+  return selection.log.filter((change) => change.version > version);
+}
+
 export class SelectionController {
   #host;
   #internals;
-  #tags;
+  #currentTags;
+  #ownTags;
   #anchor;
   #formTags = null;
   #raw = new Set(); // may hold ids that are not current tags
@@ -30,18 +52,23 @@ export class SelectionController {
   version = 0; // bumped whenever the selection changes
   dirty = false; // set by the user or the program: the tags' defaults no longer apply
   formDisabled = false;
-  animation = null; // the spring of the last change ("snappy") until a frame shows it
+  animation = null; // { version, name }: the spring of the change at `version` ("snappy"), or null
   announcement = { text: "", serial: 0 };
+  #log = Object.freeze([]); // the last changes, oldest first: { version, kind, id }
+  #snapshot = null;
 
   /**
    * @param {HTMLElement} host  @param {ElementInternals} internals
-   * @param {import("./tags-controller.js").TagsController} tags
-   * @param {{anchor: () => HTMLElement | undefined}} options  where validity messages point
+   * @param {{currentTags: () => {id: string}[], ownTags: () => {id: string, selected: boolean}[],
+   *   anchor: () => HTMLElement | undefined}} inputs
+   *   currentTags: the tags to show now (the same array until they change); ownTags: the
+   *   element's own, whose `selected` are the defaults; anchor: where validity messages point
    */
-  constructor(host, internals, tags, { anchor }) {
+  constructor(host, internals, { currentTags, ownTags, anchor }) {
     this.#host = host;
     this.#internals = internals;
-    this.#tags = tags;
+    this.#currentTags = currentTags;
+    this.#ownTags = ownTags;
     this.#anchor = anchor;
   }
 
@@ -49,16 +76,40 @@ export class SelectionController {
 
   hostDisconnected() {}
 
-  /** The tags may have changed what counts as selected: the form follows (once per change). */
-  hostUpdate() {
-    const tags = this.#tags.current();
-    if (tags === this.#formTags) return;
-    this.#formTags = tags;
-    this.updateForm();
+  /**
+   * The update's snapshot; the tags may have changed what counts as selected, and the form
+   * follows (once per change). The same object while nothing of it changed.
+   */
+  derive() {
+    const tags = this.#currentTags();
+    if (tags !== this.#formTags) {
+      this.#formTags = tags;
+      this.updateForm();
+    }
+    const { ids, flags } = this.#current();
+    const next = {
+      version: this.version,
+      ids,
+      flags,
+      full: this.full,
+      dirty: this.dirty,
+      formDisabled: this.formDisabled,
+      announcement: this.announcement,
+      animation: this.animation,
+      log: this.#log,
+    };
+    const last = this.#snapshot;
+    if (!last || Object.keys(next).some((key) => next[key] !== last[key])) this.#snapshot = Object.freeze(next);
+    return this.#snapshot;
+  }
+
+  #changed(kind, id = null) {
+    this.version += 1;
+    this.#log = Object.freeze([...this.#log.slice(-(LOG_LENGTH - 1)), Object.freeze({ version: this.version, kind, id })]);
   }
 
   #current() {
-    const tags = this.#tags.current();
+    const tags = this.#currentTags();
     const cache = this.#cache;
     if (cache.tags !== tags || cache.version !== this.version) {
       const ids = [];
@@ -97,12 +148,15 @@ export class SelectionController {
     return limit !== null && this.ids().length >= limit;
   }
 
-  /** The program's selection (property, reset, restored state): no `change` event. */
-  set(ids, { dirty = true, animation = null } = {}) {
+  /**
+   * The program's selection (property, reset, restored state): no `change` event. `quiet`: the
+   * tags' defaults or the server's own selection, which no one is told.
+   */
+  set(ids, { dirty = true, animation = null, quiet = false } = {}) {
     this.#raw = new Set(ids);
-    this.version += 1;
+    this.#changed(quiet ? "quiet" : "page");
     this.dirty = dirty;
-    this.animation = animation;
+    this.animation = animation ? { version: this.version, name: animation } : null;
     this.updateForm();
     this.#host.requestUpdate();
   }
@@ -110,13 +164,13 @@ export class SelectionController {
   /**
    * Tags that are gone for good (the server stopped serving them): their selections drop, as
    * the server drops them, so a tag served again later comes back unselected. Silent: no
-   * `change` event, nothing announced.
+   * `change` event, nothing announced. `quiet`: the server dropped them itself.
    */
-  forget(ids) {
+  forget(ids, { quiet = false } = {}) {
     let changed = false;
     for (const id of ids) changed = this.#raw.delete(id) || changed;
     if (!changed) return;
-    this.version += 1;
+    this.#changed(quiet ? "quiet" : "page");
     this.updateForm();
     this.#host.requestUpdate();
   }
@@ -124,7 +178,7 @@ export class SelectionController {
   /** The defaults (what shows until the user chooses, and what a form reset restores): the
    * server's selection once a live server has stated it, else the tags' own `selected`. */
   defaults() {
-    return this.#served ?? this.#tags.own().filter((tag) => tag.selected).map((tag) => tag.id);
+    return this.#served ?? this.#ownTags().filter((tag) => tag.selected).map((tag) => tag.id);
   }
 
   /**
@@ -134,7 +188,7 @@ export class SelectionController {
    */
   serve(ids) {
     this.#served = ids;
-    if (!this.dirty) this.set(this.defaults(), { dirty: false });
+    if (!this.dirty) this.set(this.defaults(), { dirty: false, quiet: true });
   }
 
   /** Whether the selection is exactly these ids (any order; only current tags count). */
@@ -161,9 +215,9 @@ export class SelectionController {
     }
     if (selecting) this.#raw.add(id);
     else this.#raw.delete(id);
-    this.version += 1;
+    this.#changed("toggle", id);
     this.dirty = true;
-    this.animation = "snappy";
+    this.animation = { version: this.version, name: "snappy" };
     this.#announce("");
     this.updateForm();
     return true;

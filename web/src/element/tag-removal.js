@@ -1,7 +1,7 @@
 // Removing a tag by the user: its remove control, or Delete or Backspace on the focused tag
 // (input-controller.js hears both).
 //
-//   const removal = new TagRemoval(host, { tags, selection, view, live, onSelectionChange });
+//   const removal = new TagRemoval(host, { tags, selection, view, onSelectionChange });
 //   removal.request(id)     // the user asked to remove the tag `id`
 //   removal.removable(id)   // whether it can be
 //
@@ -10,7 +10,8 @@
 // none is left), the tag leaves the element's own tags (tags-controller.js: a new `tags` array,
 // or its `<glass-tag>` child removed), its selection drops (a `change` event when it was
 // selected: the user changed the value) and "Removed TITLE." is announced. It writes nothing of
-// the shadow tree: the tags and the selection change, and the next update's frame shows it.
+// the shadow tree: the tags and the selection change, and the next update's frame shows it (and
+// a live server is told the selection then: live-controller.js).
 // - Complexity: O(tags) per removal.
 
 export class TagRemoval {
@@ -18,7 +19,6 @@ export class TagRemoval {
   #tags;
   #selection;
   #view;
-  #live;
   #onSelectionChange;
 
   /**
@@ -26,15 +26,13 @@ export class TagRemoval {
    * @param {{tags: import("./tags-controller.js").TagsController,
    *   selection: import("./selection-controller.js").SelectionController,
    *   view: import("../view/cloud-view.js").CloudView,
-   *   live: import("../live/live-controller.js").LiveController,
    *   onSelectionChange: () => void}} parts
    */
-  constructor(host, { tags, selection, view, live, onSelectionChange }) {
+  constructor(host, { tags, selection, view, onSelectionChange }) {
     this.#host = host;
     this.#tags = tags;
     this.#selection = selection;
     this.#view = view;
-    this.#live = live;
     this.#onSelectionChange = onSelectionChange;
   }
 
@@ -59,10 +57,7 @@ export class TagRemoval {
     const wasSelected = this.#selection.has(id);
     this.#selection.forget([id]);
     this.#selection.announce(`Removed ${title}.`);
-    if (wasSelected) {
-      this.#live.sendSelection();
-      this.#onSelectionChange();
-    }
+    if (wasSelected) this.#onSelectionChange();
     return true;
   }
 

@@ -4,6 +4,7 @@
 // title, tint or place), so the view keeps the nodes of kept tags.
 //
 //   const tags = new TagsController(host, { onChange });   // a reactive controller
+//   tags.derive()   // the update's snapshot { list, ids, changes }: the same object until the tags change
 //   tags.list       // [{ id, label, tint, removable }] committed by the last update (the same array until then)
 //   tags.changes    // { version, inserted, removed, kept } of the last commit that changed them
 //   tags.own()      // [{ id, label, tint, selected, removable }]: the element's own tags (not the server's)
@@ -52,6 +53,7 @@ export class TagsController {
   list = [];
   ids = [];
   changes = { version: 0, inserted: [], removed: [], kept: [] };
+  #snapshot = Object.freeze({ list: this.list, ids: this.ids, changes: this.changes });
 
   /** @param {HTMLElement} host  @param {{onChange: () => void}} callbacks  the element's own tags changed */
   constructor(host, { onChange }) {
@@ -148,8 +150,13 @@ export class TagsController {
     return tags;
   }
 
-  /** Commits the tags to show when they changed; O(1) otherwise. */
-  hostUpdate() {
+  /** Commits the tags to show when they changed, and returns the snapshot; O(1) otherwise. */
+  derive() {
+    this.#commit();
+    return this.#snapshot;
+  }
+
+  #commit() {
     const next = this.current();
     if (next === this.#committed) return;
     this.#committed = next;
@@ -170,5 +177,6 @@ export class TagsController {
       removed: [...before].filter((id) => !after.has(id)),
       kept: this.ids.filter((id) => before.has(id)),
     };
+    this.#snapshot = Object.freeze({ list: this.list, ids: this.ids, changes: this.changes });
   }
 }

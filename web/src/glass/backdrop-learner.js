@@ -32,7 +32,6 @@ const MARGIN = 24;
  */
 const BENEATH_STEP = 64;
 const MAX_POINTS = 20;
-const darkQuery = matchMedia("(prefers-color-scheme: dark)");
 
 /** The composed-tree parent: a slotted element's slot's parent, a shadow root's host. */
 function parentOf(element) {
@@ -135,10 +134,10 @@ export class BackdropLearner {
    * The backdrop of `cloud` (the host's shadow part), in its coordinates, reaching `height` px
    * down at least (the frame's height may exceed the box's before it is written).
    */
-  learn({ host, cloud, probe, height = 0, beneath = true }) {
+  learn({ host, cloud, probe, height = 0, beneath = true, dark = false }) {
     const origin = cloud.getBoundingClientRect();
     const tall = Math.max(origin.height, height);
-    const guess = darkQuery.matches ? [0, 0, 0] : [1, 1, 1];
+    const guess = dark ? [0, 0, 0] : [1, 1, 1];
     const canvasColor = this.rgba(getComputedStyle(probe).backgroundColor);
     const map = new BackdropMap({
       x: -MARGIN, y: -MARGIN, width: origin.width + 2 * MARGIN, height: tall + 2 * MARGIN + Math.min(600, Math.max(48, tall / 2)),

@@ -1,22 +1,33 @@
-// The element's layout: width, label metrics, the spacing spring and the frame to show, from
-// the best source there is: a current server frame (live), else the local Wasm core, else none
-// (CSS flex-wrap, the same rule, shows the tags until the core answers). A reactive controller:
-// it writes nothing; each update it decides `frame` (the packed layout, packed-layout.js),
-// `source` and `motion`, which the view then writes.
+// The element's layout: the frame to show and how it moves there, from the best source there
+// is: a current server frame (live), else the local Wasm core, else none (CSS flex-wrap, the same
+// rule, shows the tags until the core answers); and the spacing spring, the tags coming and
+// going, and a reorder's glide. A reactive controller that holds no other and writes nothing:
+// each update it derives its snapshot from the tags', the selection's, the metrics' and the frame
+// source's (the live server's frame, or none), and the view then writes it.
 //
-//   const layout = new LayoutController(host, { tags, selection, cloud, remProbe, hasButtons });
-//   layout.hostUpdate();   // measure when needed, sample the spring, choose the frame
-//   layout.frame, layout.source ("none" | "css" | "wasm" | "server"), layout.motion
-//   layout.presence        // tags coming and going (tag-presence.js): their capsules grow and shrink in the flow
-//   layout.toggleRows()    // under `max-rows`: the "+K" capsule shows every tag, "Show less" folds them again
-// - Complexity: O(tags) per update (one packed layout), O(label text) per measure.
+//   const layout = new LayoutController(host);
+//   const placed = layout.derive({ tags, selection, metrics, source });
+//   // { frame, source ("none" | "css" | "wasm" | "server"), motion, spacing, mergeDistance,
+//   //   easing, glide, presence, moving, pressMotion, hitTesting }
+//   placed.presence   // tags coming and going (tag-presence.js): their capsules grow and shrink in the flow
+//   placed.moving     // whether the layout moves (the spring, the presence, a glide): known here only
+// - Complexity: O(tags) per update (one packed layout).
 
 import { frameFromLayout, PackedLayout, samePacked } from "./packed-layout.js";
-import { LabelMeasure, watchTextMetrics } from "../shared/label-metrics.js";
-import { reduceMotion, sharedCore, unwatchResize, watchResize } from "../shared/page-resources.js";
-import { RowLimitLabels } from "../element/row-limit-labels.js";
+import { reduceMotion, sharedCore } from "../shared/page-resources.js";
 import { SpacingAnimation } from "./spacing-animation.js";
 import { frameInElementOrder, TagPresence } from "./tag-presence.js";
+
+/** Whether two frames place the same capsules alike (folded ones, NaN, alike): the same necks then. */
+function samePlaces(a, b) {
+  if (a.count !== b.count || a.items !== b.items || a.origins.length !== b.origins.length) return false;
+  for (let i = 0; i < a.origins.length; i += 1) if (!Object.is(a.origins[i], b.origins[i])) return false;
+  for (let i = 0; i < a.origins.length; i += 2) {
+    if (Number.isNaN(a.origins[i])) continue; // folded: no size on a server's frame
+    if (a.sizes[i] !== b.sizes[i] || a.sizes[i + 1] !== b.sizes[i + 1]) return false;
+  }
+  return true;
+}
 
 /** Whether `after` holds the same tags as `before` in another order (none inserted or removed). */
 function reordered(before, after) {
@@ -27,60 +38,34 @@ function reordered(before, after) {
 
 export class LayoutController {
   #host;
-  #tags;
-  #selection;
-  #cloud;
-  #remProbe;
-  #hasButtons;
   #packed = null;
   #local = null; // { request, frame }: the last local layout
   #snappy = null;
-  measuredVersion = -1; // the tags' version the metrics are for
   #committedVersion = -1; // the tags' version the presence has taken
-  #measuredTags = []; // the tags the metrics are for (those on screen)
-  #stopWatchingText = null;
+  #lastMetrics = null; // the metrics of the last update (a tag change's departing tags keep their sizes)
+  #targetSpacing = null; // the `spacing` the last update saw
+  #animatedVersion = -1; // the selection's version whose spring has been shown
+  #seenResponse = null; // the server frame whose spacing and spring were taken
+  #staleResponse = null; // a server frame for a spacing since left
+  #rowLimit = null; // the request's `rowLimit`, the same object while it holds
+  #necked = null; // { from, frame }: the last server frame given its necks
+  #glideTimer = 0;
   core = null;
-  live = null; // the LiveController, when the host has made it
-  metrics = null;
-  width = null;
-  styled = false;
   spacingOnScreen = null;
   spring = new SpacingAnimation();
   presence = new TagPresence();
   glide = null; // tags reordered: each slot glides to its new place ({ duration: ms, easing })
-  #glideTimer = 0;
-  expanded = false; // under `max-rows`: every tag shown
-  #toggleMetrics = null; // the row limit's capsules' label metrics
-  #moreSizes = null; // { from, more }: the row limit's capsule sizes, and the "+K" ones of them
-  rowLabels = new RowLimitLabels(); // the row limit's words (`more-label`, `less-label`)
-  #rowLimit = null; // the request's `rowLimit`, the same object while it holds
-  #labels = new LabelMeasure(); // the labels measured in the current font
   frame = null;
   source = "none";
   motion = undefined; // the CSS spring for this frame's changes; undefined: as it is
-  needsPass = false; // the labels can be measured once the view has made their buttons
+  easing = { on: false, duration: null, easing: null }; // the browser eases a server's spacing change
 
-  /**
-   * @param {HTMLElement} host
-   * @param {{tags: object, selection: object, cloud: HTMLElement, remProbe: HTMLElement, hasButtons: () => boolean}} parts
-   */
-  constructor(host, { tags, selection, cloud, remProbe, hasButtons }) {
+  /** @param {HTMLElement & {requestUpdate: () => void}} host */
+  constructor(host) {
     this.#host = host;
-    this.#tags = tags;
-    this.#selection = selection;
-    this.#cloud = cloud;
-    this.#remProbe = remProbe;
-    this.#hasButtons = hasButtons;
   }
 
   hostConnected() {
-    this.rowLabels = RowLimitLabels.of(this.#host);
-    watchResize(this.#host, (width) => {
-      if (width === this.width) return;
-      this.width = width;
-      this.#host.requestUpdate();
-    });
-    this.#stopWatchingText = watchTextMetrics(this.#remProbe, () => this.remeasure());
     sharedCore().then((core) => {
       this.core = core;
       this.#packed = core ? new PackedLayout(core) : null;
@@ -89,9 +74,6 @@ export class LayoutController {
   }
 
   hostDisconnected() {
-    unwatchResize(this.#host);
-    this.#stopWatchingText?.();
-    this.#stopWatchingText = null;
     this.spring.stop();
     this.presence.land();
     this.#endGlide();
@@ -115,23 +97,6 @@ export class LayoutController {
     this.#host.requestUpdate();
   }
 
-  /** The labels may measure differently (styles arrived, fonts loaded, the text size changed). */
-  remeasure() {
-    this.metrics = null;
-    this.#labels = new LabelMeasure();
-    this.#host.requestUpdate();
-  }
-
-  get rightToLeft() {
-    // The element's directionality (its own or an ancestor's `dir`): a selector match, where
-    // getComputedStyle would force a style recalculation per cloud per frame.
-    return this.#host.matches(":dir(rtl)");
-  }
-
-  get mergeDistance() {
-    return this.live?.mergeDistance ?? this.#host.mergeDistance;
-  }
-
   /** The spring's "snappy" for the press, once there is a core (null: no motion); asked of the core once. */
   get pressMotion() {
     if (!this.core || reduceMotion()) return null;
@@ -139,41 +104,39 @@ export class LayoutController {
     return this.#snappy;
   }
 
-  hostUpdate() {
-    const tags = this.#tags;
+  /** Whether anything moves: the spacing spring, tags coming or going, a reorder's glide. */
+  get moving() {
+    return this.spring.running || this.presence.running || Boolean(this.glide);
+  }
+
+  /**
+   * The update's snapshot.
+   * @param {{tags: object, selection: object, metrics: object, source: object}} inputs  the
+   *   snapshots of tags-controller.js, selection-controller.js, metrics-controller.js and the
+   *   frame source (live-controller.js)
+   */
+  derive({ tags, selection, metrics, source }) {
+    const target = this.#host.spacing;
+    if (target !== this.#targetSpacing) {
+      if (this.#targetSpacing !== null) this.#spacingChanged(target, metrics, source);
+      this.#targetSpacing = target;
+    }
+    this.#takeServerSpring(source, target);
     if (tags.changes.version !== this.#committedVersion) {
       // Other tags: the inserted grow in and the removed shrink away on the seed's `.smooth`
       // spring, when capsules are on screen to move and motion is welcome.
       this.#committedVersion = tags.changes.version;
-      const animate = this.core && this.frame && this.metrics && !reduceMotion();
-      const motion = animate ? this.core.motion("smooth") : null;
-      this.presence.commit(this.#measuredTags, tags.list, this.metrics, motion);
+      const before = this.#lastMetrics?.metrics ? this.#lastMetrics : null;
+      const motion = this.core && this.frame && before && !reduceMotion() ? this.core.motion("smooth") : null;
+      this.presence.commit(before?.tags ?? [], tags.list, before?.metrics ?? null, motion);
       // (Not while tags still come and go: their frames are the core's flow, one by one.)
-      if (motion && !this.presence.running && reordered(this.#measuredTags, tags.list)) this.#startGlide(motion);
+      if (motion && !this.presence.running && reordered(before.tags, tags.list)) this.#startGlide(motion);
     }
-    if (tags.changes.version !== this.measuredVersion) {
-      this.metrics = null; // other tags: measured again, and no frame of the old ones is shown
-      this.frame = null;
-    }
-    this.width ??= this.#host.getBoundingClientRect().width;
-    this.needsPass = false;
-    if (this.styled && !this.metrics && tags.list.length > 0) {
-      if (this.#hasButtons()) {
-        this.metrics = this.#labels.measure(this.#cloud, tags.list);
-        this.#toggleMetrics = null; // measured below, in the same font
-        this.measuredVersion = tags.changes.version;
-        this.#measuredTags = tags.list;
-      } else {
-        this.needsPass = true;
-      }
-    }
-    // Other row limit words: their capsules measured again, in the font the tags were.
-    if (this.metrics && !this.#toggleMetrics) this.#toggleMetrics = this.#labels.measure(this.#cloud, this.rowLabels.measured);
-    this.live?.syncMeasure();
-    this.live?.syncViewport();
-    this.spacingOnScreen ??= this.#host.spacing;
-    const animation = this.#selection.animation;
-    this.#selection.animation = null;
+    this.#lastMetrics = metrics;
+    if (tags.changes.version !== metrics.version) this.frame = null; // no frame of the old tags is shown
+    this.spacingOnScreen ??= target;
+    const animation = selection.animation && selection.animation.version !== this.#animatedVersion ? selection.animation.name : null;
+    if (selection.animation) this.#animatedVersion = selection.animation.version;
     let spacing = this.spacingOnScreen;
     let final = true;
     const springing = this.spring.running;
@@ -184,46 +147,129 @@ export class LayoutController {
     }
     const coming = this.presence.sample();
     if (coming) this.#host.requestUpdate(); // its next frame
-    const server = this.live?.frameFor(this.width);
+    const server = source.frame && source.response !== this.#staleResponse ? source : null;
     let frame = null;
-    let source = this.source;
+    let placedBy = this.source;
     // While tags come and go the local core lays out every frame; the server's frame ends it.
     // Unfolded, the row limit's "Show less" capsule is the local core's: the server's frames
     // show every tag then (maxRows 0), without it.
-    const unfolded = this.#host.maxRows > 0 && this.expanded && this.core;
+    const unfolded = metrics.maxRows > 0 && metrics.expanded && this.core;
+    const mergeDistance = source.mergeDistance ?? this.#host.mergeDistance;
     if (server && !(coming && this.core) && !unfolded && (!springing || (final && server.spacing === spacing))) {
-      frame = server.frame;
-      source = "server";
-    } else if ((frame = this.#layoutLocally(spacing, animation))) {
-      source = "wasm";
+      frame = this.#withNecks(server, tags, metrics, mergeDistance);
+      placedBy = "server";
+    } else if ((frame = this.#layoutLocally({ spacing, animation, tags, selection, metrics, mergeDistance }))) {
+      placedBy = "wasm";
     } else if (!this.frame) {
-      source = tags.list.length ? "css" : "none";
+      placedBy = tags.list.length ? "css" : "none";
     }
-    const changed = frame !== null && (source !== this.source || !samePacked(frame, this.frame));
+    const changed = frame !== null && (placedBy !== this.source || !samePacked(frame, this.frame));
     this.motion = undefined;
     if (animation && this.core && !reduceMotion()) this.motion = this.core.motion(animation);
     else if (changed && frame.animation !== undefined) this.motion = reduceMotion() ? null : frame.animation;
     if (frame) this.frame = frame;
-    this.source = source;
+    this.source = placedBy;
+    return {
+      frame: this.frame,
+      source: this.source,
+      motion: this.motion,
+      spacing: this.spacingOnScreen,
+      mergeDistance,
+      easing: this.easing,
+      glide: this.glide,
+      presence: this.presence,
+      moving: this.moving,
+      pressMotion: this.pressMotion,
+      hitTesting: this.hitTesting,
+    };
   }
 
-  #layoutLocally(spacing, animation) {
+  /**
+   * A new server frame: its spacing is the one on screen and its spring the browser's (a
+   * spacing change arrives as one frame), unless the local core's spring runs on (its last frame
+   * is this one); a frame for a spacing since left is not shown (the local core draws its successor).
+   */
+  #takeServerSpring(source, target) {
+    const response = source.response;
+    if (!response || response === this.#seenResponse) return;
+    this.#seenResponse = response;
+    const spacing = typeof response.spacing === "number" ? response.spacing : null;
+    if (this.core && spacing !== null && spacing !== target) {
+      this.#staleResponse = response;
+      return;
+    }
+    if (this.core && this.spring.running) return;
+    const moved = this.source === "server" && spacing !== null && spacing !== this.spacingOnScreen;
+    this.easing = {
+      on: moved && Boolean(response.animation) && !reduceMotion(),
+      duration: response.animation ? `${response.animation.settle}s` : this.easing.duration,
+      easing: response.animation ? response.animation.easing : this.easing.easing,
+    };
+    if (spacing !== null) this.spacingOnScreen = spacing;
+    this.spring.stop();
+  }
+
+  /**
+   * A server frame with the core's necks (only the core decides what melts): those of the local
+   * frame when it placed the same capsules alike at this merge distance (a resize's local frame,
+   * laid out before the server's came: no layout again), else the core's packed path over the
+   * server's places, once per frame. Without a local core they are not known (null).
+   */
+  #withNecks(source, tags, metrics, mergeDistance) {
+    const frame = source.frame;
+    if (frame.necks || !this.core) return frame;
+    if (this.#necked?.from === frame) return this.#necked.frame;
+    const local = this.#local;
+    let necked;
+    if (local && local.request.mergeDistance === mergeDistance && samePlaces(local.frame, frame)) {
+      const { necks, neckGaps, neckAxes, neckSpans, neckCount } = local.frame;
+      necked = { ...frame, necks, neckGaps, neckAxes, neckSpans, neckCount };
+    } else {
+      necked = frameFromLayout(source.response, tags.ids, {
+        core: this.core,
+        width: source.response.width,
+        spacing: source.response.spacing,
+        mergeDistance,
+        direction: metrics.direction,
+        json: frame.json,
+      });
+    }
+    this.#necked = { from: frame, frame: necked };
+    return necked;
+  }
+
+  /** The `spacing` attribute changed: spring to it through the core, frame by frame, or land. */
+  #spacingChanged(target, metrics, source) {
+    // With a local core the spacing animates frame by frame through it, live or not: every frame
+    // is the flow at that frame's spacing (capsules change rows mid-way, groups melt exactly at
+    // the merge distance); the server's frame for the new spacing ends it.
+    const animatable = this.core && metrics.metrics && this.frame && this.spacingOnScreen !== null;
+    if (!animatable) {
+      if (source.greeted) return; // no local core: the server's frame comes with its spring
+      this.spacingOnScreen = target;
+    } else {
+      this.spring.start(this.spacingOnScreen, target, reduceMotion() ? null : this.core.motion("spacing"));
+    }
+  }
+
+  #layoutLocally({ spacing, animation, tags, selection, metrics, mergeDistance }) {
     const packed = this.#packed;
-    if (!this.core || !this.metrics || this.width === null) return null;
+    const measured = metrics.metrics;
+    if (!this.core || !measured || metrics.width === null) return null;
     const reduce = reduceMotion();
     const request = {
-      width: this.width,
+      width: metrics.width,
       spacing,
-      mergeDistance: this.mergeDistance,
-      textScale: this.metrics.textScale,
-      lineHeight: this.metrics.lineHeight,
-      tags: this.metrics.tags,
-      selection: this.#selection.ids(),
+      mergeDistance,
+      textScale: measured.textScale,
+      lineHeight: measured.lineHeight,
+      tags: measured.tags,
+      selection: selection.ids,
       animation: reduce ? null : animation,
       reduceMotion: reduce,
     };
-    if (this.rightToLeft) request.direction = "rtl";
-    const rowLimit = this.#rowLimitFor(this.#host.maxRows);
+    if (metrics.direction === "rtl") request.direction = "rtl";
+    const rowLimit = this.#rowLimitFor(metrics);
     if (rowLimit) request.rowLimit = rowLimit;
     // An update for something else (a press, a scroll, a server message) keeps the frame.
     const last = this.#local;
@@ -232,9 +278,9 @@ export class LayoutController {
       return last.frame;
     }
     try {
-      const shown = this.presence.shown(this.#tags.list, this.metrics);
+      const shown = this.presence.shown(tags.list, measured);
       if (shown) {
-        const frame = this.#layoutShown(request, shown);
+        const frame = this.#layoutShown(request, shown, tags.list.length);
         if (frame) {
           this.#local = null; // a frame of the motion: the next request alike is laid out again
           return frame;
@@ -244,9 +290,9 @@ export class LayoutController {
       // Every frame through the packed path (no JSON); the JSON path for what only it lays out.
       const frame =
         packed.layout(request) ??
-        frameFromLayout(this.core.layout(request), this.#tags.ids, {
+        frameFromLayout(this.core.layout(request), tags.ids, {
           core: this.core,
-          width: this.width,
+          width: metrics.width,
           spacing,
           mergeDistance: request.mergeDistance,
           direction: request.direction,
@@ -264,75 +310,24 @@ export class LayoutController {
    * frame (the tags, then the departing); its JSON (keyboard, `layout`) is the tags' own layout,
    * where the motion lands. Null when only the JSON path can lay it out.
    */
-  #layoutShown(request, shown) {
+  #layoutShown(request, shown, count) {
     const flow = this.#packed.layout({ ...request, tags: shown.metrics.tags, presence: shown.scale });
     if (!flow) return null;
     let json = null;
-    const frame = frameInElementOrder(flow, shown.order, this.#tags.list.length);
+    const frame = frameInElementOrder(flow, shown.order, count);
     // The tags' own layout (under the row limit too): the packed path's JSON of the request.
     frame.json = () => (json ??= this.#packed.layout(request).json());
     return frame;
   }
 
   /** The request's row limit (`max-rows`), or null: the same object while nothing of it changes. */
-  #rowLimitFor(maxRows) {
-    if (!(maxRows > 0) || !this.#toggleMetrics) return null;
+  #rowLimitFor({ maxRows, expanded, toggleMetrics }) {
+    if (!(maxRows > 0) || !toggleMetrics) return null;
     const limit = this.#rowLimit;
-    if (limit?.maxRows !== maxRows || limit.expanded !== this.expanded || limit.labels !== this.#toggleMetrics.tags) {
-      this.#rowLimit = { maxRows, expanded: this.expanded, labels: this.#toggleMetrics.tags };
+    if (limit?.maxRows !== maxRows || limit.expanded !== expanded || limit.labels !== toggleMetrics.tags) {
+      this.#rowLimit = { maxRows, expanded, labels: toggleMetrics.tags };
     }
     return this.#rowLimit;
-  }
-
-  /** The rows shown: `max-rows` while folded, 0 (every tag) without a limit or unfolded. */
-  get rowsShown() {
-    const maxRows = this.#host.maxRows;
-    return maxRows > 0 && !this.expanded ? maxRows : 0;
-  }
-
-  /** The row limit's "+K" capsule's `[w, h]` for 1 digit, 2, … (the core sizes them), or null before the core and the labels. */
-  get moreSizes() {
-    if (!this.#packed || !this.#toggleMetrics) return null;
-    const sizes = this.#packed.toggleSizes(this.#toggleMetrics, this.#toggleMetrics.tags);
-    if (this.#moreSizes?.from !== sizes) this.#moreSizes = { from: sizes, more: sizes.slice(0, -1) };
-    return this.#moreSizes.more;
-  }
-
-  /** The row limit's capsule was pressed: every tag shows, or the limit folds them again. */
-  toggleRows() {
-    this.expanded = !this.expanded;
-    this.#host.requestUpdate();
-  }
-
-  /** `more-label`, `less-label` or `lang` changed: other words, measured again when they differ. */
-  rowLabelsChanged() {
-    const labels = RowLimitLabels.of(this.#host);
-    if (!labels.measuresAs(this.rowLabels)) this.#toggleMetrics = null;
-    this.rowLabels = labels;
-    this.#host.requestUpdate();
-  }
-
-  /** `max-rows` changed: folded again under the new limit. */
-  maxRowsChanged() {
-    this.expanded = false;
-    this.#host.requestUpdate();
-  }
-
-  /** The `spacing` attribute changed: spring to it through the core, frame by frame, or land. */
-  spacingChanged() {
-    const target = this.#host.spacing;
-    this.live?.sendSpacing(target);
-    // With a local core the spacing animates frame by frame through it, live or not: every frame
-    // is the flow at that frame's spacing (capsules change rows mid-way, groups melt exactly at
-    // the merge distance); the server's frame for the new spacing ends it.
-    const animatable = this.core && this.metrics && this.frame && this.spacingOnScreen !== null;
-    if (!animatable) {
-      if (this.live?.greeted) return; // no local core: the server's frame comes with its spring
-      this.spacingOnScreen = target;
-    } else {
-      this.spring.start(this.spacingOnScreen, target, reduceMotion() ? null : this.core.motion("spacing"));
-    }
-    this.#host.requestUpdate();
   }
 
   reduceMotionChanged() {
@@ -341,13 +336,13 @@ export class LayoutController {
     this.#host.requestUpdate(); // the live viewport says it
   }
 
-  /** Where focus goes from `index` on `key`, by the core's rule (the layout's geometry). */
-  navigate(layout, index, key) {
+  /** Where focus goes from `index` on `key`, by the core's rule over `frame` (the packed frame on screen). */
+  navigate(frame, index, key) {
     if (!this.core) return index;
-    if (this.rightToLeft && (key === "next" || key === "previous")) {
+    if (this.#host.matches(":dir(rtl)") && (key === "next" || key === "previous")) {
       key = key === "next" ? "previous" : "next"; // ← is forward in right-to-left reading order
     }
-    return this.core.navigate(layout, index, key);
+    return this.core.navigate(frame, index, key);
   }
 
   /** Whether `hitTest` can answer: the local core is loaded. */

@@ -30,6 +30,11 @@ export class LabelMeasure {
   #font = null; // { context, textScale, lineHeight, rootSize }
   #labels = new Map(); // removable flag + label → { width, words }
 
+  /** Whether the font is read: labels then measure without one on screen. */
+  get hasFont() {
+    return this.#font !== null;
+  }
+
   /** @param {Element} cloud  @param {{id: string, label: string, removable?: boolean}[]} tags */
   measure(cloud, tags) {
     const font = (this.#font ??= readFont(cloud));

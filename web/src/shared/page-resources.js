@@ -7,8 +7,8 @@
 //   const sheet = await sharedSheet();        // null: no styles
 //   scheduleUpdate(cloud, update);            // update() in the next animation frame, once a cloud
 //   watchResize(cloud, (width) => …);  unwatchResize(cloud);
-//   reduceMotion()                            // the preference, kept from the query's events
-//   watchPage(cloud, { reduceMotion, pagehide, pageshow });  unwatchPage(cloud);
+//   reduceMotion(), reduceTransparency(), prefersDark()   // the preferences, kept from the queries' events
+//   watchPage(cloud, { reduceMotion, reduceTransparency, dark, pagehide, pageshow });  unwatchPage(cloud);
 
 import { loadTagCloudCore } from "../core/tagcloud-core.js";
 
@@ -83,45 +83,75 @@ export function unscheduleUpdate(cloud) {
 // ---- One ResizeObserver ------------------------------------------------------------------------
 
 const resizeCallbacks = new WeakMap();
-const resizes = new ResizeObserver((entries) => {
-  for (const entry of entries) resizeCallbacks.get(entry.target)?.(entry.contentRect.width);
-});
+let resizes = null; // made by the first cloud that watches its size
 export function watchResize(element, onWidth) {
+  resizes ??= new ResizeObserver((entries) => {
+    for (const entry of entries) resizeCallbacks.get(entry.target)?.(entry.contentRect.width);
+  });
   resizeCallbacks.set(element, onWidth);
   resizes.observe(element);
 }
 export function unwatchResize(element) {
-  resizes.unobserve(element);
+  resizes?.unobserve(element);
   resizeCallbacks.delete(element);
 }
 
 // ---- Page-wide preferences and lifecycle -------------------------------------------------------
+// The queries and the page's listeners exist while a cloud is connected: the first `watchPage`
+// makes them, the last `unwatchPage` removes them (importing this module touches no global).
 
-const reduceMotionQuery = matchMedia("(prefers-reduced-motion: reduce)");
-// Read on every frame: kept from the query's change events (asking `matches` each frame costs a
-// media query evaluation per call).
-let reducedMotion = reduceMotionQuery.matches;
-export function reduceMotion() {
-  return reducedMotion;
+const QUERIES = {
+  reduceMotion: "(prefers-reduced-motion: reduce)",
+  reduceTransparency: "(prefers-reduced-transparency: reduce), (prefers-contrast: more)",
+  dark: "(prefers-color-scheme: dark)",
+};
+// Read on every frame: kept from the queries' change events while watched (asking `matches` each
+// frame costs a media query evaluation per call).
+const preferences = { reduceMotion: null, reduceTransparency: null, dark: null };
+const watchers = new Map(); // cloud → { reduceMotion, reduceTransparency, dark, pagehide, pageshow }
+let pageListeners = null; // [target, type, listener] while a cloud is watched
+
+function preference(name) {
+  if (pageListeners) return preferences[name];
+  return typeof matchMedia === "function" ? matchMedia(QUERIES[name]).matches : false; // not watched: asked each time
+}
+export const reduceMotion = () => preference("reduceMotion");
+export const reduceTransparency = () => preference("reduceTransparency");
+export const prefersDark = () => preference("dark");
+
+function notify(name, event) {
+  for (const handlers of watchers.values()) handlers[name]?.(event);
 }
 
-const watchers = new Map(); // cloud → { reduceMotion, pagehide, pageshow }
+function listenToPage() {
+  pageListeners = [];
+  const listen = (target, type, listener) => {
+    target.addEventListener(type, listener);
+    pageListeners.push([target, type, listener]);
+  };
+  for (const [name, text] of Object.entries(QUERIES)) {
+    const query = matchMedia(text);
+    preferences[name] = query.matches;
+    listen(query, "change", () => {
+      preferences[name] = query.matches;
+      notify(name);
+    });
+  }
+  // The back/forward cache: an open socket would keep the page out of it, so a hidden page
+  // closes every cloud's socket and a page shown again from the cache resumes its sessions.
+  listen(globalThis, "pagehide", () => notify("pagehide"));
+  listen(globalThis, "pageshow", (event) => {
+    if (event.persisted) notify("pageshow");
+  });
+}
+
 export function watchPage(cloud, handlers) {
+  if (!pageListeners) listenToPage();
   watchers.set(cloud, handlers);
 }
 export function unwatchPage(cloud) {
   watchers.delete(cloud);
+  if (watchers.size > 0 || !pageListeners) return;
+  for (const [target, type, listener] of pageListeners) target.removeEventListener(type, listener);
+  pageListeners = null;
 }
-reduceMotionQuery.addEventListener("change", () => {
-  reducedMotion = reduceMotionQuery.matches;
-  for (const handlers of watchers.values()) handlers.reduceMotion();
-});
-// The back/forward cache: an open socket would keep the page out of it, so a hidden page closes
-// every cloud's socket and a page shown again from the cache resumes its sessions.
-addEventListener("pagehide", () => {
-  for (const handlers of watchers.values()) handlers.pagehide();
-});
-addEventListener("pageshow", (event) => {
-  if (!event.persisted) return;
-  for (const handlers of watchers.values()) handlers.pageshow();
-});

@@ -31,8 +31,7 @@ import { SlotPlacement } from "./slot-placement.js";
 import { TagAppearance } from "./tag-appearance.js";
 import { TagNodes } from "./tag-nodes.js";
 import { TagStates } from "./tag-states.js";
-
-const transparencyQuery = matchMedia("(prefers-reduced-transparency: reduce), (prefers-contrast: more)");
+import { reduceTransparency } from "../shared/page-resources.js";
 
 export class CloudView {
   #requestUpdate;
@@ -78,10 +77,12 @@ export class CloudView {
     this.#glassWindow = glassWindow;
     this.#properties = new CloudProperties(cloud, { announcer, setState });
     this.#nodes = new TagNodes(cloud);
-    transparencyQuery.addEventListener?.("change", () => {
-      this.#transparency = true;
-      requestUpdate();
-    });
+  }
+
+  /** Reduce Transparency or Increase Contrast changed (page-resources.js): the tint amounts are read again. */
+  transparencyChanged() {
+    this.#transparency = true;
+    this.#requestUpdate();
   }
 
   /** The buttons, in tag order (the same array until the tags change: do not modify it). */
@@ -169,7 +170,7 @@ export class CloudView {
     if (moves && placedBefore) this.#toneMotion.move(now);
     this.#toneMotion.rest(now);
     const hold = this.#toneMotion.moving;
-    const appearance = { backdrop: state.backdrop, rgb: this.#rgb, tagStates: this.#tagStates, buttons: this.buttons, solid: transparencyQuery.matches };
+    const appearance = { backdrop: state.backdrop, rgb: this.#rgb, tagStates: this.#tagStates, buttons: this.buttons, solid: reduceTransparency() };
     const near = moves ? this.#nearSight(this.#frame.size[1]) : null;
     if (this.#appearance.write(this.#placement.slots, this.#drawn.length, this.#frame, { ...appearance, near, hold, changed: moves || departed || tinted || transparency })) this.#glassDirty = true;
     if (this.#appearance.stale > 0 && !hold) this.#requestUpdate();
@@ -356,7 +357,7 @@ export class CloudView {
     if (this.#tints.length < 4 * count) this.#tints = new Float32Array(4 * count);
     // Each capsule's tint at its tone (tag-appearance.js); solid (Reduce Transparency, Increase
     // Contrast): mixed with the capsules' base.
-    this.#appearance.neckTints(this.#tints, count, this.#rgb, (i) => this.#tagStates.isSelected(i), amounts, transparencyQuery.matches);
+    this.#appearance.neckTints(this.#tints, count, this.#rgb, (i) => this.#tagStates.isSelected(i), amounts, reduceTransparency());
     const press = this.#press;
     const ids = this.#nodes.ids;
     this.melt.draw(count === frame.count ? frame : { ...frame, count }, this.#tints, {

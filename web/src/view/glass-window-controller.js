@@ -57,8 +57,6 @@ export class GlassWindowController {
 
   hostConnected() {}
 
-  hostUpdate() {} // its state changes when messages arrive (or scrolls), each asking for an update
-
   hostDisconnected() {
     this.#window?.remove(); // listens again at the next frame's measure
   }

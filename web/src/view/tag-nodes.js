@@ -25,7 +25,6 @@
 // - Complexity: O(tags) per reconcile (nodes made or removed only for inserted or removed tags).
 
 const GREY = [0.5, 0.5, 0.5];
-const parsed = new Map(); // colour text → RGB: what the browser parsed, once per colour
 
 /**
  * A CSS colour as straight sRGB 0…1, alpha left out (the glass applies its own amounts): the hex
@@ -43,13 +42,22 @@ export function parseColor(text) {
   }
   match = /^rgba?\(\s*([\d.]+)[\s,]+([\d.]+)[\s,]+([\d.]+)/i.exec(value);
   if (match) return [1, 2, 3].map((at) => Math.min(255, Number(match[at])) / 255);
-  let rgb = parsed.get(value);
-  if (!rgb) {
-    rgb = browserColor(value);
-    if (parsed.size > 256) parsed.clear();
-    parsed.set(value, rgb);
+  return browserColor(value);
+}
+
+/** `parseColor` with what the browser parsed kept, once per colour (a canvas read each is costly). */
+export class TintColors {
+  #parsed = new Map(); // colour text → RGB
+
+  rgb(text) {
+    let rgb = this.#parsed.get(text);
+    if (!rgb) {
+      rgb = parseColor(text);
+      if (this.#parsed.size > 256) this.#parsed.clear();
+      this.#parsed.set(text, rgb);
+    }
+    return rgb;
   }
-  return rgb;
 }
 
 function browserColor(value) {
@@ -79,6 +87,7 @@ export class TagNodes {
   #departed = new Map(); // id → nodes of a departing tag
   #departedTags = [];
   #tags = [];
+  #tintColors = new TintColors();
 
   /** @param {HTMLElement} cloud */
   constructor(cloud) {
@@ -107,7 +116,7 @@ export class TagNodes {
   colors() {
     const all = [...this.#tags, ...this.#departedTags];
     const rgb = new Float32Array(3 * all.length);
-    all.forEach((tag, i) => rgb.set(parseColor(tag.tint), 3 * i));
+    all.forEach((tag, i) => rgb.set(this.#tintColors.rgb(tag.tint), 3 * i));
     return rgb;
   }
 
