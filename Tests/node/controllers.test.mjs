@@ -34,6 +34,18 @@ function fakeHost(attributes = {}) {
   return host;
 }
 
+/** The tags and metrics snapshots of a cloud of two measured tags, a (40 px) and b (60 px), 400 px wide. */
+function twoTagsMeasured() {
+  const tags = { list: [{ id: 'a' }, { id: 'b' }], ids: ['a', 'b'], changes: { version: 1, inserted: ['a', 'b'], removed: [], kept: [] } };
+  const metrics = {
+    version: 1,
+    tags: tags.list,
+    metrics: { textScale: 1, lineHeight: 20, tags: [{ id: 'a', label: { width: 40, words: [40] } }, { id: 'b', label: { width: 60, words: [60] } }] },
+    toggleMetrics: null, moreSizes: null, width: 400, direction: 'ltr', maxRows: 0, expanded: false, rowsShown: 0, needsPass: false,
+  };
+  return { tags, metrics };
+}
+
 test('tags: one frozen snapshot per change of the tags, the same object until then', () => {
   const host = fakeHost();
   const tags = new TagsController(host, { onChange: () => {} });
@@ -219,14 +231,8 @@ test('layout: derives the frame from the snapshots; a server frame is shown, one
   const { sharedCore } = await import('../../web/src/shared/page-resources.js');
   await sharedCore();
   await new Promise((resolve) => setTimeout(resolve, 0));
-  const tags = { list: [{ id: 'a' }, { id: 'b' }], ids: ['a', 'b'], changes: { version: 1, inserted: ['a', 'b'], removed: [], kept: [] } };
+  const { tags, metrics } = twoTagsMeasured();
   const selection = selectionOver(['a', 'b']).derive();
-  const metrics = {
-    version: 1,
-    tags: tags.list,
-    metrics: { textScale: 1, lineHeight: 20, tags: [{ id: 'a', label: { width: 40, words: [40] } }, { id: 'b', label: { width: 60, words: [60] } }] },
-    toggleMetrics: null, moreSizes: null, width: 400, direction: 'ltr', maxRows: 0, expanded: false, rowsShown: 0, needsPass: false,
-  };
   const none = { greeted: false, frame: null, spacing: null, response: null, mergeDistance: null };
   const local = layout.derive({ tags, selection, metrics, source: none });
   assert.equal(local.source, 'wasm');
@@ -264,14 +270,8 @@ test('layout: a server frame takes the necks of the local frame of the same plac
   const layout = new LayoutController(host);
   layout.hostConnected();
   await new Promise((resolve) => setTimeout(resolve, 0));
-  const tags = { list: [{ id: 'a' }, { id: 'b' }], ids: ['a', 'b'], changes: { version: 1, inserted: ['a', 'b'], removed: [], kept: [] } };
+  const { tags, metrics } = twoTagsMeasured();
   const selection = selectionOver(['a', 'b']).derive();
-  const metrics = {
-    version: 1,
-    tags: tags.list,
-    metrics: { textScale: 1, lineHeight: 20, tags: [{ id: 'a', label: { width: 40, words: [40] } }, { id: 'b', label: { width: 60, words: [60] } }] },
-    toggleMetrics: null, moreSizes: null, width: 400, direction: 'ltr', maxRows: 0, expanded: false, rowsShown: 0, needsPass: false,
-  };
   const none = { greeted: true, frame: null, spacing: null, response: null, mergeDistance: 10 };
   const local = layout.derive({ tags, selection, metrics, source: none }).frame;
   assert.equal(local.neckCount, 1);

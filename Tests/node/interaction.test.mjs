@@ -168,6 +168,28 @@ test('malformed layouts, indices and keys are refused before reaching the module
   assert.throws(() => core.navigate({ items: [item], rows: [0] }, 0, 'sideways'), /sideways/);
 });
 
+/**
+ * A random cloud of up to `most` tags (row limits and right-to-left ones among them) laid out by
+ * the core both ways: the JSON `response` and the packed `frame` the element's per-frame path holds.
+ */
+function randomLayoutBothWays(core, random, most) {
+  const count = random.int(0, most);
+  const tags = [];
+  for (let i = 0; i < count; i++) tags.push({ id: `t${i}`, size: [random.float(20, 160), random.pick([40, 40, 60])] });
+  const request = {
+    width: random.pick([200, 390, 600, random.float(50, 500)]),
+    spacing: random.pick([0, 3, 18]),
+    direction: random.chance(0.3) ? 'rtl' : 'ltr',
+    tags,
+  };
+  if (random.chance(0.4)) Object.assign(request, { maxRows: random.int(1, 3), moreSizes: [[44, 40], [52, 40]] });
+  const response = core.layout(request);
+  const sizes = new Float64Array(tags.flatMap((tag) => tag.size));
+  const laidOut = core.layoutPacked(sizes, { ...request, maxRows: request.maxRows ?? 0, moreSizes: request.moreSizes ?? [] });
+  const frame = { count, origins: laidOut.origins.slice(), sizes, rows: laidOut.rows.slice() };
+  return { count, request, response, laidOut, frame };
+}
+
 test('hitTest over a packed frame is the hit test over the same layout as JSON, row limits and rtl too', async () => {
   // The per-frame path's hit test (the element's hover and press, no JSON layout): the frame's
   // tags, those a row limit hides left out, give the index the JSON response gives. Broken once
@@ -177,20 +199,7 @@ test('hitTest over a packed frame is the hit test over the same layout as JSON, 
   let hits = 0;
   let hiddenSeen = 0;
   for (let round = 0; round < 300; round++) {
-    const count = random.int(0, 40);
-    const tags = [];
-    for (let i = 0; i < count; i++) tags.push({ id: `t${i}`, size: [random.float(20, 160), random.pick([40, 40, 60])] });
-    const request = {
-      width: random.pick([200, 390, 600, random.float(50, 500)]),
-      spacing: random.pick([0, 3, 18]),
-      direction: random.chance(0.3) ? 'rtl' : 'ltr',
-      tags,
-    };
-    if (random.chance(0.4)) Object.assign(request, { maxRows: random.int(1, 3), moreSizes: [[44, 40], [52, 40]] });
-    const response = core.layout(request);
-    const sizes = new Float64Array(tags.flatMap((tag) => tag.size));
-    const laidOut = core.layoutPacked(sizes, { ...request, maxRows: request.maxRows ?? 0, moreSizes: request.moreSizes ?? [] });
-    const frame = { count, origins: laidOut.origins.slice(), sizes, rows: laidOut.rows.slice() };
+    const { count, request, response, laidOut, frame } = randomLayoutBothWays(core, random, 40);
     hiddenSeen += laidOut.hidden ?? 0;
     for (let probe = 0; probe < 40; probe++) {
       let [x, y] = [random.float(-10, request.width + 10), random.float(-10, response.size[1] + 10)];
@@ -216,20 +225,7 @@ test('navigate over a packed frame is navigate over the same layout as JSON, row
   let moves = 0;
   let hiddenSeen = 0;
   for (let round = 0; round < 200; round++) {
-    const count = random.int(0, 30);
-    const tags = [];
-    for (let i = 0; i < count; i++) tags.push({ id: `t${i}`, size: [random.float(20, 160), random.pick([40, 40, 60])] });
-    const request = {
-      width: random.pick([200, 390, 600, random.float(50, 500)]),
-      spacing: random.pick([0, 3, 18]),
-      direction: random.chance(0.3) ? 'rtl' : 'ltr',
-      tags,
-    };
-    if (random.chance(0.4)) Object.assign(request, { maxRows: random.int(1, 3), moreSizes: [[44, 40], [52, 40]] });
-    const response = core.layout(request);
-    const sizes = new Float64Array(tags.flatMap((tag) => tag.size));
-    const laidOut = core.layoutPacked(sizes, { ...request, maxRows: request.maxRows ?? 0, moreSizes: request.moreSizes ?? [] });
-    const frame = { count, origins: laidOut.origins.slice(), sizes, rows: laidOut.rows.slice() };
+    const { count, response, frame } = randomLayoutBothWays(core, random, 30);
     const shown = response.items.length;
     hiddenSeen += count - shown;
     for (let index = -1; index < count; index++) {
