@@ -103,13 +103,13 @@ export class TagAppearance {
       // In a motion with its selection as decided: it waits (a drag's every frame, so nothing
       // more is read here). Out of sight while the layout moves: it waits too. Unchanged since
       // its decision: it stands.
-      if (placed && !fresh && hold && written?.selected === selected) {
+      const held = hold && written?.selected === selected;
+      if (placed && held && !fresh) {
         this.#stale.add(slot);
         this.#decisions[i] = written.decision;
         continue;
       }
       const [x, y, w, h] = placed ? [frame.origins[2 * i], frame.origins[2 * i + 1], frame.sizes[2 * i], frame.sizes[2 * i + 1]] : [NaN, NaN, 0, 0];
-      const held = hold && written?.selected === selected;
       const away = placed && (held || (near && (x + w < near.left || x > near.right || y + h < near.top || y > near.bottom)));
       const same = written && !fresh && !written.guess && written.selected === selected
         && written.base[0] === rgb[3 * i] && written.base[1] === rgb[3 * i + 1] && written.base[2] === rgb[3 * i + 2]
