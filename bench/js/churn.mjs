@@ -81,7 +81,7 @@ function atRest() {
   return !cloud || (!cloud.matches(':state(animating)') && !cloud.shadowRoot.querySelector('[data-departing-id]'));
 }
 
-async function stream(steps) {
+async function stream(steps, settle) {
   const intervals = [];
   let last = await frame();
   const next = async () => {
@@ -93,6 +93,7 @@ async function stream(steps) {
     step();
     await next();
   }
+  for (let i = 0; i < settle; i++) await next();
   const deadline = performance.now() + REST_TIMEOUT_MS;
   while (!atRest()) {
     if (performance.now() > deadline) throw new Error(`churn: not at rest ${REST_TIMEOUT_MS} ms after the last change`);
@@ -103,8 +104,8 @@ async function stream(steps) {
   return intervals;
 }
 
-const insert = () => stream(plan.insertSteps);
-const remove = () => stream(plan.removeSteps);
+const insert = (settle = 0) => stream(plan.insertSteps, settle);
+const remove = (settle = 0) => stream(plan.removeSteps, settle);
 
 /** Throws unless the subject shows `count` tags, laid out (the element: by its core). Not measured. */
 function check(count) {

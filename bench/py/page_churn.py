@@ -43,7 +43,7 @@ SPACING = 10  # loose: the element's merge distance, the chips' gap
 PHASES = ("insert", "remove")
 
 
-def churn_once(browser, subject: str, base: int, count: int) -> dict[str, dict]:
+def churn_once(browser, subject: str, base: int, count: int, settle: int = 0) -> dict[str, dict]:
     """One insert and one remove of `count` tags into `base` in a fresh page: per phase, the
     main-thread ms and browser CPU ms per change and per frame, the frames and their intervals."""
     page = browser.new_page(viewport={"width": 1280, "height": 900})
@@ -63,7 +63,7 @@ def churn_once(browser, subject: str, base: int, count: int) -> dict[str, dict]:
         for phase, shown in (("insert", base + count), ("remove", base)):
             before = main_thread_seconds(session)
             cpu_before = browser_cpu.snapshot(os.getpid(), renderer)
-            intervals = page.evaluate(f"() => window.churn.{phase}()")
+            intervals = page.evaluate(f"(settle) => window.churn.{phase}(settle)", settle)
             cpu = browser_cpu.spent(cpu_before, browser_cpu.snapshot(os.getpid(), renderer))
             after = main_thread_seconds(session)
             page.evaluate("(n) => window.churn.check(n)", shown)
@@ -95,6 +95,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--base", type=int, default=1000, help="tags laid out before the changes")
     parser.add_argument("--count", type=int, default=100, help="tags inserted, then removed")
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--settle", type=int, default=0,
+                        help="frames every subject is given after its last change before the phase may end "
+                             "(the phase still lasts until the element is at rest)")
     args = parser.parse_args(argv)
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True)
@@ -104,13 +107,13 @@ def main(argv: list[str]) -> int:
             load_before = [round(value, 2) for value in os.getloadavg()]
             for _ in range(args.repeats):
                 for subject in SUBJECTS:
-                    runs[subject].append(churn_once(browser, subject, args.base, args.count))
+                    runs[subject].append(churn_once(browser, subject, args.base, args.count, args.settle))
             load_after = [round(value, 2) for value in os.getloadavg()]
             for subject in SUBJECTS:
                 for phase in PHASES:
                     phase_runs = [run[phase] for run in runs[subject]]
                     line = {"engine": "page-churn", "subject": subject, "phase": phase, "n": args.base,
-                            "count": args.count, "spacing": SPACING, "repeats": len(phase_runs),
+                            "count": args.count, "settle": args.settle, "spacing": SPACING, "repeats": len(phase_runs),
                             "browser": browser.version, "load_before": load_before, "load_after": load_after}
                     print_line(line, phase_runs)
             print(f"page_churn: {args.base} + {args.count}: {time.perf_counter() - started:.1f} s",

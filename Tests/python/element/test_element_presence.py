@@ -170,6 +170,8 @@ LENS = """const root = host.shadowRoot;
   const filter = id ? root.getElementById(id) : null;
   return { w: parseFloat(button.style.width), presence: button.parentElement.style.getPropertyValue('--presence'),
            filterWidth: filter ? Number(filter.getAttribute('width')) : null,
+           map: filter ? filter.querySelector('feImage').getAttribute('href') : null,
+           mapWidth: filter ? Number(filter.querySelector('feImage').getAttribute('width')) : null,
            scale: filter ? Number(filter.querySelector('feDisplacementMap').getAttribute('scale')) : null };"""
 INSERT = ("host.tags = [...host.tags.map((t) => ({ id: t.id, title: t.title, tint: t.tint })),"
           " { id: 'Inserted', title: 'Inserted', tint: '#30D158' }];")
@@ -177,7 +179,8 @@ INSERT = ("host.tags = [...host.tags.map((t) => ({ id: t.id, title: t.title, tin
 
 def test_the_lens_grows_with_the_capsule_where_the_browser_lenses(element_page, static_server, page):
     """Chromium draws `backdrop-filter: url()` lenses (glass-lens.js): a growing capsule's lens is
-    its own filter at its size each frame, its bending scaled by its presence, and it takes the
+    its own filter at its size each frame, its map the whole capsule's stretched to it (drawn
+    once), its bending scaled by its presence, and it takes the
     shared lens of its size when whole, leaving no filter behind. (Watched failing with the
     growing capsule's lens held off until rest, as every moving capsule's is.)"""
     open_cloud(element_page, static_server, page)
@@ -187,7 +190,11 @@ def test_the_lens_grows_with_the_capsule_where_the_browser_lenses(element_page, 
     assert len(growing) >= 4, samples
     for s in growing:
         assert s["filterWidth"] == max(1, round(s["w"])), s  # the lens at the capsule's size
+        assert s["mapWidth"] == s["filterWidth"], s  # its map stretched to it
         assert abs(s["scale"] - 26 * float(s["presence"])) < 0.01, s  # bending with its presence
+    # The map is the whole capsule's, drawn once and stretched: not drawn again every frame
+    # (watched failing with the map drawn at each frame's size).
+    assert len({s["map"] for s in growing}) == 1, [len(s["map"] or "") for s in growing]
     scales = [s["scale"] for s in growing]
     assert scales == sorted(scales) and scales[-1] > scales[0], scales
     wait_placed(page)

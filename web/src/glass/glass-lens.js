@@ -77,12 +77,17 @@ export function lensProfile(w, h, lineRadius = Infinity) {
 }
 
 /** Sizes a lens filter (`#makeFilter`'s) to a w × h capsule: its region and its map. */
-function sizeFilter({ filter, image }, width, height, lineRadius) {
+function sizeFilter(parts, width, height, lineRadius) {
+  regionFilter(parts, width, height);
+  parts.image.setAttribute("href", lensMap(width, height, lineRadius));
+}
+
+/** A lens filter's region, and its map's (stretched to it: `preserveAspectRatio="none"`), w × h. */
+function regionFilter({ filter, image }, width, height) {
   filter.setAttribute("width", String(width));
   filter.setAttribute("height", String(height));
   image.setAttribute("width", String(width));
   image.setAttribute("height", String(height));
-  image.setAttribute("href", lensMap(width, height, lineRadius));
 }
 
 /** Hermite smoothstep of x from a to b. */
@@ -238,11 +243,11 @@ export class LensFilters {
 
   /**
    * A capsule growing in or shrinking away (tag-presence.js): its lens grows with it, as Liquid
-   * Glass shapes appear by their lensing. It has a filter of its own, rewritten in place each
-   * frame at its size (a lens per passing size would pile up) with the bending and both blurs
-   * scaled by its presence (0…1; styles.css scales the saturation). At most MAX_GROWING capsules
-   * at once: a page that adds many tags at a time gives the others their lens at rest (each
-   * frame of a growing lens draws its map anew).
+   * Glass shapes appear by their lensing. It has a filter of its own, resized in place each
+   * frame (a lens per passing size would pile up), its map the whole capsule's stretched, with
+   * the bending and both blurs scaled by its presence (0…1; styles.css scales the saturation).
+   * At most MAX_GROWING capsules at once: a page that adds many tags at a time gives the others
+   * their lens at rest (each frame of a growing lens is a filter the compositor runs anew).
    * It counts as a motion, like any capsule whose place or size changes.
    */
   grow(button, w, h, presence, now) {
@@ -257,12 +262,24 @@ export class LensFilters {
       lens = this.#makeFilter(`${this.prefix}-grow-${(this.grown += 1)}`);
       this.growing.set(button, lens);
     }
+    // The capsule is its whole self scaled by its presence (the layout scales both sides), so
+    // its lens is the whole capsule's map stretched to its size now: drawn once, when the whole
+    // size is first known (or changes), while each frame only resizes the filter.
+    if (presence > 0) {
+      const wholeWidth = Math.max(1, Math.round(w / presence));
+      const wholeHeight = Math.max(1, Math.round(h / presence));
+      if (Math.abs(lens.mapWidth - wholeWidth) > 1 || Math.abs(lens.mapHeight - wholeHeight) > 1) {
+        lens.mapWidth = wholeWidth;
+        lens.mapHeight = wholeHeight;
+        lens.image.setAttribute("href", lensMap(wholeWidth, wholeHeight, this.lineRadius));
+      }
+    }
     const width = Math.max(1, Math.round(w));
     const height = Math.max(1, Math.round(h));
     if (lens.width !== width || lens.height !== height) {
       lens.width = width;
       lens.height = height;
-      sizeFilter(lens, width, height, this.lineRadius);
+      regionFilter(lens, width, height);
     }
     lens.presence = presence;
     this.#blurFilter(lens, this.blur * presence);
@@ -338,7 +355,7 @@ export class LensFilters {
     const glass = element("feComposite", { in: "rim", in2: "frost", operator: "over" });
     filter.append(image, rimBlur, displace, rim, frost, glass);
     this.svg.append(filter);
-    const parts = { filter, image, displace, rimBlur, frost, width: 0, height: 0, presence: 1 };
+    const parts = { filter, image, displace, rimBlur, frost, width: 0, height: 0, mapWidth: 0, mapHeight: 0, presence: 1 };
     this.#blurFilter(parts, this.blur);
     return parts;
   }

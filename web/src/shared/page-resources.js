@@ -65,16 +65,26 @@ export function sharedSheet() {
 
 // ---- One animation frame for every cloud that asked for an update ----------------------------
 
-const pending = new Map(); // cloud → its update
+// An update asked for during a frame's own updates (a cloud updated from a page's animation frame
+// callback, whose motion asks for its next step) belongs to the next frame, not to this frame's
+// callback that has yet to run: one update per cloud and frame, and none on a page laid out anew.
+const pending = new Map(); // cloud → { update, askedAt: the animation frame's time when asked }
 let frame = 0;
+const frameTime = () => globalThis.document?.timeline?.currentTime ?? null;
+function runDue(now) {
+  frame = 0;
+  const due = [];
+  for (const [cloud, { update, askedAt }] of pending) {
+    if (askedAt !== null && askedAt === now) continue;
+    due.push(update);
+    pending.delete(cloud);
+  }
+  if (pending.size > 0) frame = requestAnimationFrame(runDue);
+  for (const run of due) run();
+}
 export function scheduleUpdate(cloud, update) {
-  pending.set(cloud, update);
-  frame ||= requestAnimationFrame(() => {
-    frame = 0;
-    const updates = [...pending.values()];
-    pending.clear();
-    for (const run of updates) run();
-  });
+  pending.set(cloud, { update, askedAt: frameTime() });
+  frame ||= requestAnimationFrame(runDue);
 }
 export function unscheduleUpdate(cloud) {
   pending.delete(cloud);

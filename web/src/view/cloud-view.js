@@ -61,6 +61,7 @@ export class CloudView {
   #rgb = new Float32Array(0);
   #properties; // what is written on the cloud itself (cloud-properties.js)
   #sight = undefined; // this frame's visible part of the cloud (read once a frame, lazily)
+  #sightTime = null; // the animation frame it was read in (document.timeline's time)
   #restTimer = 0; // asks for the update in which a motion rests
   #toneMotion = new LayoutMotion(); // a motion holds the capsules' tones (tag-appearance.js)
   melt = null;
@@ -129,7 +130,14 @@ export class CloudView {
    * core's hit test can say what a point beside the buttons is on).
    */
   writeFrame(state) {
-    this.#sight = undefined;
+    // Where the cloud is in sight is read once an animation frame, before anything is written,
+    // while the page's layout is clean: read after a write, it lays the page out once more. A
+    // second update in the same frame (a tag set from a page's animation frame callback) keeps
+    // it: writes to the cloud's content do not move the cloud.
+    const frameTime = globalThis.document?.timeline?.currentTime ?? null;
+    if (frameTime === null || frameTime !== this.#sightTime) this.#sight = undefined;
+    this.#sightTime = frameTime;
+    if (this.#frame !== null && this.#frame.size[1] > (globalThis.innerHeight || 0)) this.#visible();
     const tagsChanged = state.changes.version !== this.#tagsVersion;
     if (tagsChanged) this.#writeTags(state);
     const toggled = Boolean(state.frame?.toggle) !== (this.#toggle !== null);

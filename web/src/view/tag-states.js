@@ -38,7 +38,7 @@ export class TagStates {
       this.#refused[i] = refused[j];
       this.#part[i] = part[j];
     });
-    this.#amounts = null;
+    // The tint amounts stay: they are the styles' (tintAmounts reads a kind of capsule not read yet).
     this.#disabled = null;
     this.#active = -1;
     this.#flags = null;
