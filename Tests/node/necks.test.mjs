@@ -50,7 +50,9 @@ function bruteForceNecks(origins, sizes, rows, mergeDistance) {
       for (const c of candidates) if (distance(...c) < distance(...best)) best = c;
       const between = distance(...best);
       const gap = Math.max(0, between - s.r - t.r);
-      if (!(gap < mergeDistance)) continue;
+      // Within rounding of the distance stands apart (MergeGroups.roundingSlack).
+      const slack = 1e-9 * (mergeDistance + Math.abs(origins[2 * i]) + Math.abs(origins[2 * i + 1]) + Math.abs(origins[2 * j]) + Math.abs(origins[2 * j + 1]));
+      if (!(gap < mergeDistance - slack)) continue;
       let neck = { i, j, gap, from: best[0], to: best[1], span: 0, unique: between > 0 };
       const horizontal = s.ay === s.by && t.ay === t.by && s.ay !== t.ay && (s.ax !== s.bx || t.ax !== t.bx);
       const vertical = s.ax === s.bx && t.ax === t.bx && s.ax !== t.ax && (s.ay !== s.by || t.ay !== t.by);

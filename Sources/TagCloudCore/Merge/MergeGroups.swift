@@ -1,7 +1,8 @@
 /// Which capsules melt together: the seed's `GlassEffectContainer(spacing: mergeDistance)`.
 ///
 /// Two capsules melt when the shortest distance between their shapes (``Stadium/gap(to:)``) is
-/// below `mergeDistance`; a gap of exactly `mergeDistance` stands apart. Groups are the connected
+/// below `mergeDistance`; a gap of exactly `mergeDistance` stands apart (within rounding:
+/// ``roundingSlack(_:_:_:)``). Groups are the connected
 /// components of that relation: each group lists its item indices ascending, groups are ordered
 /// by their first index, and a capsule on its own is a group of one.
 ///
@@ -67,6 +68,16 @@ public struct MergeGroups: Equatable, Sendable {
     self.init(roots: roots)
   }
 
+  /// How far below `mergeDistance` a gap may be and still count as equal to it: rounding.
+  ///
+  /// The flow puts neighbours exactly `spacing` apart, but with fractional sizes (measured
+  /// labels, capsules growing in) the coordinates' arithmetic leaves their gap a few ulps under
+  /// it. At a spacing equal to the merge distance, where the seed's neighbours stand apart,
+  /// such gaps made necks of no width flicker on and off; they stand apart too.
+  public static func roundingSlack(_ a: Rect, _ b: Rect, _ mergeDistance: Double) -> Double {
+    1e-9 * (mergeDistance + abs(a.x) + abs(a.y) + abs(b.x) + abs(b.y))
+  }
+
   /// Merge groups alone (``init(frames:rowStarts:mergeDistance:necks:)`` without a record).
   public init(frames: [Rect], rowStarts: [Int], mergeDistance: Double) {
     var none = NeckRecord.none
@@ -104,8 +115,9 @@ public struct MergeGroups: Equatable, Sendable {
     // about 1.2 KB.
     @inline(never)
     func meltIfClose(_ first: Int, _ second: Int) {
-      let gap = Stadium(capsule: frames[first]).gap(to: Stadium(capsule: frames[second]))
-      guard gap < mergeDistance else { return }
+      let (a, b) = (frames[first], frames[second])
+      let gap = Stadium(capsule: a).gap(to: Stadium(capsule: b))
+      guard gap < mergeDistance - MergeGroups.roundingSlack(a, b, mergeDistance) else { return }
       components.union(first, second)
       necks.record(first, second, gap: gap)
     }

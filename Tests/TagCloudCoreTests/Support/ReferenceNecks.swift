@@ -91,7 +91,9 @@ enum ReferenceNecks {
     }
     let between = distance(best.0, best.1)
     let gap = max(0, between - s.radius - t.radius)
-    guard gap < mergeDistance else { return nil }
+    guard gap < mergeDistance - MergeGroups.roundingSlack(first, second, mergeDistance) else {
+      return nil
+    }
     if let wall = sideBySide(s, t, alongX: true) ?? sideBySide(s, t, alongX: false) {
       return (gap, wall.from, wall.to, wall.halfSpan, true)
     }
