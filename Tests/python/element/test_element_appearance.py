@@ -347,3 +347,44 @@ def test_a_melted_neck_meets_the_capsules_clear_rim_not_their_frost(element_page
     band = mean([ax + aw - 6, ax + aw - 5, ax + aw - 4, bx + 3, bx + 4, bx + 5])  # the clear rim band (depth 3 to 6)
     centre = mean([ax + aw / 2 - 2, ax + aw / 2 + 2, bx + bw / 2])  # under the labels' middles
     assert all(abs(n - b) < abs(n - c) for n, b, c in zip(neck, band, centre)), f"neck {neck}, rim band {band}, frosted centre {centre}"
+
+
+INSERT_EACH_FRAME = """(count) => new Promise((resolve) => {
+  const cloud = document.querySelector('glass-tag-cloud');
+  const learnedWhileMoving = [];
+  let added = 0;
+  const step = () => {
+    if (cloud.matches(':state(animating)')) learnedWhileMoving.push(window.__learned);
+    if (added < count) {
+      const tag = document.createElement('glass-tag');
+      tag.setAttribute('value', `new${added}`);
+      tag.textContent = `New tag ${added}`;
+      cloud.insertBefore(tag, cloud.children[(7 * added) % cloud.children.length]);
+      added += 1;
+    } else if (!cloud.matches(':state(animating)')) {
+      return resolve(learnedWhileMoving);
+    }
+    requestAnimationFrame(step);
+  };
+  requestAnimationFrame(step);
+})"""
+
+
+def test_tags_coming_for_a_while_are_learned_once_the_motion_rests(element_page, static_server, page):
+    """Tags added one per frame grow the cloud by a row now and then; each such growth asks for
+    a learning (the map no longer covers the frame), 25-60 ms each. The layout's motion holds
+    every capsule's tone, so the learning waits for it to rest, then runs once. (Seen failing
+    without the wait: 7 learnings amid 56 frames of tags coming.)"""
+    tags = "".join(f'<glass-tag value="t{i}" tint="{DEMO_TAGS[i % 10][1]}">{DEMO_TAGS[i % 10][0]} {i}</glass-tag>' for i in range(60))
+    element_page(static_server.url, "<style>body { background: #fff !important; }</style>"
+                 f"<div style='width: 700px'><glass-tag-cloud spacing='10'>{tags}</glass-tag-cloud></div>")
+    settled(page)
+    page.evaluate(COUNT_LEARNING)
+    height = page.evaluate("() => document.querySelector('glass-tag-cloud').offsetHeight")
+    moving = page.evaluate(INSERT_EACH_FRAME, 40)
+    grown = page.evaluate("() => document.querySelector('glass-tag-cloud').offsetHeight")
+    assert len(moving) >= 30 and grown > height + 40, (len(moving), height, grown)  # a motion, rows added
+    assert moving[-1] == 0, f"learned {moving[-1]} times while the tags came ({len(moving)} frames)"
+    page.wait_for_function("() => window.__learned >= 1", timeout=3000)  # once at rest
+    page.wait_for_timeout(500)
+    assert page.evaluate("() => window.__learned") == 1

@@ -4,7 +4,7 @@
 // nothing.
 //
 //   const backdrop = new BackdropController(host, { cloud, probe, styled });
-//   backdrop.derive(frameHeight)   // the update's state: { map, version, appearance, variant }
+//   backdrop.derive(frameHeight, moving)   // the update's state: { map, version, appearance, variant }
 //   backdrop.state      // { map, version, appearance, variant }: the host hands it to the view
 //   backdrop.refresh()  // learn again in the next frame (cloud.refreshBackdrop())
 //
@@ -16,7 +16,10 @@
 //   go on): the host resized (a drag), a `style` attribute of an ancestor changed, the window
 //   resized, an <img> or <video> of the page loaded, the page scrolled while the map depends on
 //   where the cloud is in the viewport (fixed backgrounds, elements beneath), the frame grew past
-//   the map. Capsules moving in between look themselves up in the map learned before.
+//   the map. Capsules moving in between look themselves up in the map learned before. These
+//   wait for the layout's motion (the spacing spring, tags coming and going, a glide) to rest:
+//   a motion holds every capsule's tone, and a tag added each frame for a while grows the cloud
+//   by a row now and then, which asked for a learning, 25-60 ms, every QUIET_MS of it.
 //   MAX_WAIT_MS is long: what keeps coming is mostly a drag or the spacing spring, and a motion
 //   of the layout holds every capsule's tone till it rests (view/tag-appearance.js), so a map
 //   learned amid one goes unused; at 1,000 tags a learning is 30-60 ms (docs/WEB.md).
@@ -70,6 +73,7 @@ export class BackdropController {
   #map = null;
   #version = 0;
   #dirty = true;
+  #urgent = true; // the learning asked for cannot wait for the layout's motion to rest
   #quiet = 0;
   #settlingSince = 0;
   #relearned = false; // a provisional map was learned again at once (once in a row)
@@ -131,6 +135,7 @@ export class BackdropController {
     if (now) {
       this.#settlingSince = 0;
       this.#dirty = true;
+      this.#urgent = true;
       this.#thorough = true;
       this.#host.requestUpdate();
       return;
@@ -169,8 +174,11 @@ export class BackdropController {
     this.#settlingSince = 0;
   }
 
-  /** The update's state, for a frame `frameHeight` px tall (the same object while nothing of it changed). */
-  derive(frameHeight) {
+  /**
+   * The update's state, for a frame `frameHeight` px tall (the same object while nothing of it
+   * changed); `moving`: the layout moves (layout-controller.js), so a learning that can wait does.
+   */
+  derive(frameHeight, moving = false) {
     this.#frameHeight = frameHeight;
     const appearance = enumerated(this.#host.getAttribute("appearance"), APPEARANCES);
     const variant = enumerated(this.#host.getAttribute("variant"), VARIANTS);
@@ -186,8 +194,10 @@ export class BackdropController {
         this.#learnSoon(map.frameHeight === 0);
       } else if (!map.covers(0, 0, 0, height, 0)) this.#learnSoon(false); // more rows than learned
     }
-    if (this.#dirty && appearance === "auto" && this.#host.isConnected && this.#styled()) {
+    const waits = moving && !this.#urgent;
+    if (this.#dirty && !waits && appearance === "auto" && this.#host.isConnected && this.#styled()) {
       this.#dirty = false;
+      this.#urgent = false;
       this.#relearned = this.#map?.provisional === true && this.#relearned;
       this.#map = this.learn();
       this.#version += 1;

@@ -229,7 +229,7 @@ export class GlassTagCloudElement extends HTMLElement {
         active: this.#roving.activeIn(tags.list),
         announcement: selection.announcement,
         rowLabels: metrics.rowLabels,
-        backdrop: this.#styled ? this.#backdrop.derive(layout.frame?.size[1] ?? 0) : undefined,
+        backdrop: this.#styled ? this.#backdrop.derive(layout.frame?.size[1] ?? 0, layout.moving) : undefined,
         live: source.greeted || source.diagnostics.frames ? source.diagnostics : null,
         states: {
           styled: this.#styled,

@@ -76,11 +76,6 @@ export function lensProfile(w, h, lineRadius = Infinity) {
   return { band, clear: 0.7 * band, shift };
 }
 
-/** Sizes a lens filter (`#makeFilter`'s) to a w × h capsule: its region and its map. */
-function sizeFilter(parts, width, height, lineRadius) {
-  regionFilter(parts, width, height);
-  parts.image.setAttribute("href", lensMap(width, height, lineRadius));
-}
 
 /** A lens filter's region, and its map's (stretched to it: `preserveAspectRatio="none"`), w × h. */
 function regionFilter({ filter, image }, width, height) {
@@ -179,6 +174,7 @@ export class LensFilters {
     this.prefix = `lens-${Math.random().toString(36).slice(2, 8)}`;
     this.svg = attributes(document.createElementNS(SVG, "svg"), { class: "lens-defs", "aria-hidden": "true", width: 0, height: 0 });
     this.filters = new Map(); // "w×h…" → { id, parts } (parts: #makeFilter's)
+    this.maps = new Map(); // "w×h-lineRadius" → the map's data: URL (#map)
     this.growing = new Map(); // button → its own lens while it grows or shrinks ({ filter, displace, image, width, height, presence })
     this.grown = 0; // growing lenses made, for their ids
     this.lensOf = new WeakMap(); // button → its url(#…)
@@ -271,7 +267,7 @@ export class LensFilters {
       if (Math.abs(lens.mapWidth - wholeWidth) > 1 || Math.abs(lens.mapHeight - wholeHeight) > 1) {
         lens.mapWidth = wholeWidth;
         lens.mapHeight = wholeHeight;
-        lens.image.setAttribute("href", lensMap(wholeWidth, wholeHeight, this.lineRadius));
+        lens.image.setAttribute("href", this.#map(wholeWidth, wholeHeight));
       }
     }
     const width = Math.max(1, Math.round(w));
@@ -360,6 +356,20 @@ export class LensFilters {
     return parts;
   }
 
+  /**
+   * The map of a whole w × h capsule (`lensMap`), drawn once per size: a growing capsule's lens
+   * and the lens of its size once it is whole share it.
+   */
+  #map(width, height) {
+    const key = `${width}x${height}-${this.lineRadius}`;
+    let url = this.maps.get(key);
+    if (!url) {
+      url = lensMap(width, height, this.lineRadius);
+      this.maps.set(key, url);
+    }
+    return url;
+  }
+
   /** The `url(#…)` of the lens for a capsule of w × h CSS px (rounded to whole px). */
   filterFor(w, h) {
     const width = Math.max(1, Math.round(w));
@@ -369,7 +379,8 @@ export class LensFilters {
     if (!lens) {
       const id = `${this.prefix}-${key}`;
       const parts = this.#makeFilter(id);
-      sizeFilter(parts, width, height, this.lineRadius);
+      regionFilter(parts, width, height);
+      parts.image.setAttribute("href", this.#map(width, height));
       lens = { id, parts };
       this.filters.set(key, lens);
     }
