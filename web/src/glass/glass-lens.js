@@ -10,12 +10,12 @@
 //   const lens = LensFilters.create(cloudElement, requestUpdate);   // null where the lens is not drawn
 //   lens.lineRadius = 20;                            // half a one-line capsule's height: the band stays off the text
 //   lens.apply(button, 96, 40);                      // its --lens: "url(#lens-x-96x40-…)"
-//   if (lens.move(now)) lens.pause(buttons, origins, sizes, count, area); // moved or resized: in a motion, off near sight
-//   lens.grow(button, w, h, presence, now);          // a capsule growing in or shrinking away: its lens grows with it
+//   lens.pause(buttons, origins, sizes, count, area); // a motion (the owner's clock): off near sight
+//   lens.grow(button, w, h, presence);               // a capsule growing in or shrinking away: its lens grows with it
 //   lens.grownUp(button, w, h);                      // … and is whole: the lens of its size
 //   lens.forgetGone();                               // the growing lenses of capsules that left
-//   lens.settle(now);                                // the owner's frame: a changed --glass-blur in; at rest again, the lens back
-//   lens.restsAt                                     // when the motion can be at rest (ms), or null
+//   lens.writeBlur();                                // the owner's frame: a changed --glass-blur in
+//   lens.restore();                                  // the motion rested: the lens back where it was taken off
 //
 // The map (`lensProfile`, `lensMap`): in a band along the rim (half the radius, at most
 // MAX_BAND px) the backdrop is sampled from further in along the inward normal, `shift` px at the
@@ -30,16 +30,15 @@
 //
 // The lens is drawn at rest. A software compositor runs each capsule's filter again on
 // every frame its capsule moves, and it was the largest part of a loose drag's CPU beyond the
-// chips' (docs/WEB.md, "Optics that cost only when they can be seen"). So a motion (a second
-// move within REST_MS of the last, layout/layout-motion.js: a drag, the spacing spring) takes the lens off the capsules
-// near sight (their `--lens` removed: the plain blur and saturation stay, only the sharp bent
-// rim goes), and the first frame REST_MS after the last move puts it back (the owner asks for that
-// frame: `restsAt`; nothing here writes outside its owner's frame). One move alone (a resize, a tag added) keeps
-// it, and a cloud at rest always shows it. A capsule growing in or shrinking away is the
+// chips' (docs/WEB.md, "Optics that cost only when they can be seen"). So a motion (the view's
+// one clock, layout/layout-motion.js: a second move within REST_MS of the last, a drag, the
+// spacing spring, tags coming and going) takes the lens off the capsules near sight (their
+// `--lens` removed: the plain blur and saturation stay, only the sharp bent rim goes), and the
+// frame in which the motion rests puts it back (`restore`; nothing here writes outside its
+// owner's frame). One move alone (a resize, a tag added) keeps it, and a cloud at rest always
+// shows it. A capsule growing in or shrinking away is the
 // exception (`grow`): its lens is the Liquid Glass way a shape appears, so it grows with it. Swapping the filters' primitives for a pass-through
 // instead saved nothing (the filter effect stays, and each swap costs a repaint).
-
-import { LayoutMotion } from "../layout/layout-motion.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 /** The widest rim band (CSS px), and the largest shift it bends by (what the map can encode). */
@@ -179,7 +178,6 @@ export class LensFilters {
     this.grown = 0; // growing lenses made, for their ids
     this.lensOf = new WeakMap(); // button → its url(#…)
     this.paused = new Set(); // buttons whose lens is off while the layout moves
-    this.motion = new LayoutMotion(); // the layout's motion, as this cloud's lens sees it
     /** Half a one-line capsule's height (CSS px): the band of a taller (wrapped) capsule stays that of a line. */
     this.lineRadius = Infinity;
     cloud.append(this.svg);
@@ -209,15 +207,6 @@ export class LensFilters {
   }
 
   /**
-   * Capsules moved (or the cloud resized) at `now`. A second move within REST_MS of the last is
-   * a motion, which lasts until REST_MS after the last move. Returns whether a motion runs: then
-   * the caller takes the lens off (`pause`).
-   */
-  move(now) {
-    return this.motion.move(now);
-  }
-
-  /**
    * During a motion: the lens goes off every capsule whose rect meets `area` (cloud px; null:
    * every capsule), at most PAUSES_PER_FRAME of them now and the rest on the next frames of the
    * motion; `settle` puts it back.
@@ -244,10 +233,9 @@ export class LensFilters {
    * the bending and both blurs scaled by its presence (0…1; styles.css scales the saturation).
    * At most MAX_GROWING capsules at once: a page that adds many tags at a time gives the others
    * their lens at rest (each frame of a growing lens is a filter the compositor runs anew).
-   * It counts as a motion, like any capsule whose place or size changes.
+   * The owner counts it as a motion, like any capsule whose place or size changes.
    */
-  grow(button, w, h, presence, now) {
-    this.motion.start(now);
+  grow(button, w, h, presence) {
     let lens = this.growing.get(button);
     if (!lens) {
       if (this.growing.size >= MAX_GROWING) {
@@ -301,22 +289,16 @@ export class LensFilters {
     }
   }
 
-  /** When the motion can be at rest (a `performance.now()` time), or null when none runs. */
-  get restsAt() {
-    return this.motion.restsAt;
+  /** The owner's frame: a changed `--glass-blur` goes into every filter. */
+  writeBlur() {
+    if (this.blurWritten === this.blur) return;
+    this.blurWritten = this.blur;
+    for (const { parts } of this.filters.values()) this.#blurFilter(parts, this.blur);
+    for (const lens of this.growing.values()) this.#blurFilter(lens, this.blur * lens.presence);
   }
 
-  /**
-   * The owner's frame at `now`: a changed `--glass-blur` goes into every filter; at rest again
-   * (REST_MS without a move) the lens is back on every capsule it left.
-   */
-  settle(now) {
-    if (this.blurWritten !== this.blur) {
-      this.blurWritten = this.blur;
-      for (const { parts } of this.filters.values()) this.#blurFilter(parts, this.blur);
-      for (const lens of this.growing.values()) this.#blurFilter(lens, this.blur * lens.presence);
-    }
-    if (!this.motion.rest(now)) return;
+  /** The motion rested (the owner's clock): the lens is back on every capsule it left. */
+  restore() {
     for (const button of this.paused) {
       const url = this.lensOf.get(button);
       if (url) button.style.setProperty("--lens", url);

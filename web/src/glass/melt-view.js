@@ -4,7 +4,7 @@
 // of the cloud (glass-window.js).
 //
 //   const melt = new MeltView(cloudElement, glassWindow);   // glass-window.js (optional)
-//   melt.draw(frame, tints, { mergeDistance: 10, skip: (i) => false });
+//   melt.draw(frame, tints, { mergeDistance: 10, skip: (i) => false, moving: false });
 //   // frame: core.layoutPacked's (packed-layout.js), with the core's necks; tints: Float32Array
 //   // of straight RGBA per capsule, 0…1
 //   melt.melted;                 // Uint8Array: 1 where the renderer draws the capsule's rim (its CSS rim must go)
@@ -16,16 +16,15 @@
 // Capsules that move without a new frame (a CSS transition) never carry a neck: the spacing spring
 // lays out every frame through the core (spacing-animation.js), a selection (`.snappy`) changes
 // tints only, and a pressed capsule that swells leaves its group (`skip`) until it settles.
-// While the layout moves (layout/layout-motion.js: a second move within REST_MS of the last)
-// the renderer draws at MOVING_RESOLUTION of the screen's, and the first draw REST_MS after the
-// last move (its owner asks for it: `restsAt`, `settle`) draws at full resolution again: SwiftShader, the CPU rasteriser of headless Chromium, pays per
+// While the layout moves (`moving`: the owner's clock, layout/layout-motion.js) the renderer
+// draws at MOVING_RESOLUTION of the screen's, and the owner draws again at full resolution in
+// the frame the motion rests: SwiftShader, the CPU rasteriser of headless Chromium, pays per
 // fragment, and a moving neck's rim at half resolution is one px softer for a fraction of a
 // second (docs/WEB.md, "Optics that cost only when they can be seen").
 // - Complexity: O(capsules + necks) per frame; drawing O(what is in the window).
 
 import { createGlassRenderer, fallbackRenderer } from "./glass-renderer.js";
 import { PAD } from "./glass-instances.js";
-import { LayoutMotion } from "../layout/layout-motion.js";
 import { GlassWindow } from "./glass-window.js";
 
 /** The necks each cloud drew last (its MeltView's), for tests and diagnostics: no DOM property. */
@@ -74,8 +73,6 @@ const EVERYWHERE = { x: -Infinity, y: -Infinity, width: Infinity, height: Infini
 export class MeltView {
   #renderer;
   #last = null; // the last draw's [frame, tints, options]: what a redraw draws again
-  #origins = new Float64Array(0); // the last frame's origins (a move is a change of them)
-  #motion = new LayoutMotion(); // the layout's motion, as the glass's draws see it
 
   /**
    * @param {HTMLElement} cloud
@@ -128,15 +125,15 @@ export class MeltView {
    *          necks?: Int32Array, neckGaps?: Float64Array, neckAxes?: Float64Array, neckSpans?: Float64Array}} frame
    *   the necks: the core's melting pairs (core.layoutPacked)
    * @param {Float32Array} tints  straight RGBA per capsule
-   * @param {{mergeDistance: number, skip?: (index: number) => boolean, sight?: () => object | null}} options
-   *   sight: the visible part of the cloud this frame (GlassWindow.visible), read once by the caller
+   * @param {{mergeDistance: number, skip?: (index: number) => boolean, sight?: () => object | null, moving?: boolean}} options
+   *   sight: the visible part of the cloud this frame (GlassWindow.visible), read once by the caller;
+   *   moving: the layout moves (the owner's clock): drawn at MOVING_RESOLUTION
    */
   draw(frame, tints, options) {
     // `sight` is this frame's: a redraw (after a scroll) reads the window again.
     const { sight, ...kept } = options;
     this.#last = [frame, tints, kept];
     const { count, origins, sizes } = frame;
-    this.#watchMotion(origins, 2 * count);
     const necks = meltingNecks(frame, options.skip);
     drawn.set(this.cloud, necks.pairs);
     this.#markMelted(count, necks.pairs);
@@ -156,39 +153,10 @@ export class MeltView {
     const bounds = { left: -PAD, top: -PAD, right: width + PAD, bottom: height + PAD };
     const area = melting ? this.window.measure(bounds, sight?.()) : null;
     this.window.drawn(melting ? area : EVERYWHERE);
-    const resolution = this.#motion.moving ? MOVING_RESOLUTION : 1;
+    const resolution = options.moving ? MOVING_RESOLUTION : 1;
     const scene = { frame, necks, tints, melted: this.melted, area, mergeDistance: options.mergeDistance, resolution };
     if (this.#renderer.draw(scene)) return;
     this.#fallBack();
-  }
-
-  /** Notes whether the capsules moved since the last draw: a second move within REST_MS is a motion. */
-  #watchMotion(origins, length) {
-    const copy = () => this.#origins.set(origins.subarray ? origins.subarray(0, length) : Array.prototype.slice.call(origins, 0, length));
-    if (this.#origins.length !== length) {
-      // A first frame (or other tags) is no move: capsules placed where none were.
-      this.#origins = new Float64Array(length);
-      copy();
-      return;
-    }
-    let moved = false;
-    for (let k = 0; !moved && k < length; k += 1) moved = origins[k] !== this.#origins[k];
-    if (!moved) return;
-    copy();
-    this.#motion.move(performance.now());
-  }
-
-  /** When the motion can be at rest (a `performance.now()` time), or null when none runs. */
-  get restsAt() {
-    return this.#motion.restsAt;
-  }
-
-  /**
-   * At rest again (REST_MS without a move, at `now`): true when the glass must be drawn again,
-   * at full resolution (the caller draws it in its frame).
-   */
-  settle(now) {
-    return this.#motion.rest(now);
   }
 
   /** Which capsules melt with another (1) and so have their rim drawn by the renderer (where it draws rims). */

@@ -3,7 +3,8 @@
 // until REST_MS after the last move; one move alone (a resize, a tag added) is none. While a
 // motion runs, what is costly to change with every frame waits: the lens (glass/glass-lens.js),
 // the glass's full resolution (glass/melt-view.js), each capsule's adaptive tone
-// (view/tag-appearance.js). Each owner keeps its own clock, told of its own moves.
+// (view/tag-appearance.js). The view (view/cloud-view.js) keeps the one clock, told of every
+// move it writes, and hands its answer to all three.
 //
 //   const motion = new LayoutMotion();
 //   motion.move(now);      // capsules moved at `now` (performance.now()): true while a motion runs

@@ -63,7 +63,10 @@ export class CloudView {
   #sight = undefined; // this frame's visible part of the cloud (read once a frame, lazily)
   #sightTime = null; // the animation frame it was read in (document.timeline's time)
   #restTimer = 0; // asks for the update in which a motion rests
-  #toneMotion = new LayoutMotion(); // a motion holds the capsules' tones (tag-appearance.js)
+  // The view's one clock of the layout's motion (layout-motion.js): while it runs, the lens is
+  // off near sight (glass-lens.js), the glass draws at half resolution (melt-view.js) and each
+  // capsule's tone holds (tag-appearance.js); the frame in which it rests brings all three back.
+  #motion = new LayoutMotion();
   melt = null;
   lens = null;
 
@@ -174,10 +177,8 @@ export class CloudView {
     }
     // Each capsule's ink and tone from what lies behind it, where its decision changed (tag-appearance.js):
     // after one move near sight, the rest in a frame that does not move; a motion holds them till it rests.
-    const now = performance.now();
-    if (moves && placedBefore) this.#toneMotion.move(now);
-    this.#toneMotion.rest(now);
-    const hold = this.#toneMotion.moving;
+    this.#settleMotion();
+    const hold = this.#motion.moving;
     const appearance = { backdrop: state.backdrop, rgb: this.#rgb, tagStates: this.#tagStates, buttons: this.buttons, solid: reduceTransparency() };
     const near = moves ? this.#nearSight(this.#frame.size[1]) : null;
     if (this.#appearance.write(this.#placement.slots, this.#drawn.length, this.#frame, { ...appearance, near, hold, changed: moves || departed || tinted || transparency })) this.#glassDirty = true;
@@ -193,21 +194,24 @@ export class CloudView {
       this.#focused = null;
       if (focused?.waited) focused.button.scrollIntoView({ block: "nearest", inline: "nearest" });
     }
-    this.#settleMotion();
     if (this.#frame && (this.#glassDirty || moved)) this.#drawGlass();
   }
 
   /**
-   * The lens and the glass's full resolution come back once a motion rests (glass-lens.js,
-   * melt-view.js): in this writer's frame, which a timer asks for when a motion may end.
+   * The lens and the glass's full resolution come back once the motion rests (glass-lens.js,
+   * melt-view.js), and the held tones are decided again: in this writer's frame, which a timer
+   * asks for when the motion may end.
    */
   #settleMotion() {
     const now = performance.now();
-    this.lens?.settle(now);
-    if (this.melt?.settle(now)) this.#glassDirty = true;
-    const restsAt = Math.min(this.lens?.restsAt ?? Infinity, this.melt?.restsAt ?? Infinity, this.#toneMotion.restsAt ?? Infinity);
+    this.lens?.writeBlur();
+    if (this.#motion.rest(now)) {
+      this.lens?.restore();
+      this.#glassDirty = true;
+    }
+    const restsAt = this.#motion.restsAt;
     clearTimeout(this.#restTimer);
-    if (restsAt < Infinity) this.#restTimer = setTimeout(this.#requestUpdate, Math.max(0, restsAt - now) + 1);
+    if (restsAt !== null) this.#restTimer = setTimeout(this.#requestUpdate, Math.max(0, restsAt - now) + 1);
   }
 
   #writeTags({ tags, changes, departing }) {
@@ -266,7 +270,7 @@ export class CloudView {
    */
   #resized(frame) {
     // Where the capsules are in sight is read only when the lens comes off (the read lays out).
-    if (!this.lens?.move(performance.now())) return;
+    if (!this.#motion.move(performance.now()) || !this.lens) return;
     this.lens.pause(this.#drawn, frame.origins, frame.sizes, this.#drawn.length, this.#nearSight(frame.size[1]));
   }
 
@@ -284,7 +288,8 @@ export class CloudView {
     const now = performance.now();
     // The lens is drawn at rest: a motion takes it off the capsules near sight (glass-lens.js);
     // a first frame (after new tags too) places capsules where none were, which is no move.
-    if (moved > 0 && this.#frame && this.lens?.move(now)) this.lens.pause(buttons, origins, sizes, count, near);
+    if (moved > 0 && this.#frame && this.#motion.move(now)) this.lens?.pause(buttons, origins, sizes, count, near);
+    if (presence?.running) this.#motion.start(now); // growing capsules are a motion from their first frame
     if (presence?.running || this.#presence.size > 0) this.#writePresence(presence, sizes);
     for (let i = 0; i < count; i += 1) {
       const w = sizes[2 * i];
@@ -297,7 +302,7 @@ export class CloudView {
       button.style.height = `${h}px`;
       const presence = this.#presence.get(this.#drawnIds[i]);
       button.classList.toggle("is-wrapped", h > singleLine + 0.5 && presence === undefined);
-      if (presence !== undefined) this.lens?.grow(button, w, h, presence, now);
+      if (presence !== undefined) this.lens?.grow(button, w, h, presence);
       else this.lens?.apply(button, w, h);
     }
   }
@@ -372,6 +377,7 @@ export class CloudView {
       mergeDistance: this.#mergeDistance,
       skip: press.liftedCount ? (i) => press.isLifted(ids[i]) : undefined,
       sight: () => this.#visible(),
+      moving: this.#motion.moving,
     });
     // A melted capsule's rim is its group's outline on the canvas; the others keep their CSS rim.
     const melted = this.melt.melted;
