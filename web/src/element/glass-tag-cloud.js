@@ -352,6 +352,8 @@ export class GlassTagCloudElement extends HTMLElement {
     if (typeof ids === "string" || !(Symbol.iterator in Object(ids))) {
       throw new TypeError("glass-tag-cloud: selection must be an array of tag ids");
     }
+    // Not yet in the page, the element hears no tag change: the selection counts the tags as they are now.
+    this.#selection.count(this.#tags.current());
     this.#selection.set([...ids].map(String), { animation: this.#layout.frame ? "snappy" : null });
     this.#updateSoon();
   }

@@ -148,7 +148,11 @@ export class SelectionController {
     else this.updateForm();
   }
 
-  /** A cause changed the tags to show (the server's): they count from now on; the update's form follows. */
+  /**
+   * The tags to show now, handed over by a cause (the server's tags; the element's own when the
+   * page sets `selection` before the element is in the page, where no tag change is heard):
+   * they count from now on; the update's form follows.
+   */
   count(list) {
     this.#tags = list;
   }
