@@ -9,6 +9,10 @@ import { changesSince, SelectionController } from '../../web/src/element/selecti
 import { LayoutController } from '../../web/src/layout/layout-controller.js';
 import { LiveController } from '../../web/src/live/live-controller.js';
 import { TagsController } from '../../web/src/element/tags-controller.js';
+import * as tagRemoval from '../../web/src/element/tag-removal.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoRoot } from './support/paths.mjs';
 
 /** A host with attributes and a count of the updates it was asked for. */
 function fakeHost(attributes = {}) {
@@ -62,24 +66,25 @@ test('tags: one frozen snapshot per change of the tags, the same object until th
   assert.equal(second.changes.version, first.changes.version + 1);
 });
 
-/** A selection over the tags a, b, c. */
+/** A selection over the tags a, b, c, and its update's derive over their snapshot. */
 function selectionOver(ids = ['a', 'b', 'c']) {
   const host = fakeHost();
   const list = ids.map((id) => ({ id, label: id, tint: '#fff', selected: false }));
   const internals = { setFormValue() {}, setValidity() {} };
-  return new SelectionController(host, internals, { currentTags: () => list, ownTags: () => list, anchor: () => undefined });
+  const selection = new SelectionController(host, internals, { anchor: () => undefined });
+  return { selection, derive: () => selection.derive({ list }) };
 }
 
 test('selection: every change is logged by kind; what changed since a version is derived from the snapshot', () => {
   // Seen to fail with the program's selection logged as a toggle: the server would be told a
   // toggle where the page chose a whole selection.
-  const selection = selectionOver();
-  const start = selection.derive();
-  assert.equal(selection.derive(), start, 'nothing changed: the same snapshot');
+  const { selection, derive } = selectionOver();
+  const start = derive();
+  assert.equal(derive(), start, 'nothing changed: the same snapshot');
   selection.toggle('a');
   selection.set(['b'], { dirty: false, quiet: true }); // the tags' defaults
   selection.set(['c']); // the page's
-  const now = selection.derive();
+  const now = derive();
   assert.ok(Object.isFrozen(now));
   assert.deepEqual(now.ids, ['c']);
   assert.deepEqual(changesSince(now, start.version).map(({ kind, id }) => [kind, id]),
@@ -87,19 +92,109 @@ test('selection: every change is logged by kind; what changed since a version is
   assert.deepEqual(changesSince(now, now.version), []);
   // A log that no longer reaches back says so (null): the whole selection is then told.
   for (let i = 0; i < 40; i += 1) selection.toggle('b');
-  assert.equal(changesSince(selection.derive(), now.version), null);
+  assert.equal(changesSince(derive(), now.version), null);
 });
 
 test('selection: a change\'s spring is stamped with the version it belongs to (no one clears it)', () => {
-  const selection = selectionOver();
+  const { selection, derive } = selectionOver();
   selection.toggle('a');
-  const toggled = selection.derive();
+  const toggled = derive();
   assert.deepEqual(toggled.animation, { version: toggled.version, name: 'snappy' });
   selection.set(['b']);
-  assert.equal(selection.derive().animation, null, 'the program\'s change without a spring');
+  assert.equal(derive().animation, null, 'the program\'s change without a spring');
   selection.set(['c'], { animation: 'snappy' });
-  const set = selection.derive();
+  const set = derive();
   assert.equal(set.animation.version, set.version);
+});
+
+test('selection: derives from the tags snapshot it is handed, and holds no other controller', () => {
+  // Seen to fail with the selection built on closures over the tags controller (`currentTags`,
+  // `ownTags`): it then counts the tags the closure reads, not the snapshot of this update.
+  const tag = (id, selected = false) => ({ id, label: id, tint: '#fff', selected });
+  const forms = [];
+  const internals = { setFormValue: (value, state) => forms.push(state), setValidity() {} };
+  const selection = new SelectionController(fakeHost(), internals, { anchor: () => undefined });
+  selection.set(['b', 'c']);
+  const first = selection.derive({ list: [tag('a'), tag('b')] });
+  assert.deepEqual(first.ids, ['b'], 'c is not one of this snapshot\'s tags: kept aside');
+  assert.deepEqual([...first.flags], [0, 1]);
+  assert.equal(forms.at(-1), '["b"]', 'the form follows the snapshot\'s tags');
+  const second = selection.derive({ list: [tag('c'), tag('b')] });
+  assert.deepEqual(second.ids, ['c', 'b'], 'in the order of the snapshot handed over');
+  assert.deepEqual([...second.flags], [1, 1]);
+  assert.equal(forms.at(-1), '["c","b"]');
+});
+
+test('selection: the tags a cause changes are handed over as data; a read in the same task counts them', () => {
+  const tag = (id, selected = false) => ({ id, label: id, tint: '#fff', selected });
+  const forms = [];
+  const internals = { setFormValue: (value, state) => forms.push(state), setValidity() {} };
+  const selection = new SelectionController(fakeHost(), internals, { anchor: () => undefined });
+  const own = [tag('a'), tag('b', true)];
+  selection.ownTagsChanged(own, own);
+  assert.deepEqual(selection.ids(), ['b'], 'the own tags\' defaults, before any update');
+  assert.equal(forms.at(-1), '["b"]');
+  assert.equal(selection.derive({ list: own }).log.at(-1).kind, 'quiet', 'defaults are told no one');
+  selection.toggle('a'); // the user's choice: the tags' defaults no longer apply
+  const next = [tag('b'), tag('a')];
+  selection.ownTagsChanged(next, next);
+  assert.deepEqual(selection.ids(), ['b', 'a'], 'the user\'s choice over the new tags');
+  selection.count([tag('a')]); // the server's tags
+  assert.deepEqual(selection.ids(), ['a']);
+  assert.equal(selection.removed('a', 'A'), true, 'a selected tag removed: the value changed');
+  assert.equal(selection.removed('x', 'X'), false, 'never selected');
+  const after = selection.derive({ list: [] });
+  assert.equal(after.announcement.text, 'Removed X.');
+});
+
+test('selection: the host hands it no other controller', () => {
+  const host = readFileSync(join(repoRoot, 'web/src/element/glass-tag-cloud.js'), 'utf8');
+  const start = host.indexOf('new SelectionController(');
+  assert.ok(start >= 0);
+  let depth = 0;
+  let end = start + 'new SelectionController'.length;
+  do {
+    if (host[end] === '(') depth += 1;
+    if (host[end] === ')') depth -= 1;
+    end += 1;
+  } while (depth > 0);
+  const args = host.slice(start, end);
+  assert.doesNotMatch(args, /this\.#(tags|metrics|live|layout|backdrop)\b/, args);
+});
+
+test('removal: holds nothing; the user\'s removal is an intent over the tags handed to it', () => {
+  // Seen to fail with the TagRemoval class that held the tags, the selection and the view.
+  for (const [name, value] of Object.entries(tagRemoval)) {
+    assert.equal(typeof value, 'function', name);
+    assert.doesNotMatch(Function.prototype.toString.call(value), /^class\b/, `${name}: a class keeps state`);
+  }
+  const { removable, requestRemoval, focusNeighbour } = tagRemoval;
+  const tags = [
+    { id: 'a', label: 'A', removable: true },
+    { id: 'b', label: 'B', removable: false },
+    { id: 'c', label: 'C', removable: true },
+  ];
+  assert.equal(removable(tags, 'a'), true);
+  assert.equal(removable(tags, 'b'), false);
+  assert.equal(removable(tags, 'x'), false);
+  const host = fakeHost();
+  assert.deepEqual(requestRemoval(host, 'a', { tags, disabled: false }), { id: 'a', title: 'A', neighbour: 'b' });
+  assert.deepEqual(requestRemoval(host, 'c', { tags, disabled: false }), { id: 'c', title: 'C', neighbour: 'b' }, 'the last: the previous tag');
+  assert.deepEqual(requestRemoval(host, 'a', { tags: [tags[0]], disabled: false }).neighbour, null);
+  assert.deepEqual(host.events.map((event) => [event.type, event.cancelable, event.detail.id]), [['remove', true, 'a'], ['remove', true, 'c'], ['remove', true, 'a']]);
+  assert.equal(requestRemoval(host, 'b', { tags, disabled: false }), null, 'not removable');
+  assert.equal(requestRemoval(host, 'a', { tags, disabled: true }), null, 'disabled');
+  assert.equal(host.events.length, 3, 'no event when refused');
+  host.dispatchEvent = () => false; // the page prevented it
+  assert.equal(requestRemoval(host, 'a', { tags, disabled: false }), null);
+  // Focus: the neighbour's capsule, else the host (made focusable).
+  const focused = [];
+  const button = (id) => ({ dataset: { tagId: id }, focus: () => focused.push(id) });
+  focusNeighbour(host, [button('a'), button('b')], 'b');
+  host.focus = () => focused.push('host');
+  focusNeighbour(host, [button('a')], null);
+  assert.deepEqual(focused, ['b', 'host']);
+  assert.equal(host.tabIndex, -1);
 });
 
 /** A WebSocket that records what is sent; the test opens it and delivers messages. */
@@ -162,22 +257,22 @@ test('live: the server is told the selection when the selection\'s version chang
   const { live, socket, served } = greetedLive();
   assert.deepEqual(served.tags.length, 1, 'the welcome\'s tags went to the host');
   assert.deepEqual(socket.sent, [], 'the hello is the next update\'s');
-  const selection = selectionOver();
+  const { selection, derive } = selectionOver();
   const tags = { ids: ['a', 'b', 'c'], changes: { version: 1 } };
   const metrics = metricsFor(400);
   const types = () => socket.sent.map((message) => message.type);
-  live.derive({ tags, selection: selection.derive(), metrics });
+  live.derive({ tags, selection: derive(), metrics });
   assert.deepEqual(types(), ['hello', 'measure', 'viewport']);
-  live.derive({ tags, selection: selection.derive(), metrics });
+  live.derive({ tags, selection: derive(), metrics });
   assert.deepEqual(types(), ['hello', 'measure', 'viewport'], 'nothing changed: nothing sent');
   selection.toggle('b');
-  live.derive({ tags, selection: selection.derive(), metrics });
+  live.derive({ tags, selection: derive(), metrics });
   assert.deepEqual(socket.sent.at(-1), { type: 'toggle', id: 'b' });
   selection.forget(['b'], { quiet: true }); // the server dropped the tag itself: not told back
-  live.derive({ tags, selection: selection.derive(), metrics });
+  live.derive({ tags, selection: derive(), metrics });
   assert.equal(socket.sent.at(-1).type, 'toggle');
   selection.set(['a', 'c']); // the page's whole selection: a hello states it
-  live.derive({ tags, selection: selection.derive(), metrics });
+  live.derive({ tags, selection: derive(), metrics });
   assert.deepEqual(socket.sent.at(-1).selection, ['a', 'c']);
   assert.equal(socket.sent.at(-1).type, 'hello');
 });
@@ -189,7 +284,7 @@ test('live: the hello states the page\'s choice over the tags the welcome served
   // committed the served tags.
   let list = [{ id: 'x', label: 'x', tint: '#fff', selected: false }];
   const internals = { setFormValue() {}, setValidity() {} };
-  const selection = new SelectionController(fakeHost(), internals, { currentTags: () => list, ownTags: () => list, anchor: () => undefined });
+  const selection = new SelectionController(fakeHost(), internals, { anchor: () => undefined });
   selection.set(['go', 'zig']);
   const host = fakeHost({ live: 'ws://example.test/live' });
   const live = new LiveController(host, { setStatus: () => {}, served: { tags: () => {}, selection: () => {}, forget: () => {} } });
@@ -197,12 +292,12 @@ test('live: the hello states the page\'s choice over the tags the welcome served
   live.start();
   const socket = FakeSocket.last;
   const metrics = metricsFor(400);
-  live.derive({ tags: { ids: ['x'], changes: { version: 1 } }, selection: selection.derive(), metrics });
-  assert.deepEqual(selection.derive().ids, [], 'not one of the markup\'s tags');
+  live.derive({ tags: { ids: ['x'], changes: { version: 1 } }, selection: selection.derive({ list }), metrics });
+  assert.deepEqual(selection.derive({ list }).ids, [], 'not one of the markup\'s tags');
   socket.open();
   socket.deliver({ type: 'welcome', session: 's1', tags: [{ id: 'go' }, { id: 'zig' }, { id: 'rust' }], selection: ['rust'] });
   list = ['go', 'zig', 'rust'].map((id) => ({ id, label: id, tint: '#fff', selected: false })); // the host's update commits them
-  live.derive({ tags: { ids: ['go', 'zig', 'rust'], changes: { version: 2 } }, selection: selection.derive(), metrics });
+  live.derive({ tags: { ids: ['go', 'zig', 'rust'], changes: { version: 2 } }, selection: selection.derive({ list }), metrics });
   assert.equal(socket.sent[0].type, 'hello');
   assert.deepEqual(socket.sent[0].selection, ['go', 'zig']);
 });

@@ -96,6 +96,28 @@ def test_element_selection_property_updates_without_change_events(element_page, 
     assert page.evaluate("() => { try { document.querySelector('glass-tag-cloud').selection = 'Glass'; return 'accepted'; } catch (e) { return e.name; } }") == "TypeError"
 
 
+def test_element_selection_read_in_the_task_of_a_tag_change_counts_the_new_tags(element_page, static_server, page):
+    """The selection is handed the tags as data (issue 33), when they change and not only at the
+    next update: a read in the same task counts the new tags, as a native control's value
+    follows at once; so does one of an element not in the page yet (its children as they are).
+    Seen to fail with the tags handed over only by the update: an element not yet connected
+    read `[]`."""
+    open_cloud(element_page, static_server, page)
+    got = page.evaluate("""() => {
+      const cloud = document.querySelector('glass-tag-cloud');
+      cloud.tags = [{ id: 'x', title: 'X', selected: true }, { id: 'y', title: 'Y' }];
+      const defaults = cloud.selection;
+      cloud.selection = ['y', 'z'];
+      cloud.tags = [{ id: 'z', title: 'Z' }, { id: 'y', title: 'Y' }];
+      const chosen = cloud.selection;
+      const loose = document.createElement('glass-tag-cloud');
+      loose.innerHTML = '<glass-tag value="a">A</glass-tag><glass-tag value="b">B</glass-tag>';
+      loose.selection = ['b', 'c'];
+      return { defaults, chosen, loose: loose.selection };
+    }""")
+    assert got == {"defaults": ["x"], "chosen": ["z", "y"], "loose": ["b"]}
+
+
 def test_element_tags_property_and_children_changes(element_page, static_server, page):
     open_cloud(element_page, static_server, page)
     page.evaluate("() => { const tag = document.createElement('glass-tag'); tag.setAttribute('value', 'Rust'); tag.textContent = 'Rust'; document.querySelector('glass-tag-cloud').append(tag); }")

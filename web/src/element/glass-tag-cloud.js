@@ -45,7 +45,7 @@ import { PressState } from "../view/press-state.js";
 import { RovingFocus } from "./roving-focus.js";
 import { defineRowLimitLabelProperties } from "./row-limit-labels.js";
 import { SelectionController } from "./selection-controller.js";
-import { TagRemoval } from "./tag-removal.js";
+import { focusNeighbour, removable, requestRemoval } from "./tag-removal.js";
 import { TagsController } from "./tags-controller.js";
 
 /**
@@ -129,11 +129,7 @@ export class GlassTagCloudElement extends HTMLElement {
     const setState = (name, on) => setCustomState(this.#internals.states, name, on);
     this.#view = new CloudView(cloud, { requestUpdate: host.requestUpdate, glassWindow: this.#glassWindow, announcer, setState, press });
     this.#tags = new TagsController(this, { onChange: () => this.#tagsChanged() });
-    this.#selection = new SelectionController(this, this.#internals, {
-      currentTags: () => this.#tags.current(),
-      ownTags: () => this.#tags.own(),
-      anchor: () => this.#view.buttons[0],
-    });
+    this.#selection = new SelectionController(this, this.#internals, { anchor: () => this.#view.buttons[0] });
     this.#metrics = new MetricsController(this, { cloud, remProbe, hasButtons: (count) => this.#view.buttons.length === count });
     this.#layout = new LayoutController(this);
     this.#live = new LiveController(this, {
@@ -144,14 +140,16 @@ export class GlassTagCloudElement extends HTMLElement {
       },
       // The server's tags and selection are causes, as the page's are: the next update derives from them.
       served: {
-        tags: (list) => this.#tags.setServer(list),
+        tags: (list) => {
+          this.#tags.setServer(list);
+          this.#selection.count(this.#tags.current());
+        },
         selection: (ids) => this.#selection.serve(ids),
         forget: (ids) => this.#selection.forget(ids, { quiet: true }),
       },
     });
     this.#backdrop = new BackdropController(this, { cloud, probe: remProbe, styled: () => this.#styled });
     this.#controllers = [this.#tags, this.#selection, this.#metrics, this.#live, this.#layout, this.#glassWindow, this.#backdrop];
-    const removal = new TagRemoval(this, { tags: this.#tags, selection: this.#selection, view: this.#view, onSelectionChange: () => this.#dispatchChange() });
     // Every pointer, key and focus event on the cloud: the press, the tab stop and these actions.
     new InputController(cloud, {
       view: this.#view,
@@ -163,8 +161,8 @@ export class GlassTagCloudElement extends HTMLElement {
       actions: {
         toggle: (id) => this.#userToggle(id),
         toggleRows: () => this.#metrics.toggleRows(),
-        remove: (id) => removal.request(id),
-        removable: (id) => removal.removable(id),
+        remove: (id) => this.#remove(id),
+        removable: (id) => removable(this.#tags.list, id),
         focusEntered: (button) => {
           this.#view.focusEntered(button);
           this.#updateNow(); // placed before the browser scrolls it into view from its old place
@@ -212,7 +210,7 @@ export class GlassTagCloudElement extends HTMLElement {
     // A second pass only when the font could be read once the view had made the labels.
     for (let pass = 0; pass < 2; pass += 1) {
       const tags = this.#tags.derive();
-      const selection = this.#selection.derive();
+      const selection = this.#selection.derive(tags);
       const metrics = this.#metrics.derive(tags);
       const source = this.#live.derive({ tags, selection, metrics });
       const layout = this.#layout.derive({ tags, selection, metrics, source });
@@ -309,9 +307,9 @@ export class GlassTagCloudElement extends HTMLElement {
     this.#updateSoon();
   }
 
+  /** The element's own tags changed: the selection is handed them as data (its defaults, its form). */
   #tagsChanged() {
-    if (!this.#selection.dirty) this.#selection.set(this.#selection.defaults(), { dirty: false, quiet: true });
-    else this.#selection.updateForm();
+    this.#selection.ownTagsChanged(this.#tags.current(), this.#tags.own());
     this.#updateSoon();
   }
 
@@ -319,6 +317,14 @@ export class GlassTagCloudElement extends HTMLElement {
     if (!this.#selection.toggle(id)) return;
     this.#updateNow(); // the user's input shows (and a live server is told) in this task, as a native control's does
     this.#dispatchChange();
+  }
+
+  /** The user's removal of tag `id`: tag-removal.js answers with an intent, routed here to each part. */
+  #remove(id) {
+    const removal = requestRemoval(this, id, { tags: this.#tags.list, disabled: this.disabled || this.#selection.formDisabled });
+    if (!removal || !this.#tags.remove(id)) return;
+    focusNeighbour(this, this.#view.buttons, removal.neighbour);
+    if (this.#selection.removed(id, removal.title)) this.#dispatchChange();
   }
 
   /** The user changed the selection (a toggle, or the removal of a selected tag). */
@@ -346,6 +352,8 @@ export class GlassTagCloudElement extends HTMLElement {
     if (typeof ids === "string" || !(Symbol.iterator in Object(ids))) {
       throw new TypeError("glass-tag-cloud: selection must be an array of tag ids");
     }
+    // Not yet in the page, the element hears no tag change: the selection counts the tags as they are now.
+    this.#selection.count(this.#tags.current());
     this.#selection.set([...ids].map(String), { animation: this.#layout.frame ? "snappy" : null });
     this.#updateSoon();
   }

@@ -2,12 +2,18 @@
 // buttons' aria-pressed, the form value, the live hello, the limit's refusals) is derived from
 // it and never read back.
 //
-//   const selection = new SelectionController(host, internals, { currentTags, ownTags, anchor });
-//   selection.ids()        // the selected ids that are current tags, in tag order
-//   selection.flags()      // Uint8Array, 1 per selected tag of `currentTags()`
+//   const selection = new SelectionController(host, internals, { anchor });
+//   selection.derive(tags) // the update's snapshot over the tags' snapshot: { version, ids, flags, full, dirty, animation, log, … }
+//   selection.ids()        // the selected ids that are counted tags, in tag order
 //   selection.set(ids)     // the program's (silent); selection.toggle(id) the user's
-//   selection.derive()     // the update's snapshot: { version, ids, flags, full, dirty, animation, log, … }
+//   selection.ownTagsChanged(list, own) · selection.count(list)   // the tags a cause changed, handed by the host
+//   selection.removed(id, title)   // the user removed the tag (tag-removal.js)
 //   changesSince(snapshot, version)   // what changed since: [{ version, kind, id }], null when too far back
+//
+// The tags come in as data, never fetched from their controller: the update hands over the
+// tags' snapshot (`derive`), and a cause that changes the tags has the host hand over the list
+// to show (`ownTagsChanged`, `count`), so that a read in the same task (`selection`, the form's
+// value and validity) already counts them, as a native control's value follows at once.
 //
 // Every change is logged by kind, so that what follows a change is derived from the log, never
 // called from where the change was made: "toggle" (the user's, with its id: the live server is
@@ -42,9 +48,9 @@ export function changesSince(selection, version) {
 export class SelectionController {
   #host;
   #internals;
-  #currentTags;
-  #ownTags;
   #anchor;
+  #tags = []; // the tags counted: the update's snapshot's list, or the list a cause handed over since
+  #own = []; // the element's own tags, whose `selected` are the defaults
   #formTags = null;
   #raw = new Set(); // may hold ids that are not current tags
   #served = null; // live: the server's selection, the defaults in place of the tags' own
@@ -59,16 +65,11 @@ export class SelectionController {
 
   /**
    * @param {HTMLElement} host  @param {ElementInternals} internals
-   * @param {{currentTags: () => {id: string}[], ownTags: () => {id: string, selected: boolean}[],
-   *   anchor: () => HTMLElement | undefined}} inputs
-   *   currentTags: the tags to show now (the same array until they change); ownTags: the
-   *   element's own, whose `selected` are the defaults; anchor: where validity messages point
+   * @param {{anchor: () => HTMLElement | undefined}} inputs  anchor: where validity messages point
    */
-  constructor(host, internals, { currentTags, ownTags, anchor }) {
+  constructor(host, internals, { anchor }) {
     this.#host = host;
     this.#internals = internals;
-    this.#currentTags = currentTags;
-    this.#ownTags = ownTags;
     this.#anchor = anchor;
   }
 
@@ -77,13 +78,14 @@ export class SelectionController {
   hostDisconnected() {}
 
   /**
-   * The update's snapshot; the tags may have changed what counts as selected, and the form
-   * follows (once per change). The same object while nothing of it changed.
+   * The update's snapshot over the tags' snapshot (`{ list }`, tags-controller.js): the tags may
+   * have changed what counts as selected, and the form follows (once per change). The same
+   * object while nothing of it changed.
    */
-  derive() {
-    const tags = this.#currentTags();
-    if (tags !== this.#formTags) {
-      this.#formTags = tags;
+  derive(tags) {
+    this.#tags = tags.list;
+    if (tags.list !== this.#formTags) {
+      this.#formTags = tags.list;
       this.updateForm();
     }
     const { ids, flags } = this.#current();
@@ -109,7 +111,7 @@ export class SelectionController {
   }
 
   #current() {
-    const tags = this.#currentTags();
+    const tags = this.#tags;
     const cache = this.#cache;
     if (cache.tags !== tags || cache.version !== this.version) {
       const ids = [];
@@ -124,18 +126,35 @@ export class SelectionController {
     return this.#cache;
   }
 
-  /** The selected ids that are current tags, in tag order (the same array until they change: do not modify it). */
+  /** The selected ids that are counted tags, in tag order (the same array until they change: do not modify it). */
   ids() {
     return this.#current().ids;
   }
 
-  /** Per current tag, 1 when selected (the same array until they change). */
+  /** Per counted tag, 1 when selected (the same array until they change). */
   flags() {
     return this.#current().flags;
   }
 
-  has(id) {
-    return this.#raw.has(id);
+  /**
+   * A cause changed the element's own tags (`own`: their `selected` are the defaults); `list` is
+   * the tags to show now. Unless the user has chosen (`dirty`), the defaults show, quietly;
+   * else the form follows the tags.
+   */
+  ownTagsChanged(list, own) {
+    this.#tags = list;
+    this.#own = own;
+    if (!this.dirty) this.set(this.defaults(), { dirty: false, quiet: true });
+    else this.updateForm();
+  }
+
+  /**
+   * The tags to show now, handed over by a cause (the server's tags; the element's own when the
+   * page sets `selection` before the element is in the page, where no tag change is heard):
+   * they count from now on; the update's form follows.
+   */
+  count(list) {
+    this.#tags = list;
   }
 
   get limit() {
@@ -178,7 +197,7 @@ export class SelectionController {
   /** The defaults (what shows until the user chooses, and what a form reset restores): the
    * server's selection once a live server has stated it, else the tags' own `selected`. */
   defaults() {
-    return this.#served ?? this.#ownTags().filter((tag) => tag.selected).map((tag) => tag.id);
+    return this.#served ?? this.#own.filter((tag) => tag.selected).map((tag) => tag.id);
   }
 
   /**
@@ -223,9 +242,15 @@ export class SelectionController {
     return true;
   }
 
-  /** A polite announcement in the element's live region (a removal's, tag-removal.js). */
-  announce(text) {
-    this.#announce(text);
+  /**
+   * The user removed the tag `id` (tag-removal.js): its selection drops for good and "Removed
+   * TITLE." is announced. True when it was selected: the user changed the value.
+   */
+  removed(id, title) {
+    const wasSelected = this.#raw.has(id);
+    this.forget([id]);
+    this.#announce(`Removed ${title}.`);
+    return wasSelected;
   }
 
   #announce(text) {
