@@ -55,7 +55,9 @@ def test_the_paddings_and_touch_target_are_the_cores_before_the_core_answers(ele
                  f"<style>html {{ font-size: {root_size}px; }}</style><glass-tag-cloud>"
                  '<glass-tag value="plain">Plain</glass-tag><glass-tag value="removable" removable>Removable</glass-tag>'
                  "</glass-tag-cloud>", wait=False)
-    page.wait_for_function("() => document.querySelector('glass-tag-cloud').shadowRoot.querySelector('.tag[data-tag-id=\"removable\"]')")
+    # Styled (its stylesheet adopted, fetched apart from the tags' buttons), the core not there.
+    page.wait_for_function("""() => { const cloud = document.querySelector('glass-tag-cloud');
+      return cloud.matches(':state(styled)') && cloud.shadowRoot.querySelector('.tag[data-tag-id="removable"]'); }""")
     core = page.evaluate(CONSTANTS)
     seen = page.evaluate(BEFORE_CORE)
     scale = root_size / 16
