@@ -173,15 +173,16 @@ def test_page_churn_measured_inserts_and_removes_beside_the_chips(churn_smoke_ru
     data, _ = churn_smoke_run
     assert data["failures"] == []
     cells = {(r["subject"], r["phase"]): r for r in data["results"] if r.get("engine") == "page-churn"}
-    assert set(cells) == {(s, p) for s in ("element", "chips") for p in ("insert", "remove")}
+    assert set(cells) == {(s, p) for s in ("element", "chips", "chips+motion") for p in ("insert", "remove")}
     for (subject, _), cell in cells.items():
         # The runner's own check passed (the subject showed 15, then 10 tags, the element's laid
         # out by its core), or it would have failed; here: the figures are there and plausible.
         assert cell["n"] == 10 and cell["count"] == 5 and cell["repeats"] == 1
-        # A phase spans a frame per change and two after; the element's also its motion, about
-        # 0.5 s of frames after the last change (at least one, however slow the frames).
-        assert cell["frames"] >= cell["count"] + (3 if subject == "element" else 2), cell
-        assert cell["frames"] == cell["count"] + 2 or subject == "element", cell
+        # A phase spans a frame per change and two after; the element's and the moving chips'
+        # also their motion, about 0.5 s of frames after the last change (at least one, however
+        # slow the frames).
+        assert cell["frames"] >= cell["count"] + (2 if subject == "chips" else 3), cell
+        assert cell["frames"] == cell["count"] + 2 or subject != "chips", cell
         for figure in ("ms", "browser_cpu_ms"):
             per_change, per_frame = cell[f"{figure}_per_change"], cell[f"{figure}_per_frame"]
             assert 0 < per_frame <= per_change < 1000, cell
@@ -206,6 +207,9 @@ def test_page_churn_report_has_both_phases_as_ratios(churn_smoke_run):
         # ÷ chips: main thread and browser, each per change and per frame
         assert all(cells[k].endswith("×") and cells[k] != "–" for k in (5, 7, 9, 11)), row
         assert f"| 10 + 5 | {phase} | CSS chips | 7 |" in text
+        moving = next(line for line in text.splitlines() if line.startswith(f"| 10 + 5 | {phase} | CSS chips with motion | "))
+        assert int(moving.split("|")[4]) >= 8, moving  # its motion's frames too
+    assert "The element beside the chips showing the same changes with motion (FLIP), per frame: 10 insert: main thread " in text
 
 
 @pytest.fixture(scope="module")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 KINDS = ("main", "compositor", "viz/GPU", "raster", "other")  # bench/py/browser_cpu.py's
 PHASES = ("insert", "remove")
+NAMES = {"element": "`<glass-tag-cloud>`", "chips": "CSS chips", "chips+motion": "CSS chips with motion"}
 
 
 def _cells(results: list[dict]) -> dict[tuple, dict]:
@@ -22,8 +23,8 @@ def _ms(value: float) -> str:
     return f"{value:,.0f}" if value >= 1000 else f"{value:.3g}"
 
 
-def _ratio(cells, phase, n, count, key) -> str:
-    element, chips = cells.get(("element", phase, n, count)), cells.get(("chips", phase, n, count))
+def _ratio(cells, phase, n, count, key, subject="element", peer="chips") -> str:
+    element, chips = cells.get((subject, phase, n, count)), cells.get((peer, phase, n, count))
     if not element or not chips or not chips.get(key):
         return "–"
     return f"{element[key] / chips[key]:.3g}×"
@@ -44,7 +45,10 @@ def section(results: list[dict]) -> list[str]:
            "inserted capsule grows in (the removed one shrinks away) on the core's `.smooth` spring, "
            "about 0.5 s, every frame of it a layout of the whole flow through the Wasm core, and the "
            "motions of consecutive changes overlap. The chips get one `<button>` inserted into (removed from) "
-           "their flex-wrap box and have no motion. Every list and button is made before the "
+           "their flex-wrap box and have no motion; the chips with motion show each change as a page animates "
+           "a flex-wrap box (FLIP: each chip that moved glides from its old place on a Web Animation of "
+           "`translate`, run by the compositor; an inserted chip scales in; 500 ms, ease-out). After the last "
+           f"change every subject is given {sample.get('settle', 0)} more frames before the phase may end. Every list and button is made before the "
            "measurement. A phase ends when the subject is at rest after its last change (the "
            "element: no `:state(animating)` and no departing capsule left in its shadow root; the "
            "chips: at once), plus two frames; frames = the animation frames it spanned, counted in "
@@ -65,28 +69,39 @@ def section(results: list[dict]) -> list[str]:
            "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for n, count in sizes:
         for phase in PHASES:
-            for subject in ("element", "chips"):
+            for subject in ("element", "chips", "chips+motion"):
                 cell = cells.get((subject, phase, n, count))
                 if not cell:
                     continue
-                element = subject == "element"
-                name = "`<glass-tag-cloud>`" if element else "CSS chips"
+                element = subject != "chips"
+                name = NAMES[subject]
                 figures = []
                 for key in ("ms_per_change", "ms_per_frame", "browser_cpu_ms_per_change", "browser_cpu_ms_per_frame"):
-                    figures += [_ms(cell[key]), _ratio(cells, phase, n, count, key) if element else "1×"]
+                    figures += [_ms(cell[key]), _ratio(cells, phase, n, count, key, subject) if element else "1×"]
                 out.append(f"| {n:,} + {count:,} | {phase} | {name} | {cell['frames']:g} | {' | '.join(figures)} | "
                            f"{_ms(cell['interval_p50'])} / {_ms(cell['interval_p90'])} / {_ms(cell['interval_max'])} | "
                            f"{cell['dropped_frames']:g} | {cell['repeats']} |")
+    beside_motion = []
+    for n, count in sizes:
+        for phase in PHASES:
+            main = _ratio(cells, phase, n, count, "ms_per_frame", "element", "chips+motion")
+            cpu = _ratio(cells, phase, n, count, "browser_cpu_ms_per_frame", "element", "chips+motion")
+            if cpu != "–":
+                beside_motion.append(f"{n:,} {phase}: main thread {main}, whole browser {cpu}")
+    if beside_motion:
+        out += ["", "The element beside the chips showing the same changes with motion (FLIP), per frame: "
+                + "; ".join(beside_motion) + ". The ÷ chips ratios of the chips with motion are what the motion "
+                "alone costs this machine when plain CSS draws it."]
     out += ["", "Whole-browser CPU ms per change by thread kind (each kind its own median over the repeats):", "",
             "| tags | phase | subject | " + " | ".join(KINDS) + " | total |",
             "|---|---|---|" + "---:|" * (len(KINDS) + 1)]
     for n, count in sizes:
         for phase in PHASES:
-            for subject in ("element", "chips"):
+            for subject in ("element", "chips", "chips+motion"):
                 cell = cells.get((subject, phase, n, count))
                 if not cell:
                     continue
-                name = "`<glass-tag-cloud>`" if subject == "element" else "CSS chips"
+                name = NAMES[subject]
                 kinds = " | ".join(_ms(cell["cpu_by_kind"].get(kind, 0)) for kind in KINDS)
                 out.append(f"| {n:,} + {count:,} | {phase} | {name} | {kinds} | "
                            f"{_ms(cell['browser_cpu_ms_per_change'])} |")

@@ -2,15 +2,18 @@
 inserted one per animation frame (spread over the cloud) and removed again one per frame,
 `<glass-tag-cloud>` beside its peer, plain CSS glass chips, in one headless Chromium run.
 
-    PYTHONPATH=Tests/python python3 bench/py/page_churn.py [--base 1000] [--count 100] [--repeats 3]
+    PYTHONPATH=Tests/python python3 bench/py/page_churn.py [--base 100 1000] [--count 20] [--settle 40] [--repeats 3]
 
 The subjects and the page are the drag's (bench/js/drag.html, drag.mjs: the element gets its tags
 through its `tags` property; the chips are `<button>`s in a `display: flex; flex-wrap: wrap;
 gap: 10px` box with `backdrop-filter: blur(12px) saturate(180%)`, a tint and a 1 px rim); the
 changes are bench/js/churn.mjs's. The element shows each change with its motion: the inserted
 capsule grows in (the removed one shrinks away) on the core's spring, about half a second, and
-every frame of it lays the whole flow out. So a phase ends only when the subject is at rest
-after its last change (the element: no `:state(animating)` and no departing capsule left in its
+every frame of it lays the whole flow out. A third subject, "chips+motion", is the chips showing
+each change with the same motion the cheapest way CSS can (FLIP: Web Animations of `translate`,
+run by the compositor). After the last change every subject is given `settle` more frames (the
+issue's protocol: 20 in, 40 frames, 20 out, 40 frames), and a phase ends only when the subject
+is at rest after its last change (the element: no `:state(animating)` and no departing capsule left in its
 shadow tree; the chips have no motion and are at rest at once), plus two frames. Measured per
 phase (insert, remove), as bench/py/page_runner.py measures the drag:
 
@@ -40,6 +43,9 @@ import browser_cpu
 from page_runner import BUSY, CHROMIUM, DROPPED_MS, ORIGIN, SUBJECTS, main_thread_seconds, percentile, print_line, serve
 
 SPACING = 10  # loose: the element's merge distance, the chips' gap
+# The element, the chips, and the chips showing each change with motion (bench/js/churn.mjs, FLIP):
+# the cheapest motion plain CSS draws, to tell what a motion costs from how the element draws it.
+CHURN_SUBJECTS = SUBJECTS + ("chips+motion",)
 PHASES = ("insert", "remove")
 
 
@@ -55,11 +61,11 @@ def churn_once(browser, subject: str, base: int, count: int, settle: int = 0) ->
         page.route(f"{ORIGIN}/**", serve)
         page.goto(f"{ORIGIN}/bench/js/drag.html")
         page.wait_for_function("window.drag !== undefined && window.churn !== undefined")
-        page.evaluate("(a) => window.drag.setup(a[0], a[1], a[2])", [subject, base, SPACING])
+        page.evaluate("(a) => window.drag.setup(a[0], a[1], a[2])", [subject.split("+")[0], base, SPACING])
         renderer = browser_cpu.page_renderer(os.getpid(), lambda: page.evaluate(BUSY))
         session = page.context.new_cdp_session(page)
         session.send("Performance.enable")
-        page.evaluate("(a) => window.churn.prepare(a[0], a[1])", [base, count])
+        page.evaluate("(a) => window.churn.prepare(a[0], a[1], { motion: a[2] })", [base, count, subject.endswith("+motion")])
         for phase, shown in (("insert", base + count), ("remove", base)):
             before = main_thread_seconds(session)
             cpu_before = browser_cpu.snapshot(os.getpid(), renderer)
@@ -92,32 +98,33 @@ def main(argv: list[str]) -> int:
     from playwright.sync_api import sync_playwright
 
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--base", type=int, default=1000, help="tags laid out before the changes")
-    parser.add_argument("--count", type=int, default=100, help="tags inserted, then removed")
+    parser.add_argument("--base", type=int, nargs="+", default=[100, 1000], help="tags laid out before the changes")
+    parser.add_argument("--count", type=int, default=20, help="tags inserted, then removed")
     parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument("--settle", type=int, default=0,
+    parser.add_argument("--settle", type=int, default=40,
                         help="frames every subject is given after its last change before the phase may end "
                              "(the phase still lasts until the element is at rest)")
     args = parser.parse_args(argv)
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True)
         try:
-            runs: dict[str, list[dict]] = {subject: [] for subject in SUBJECTS}
-            started = time.perf_counter()
-            load_before = [round(value, 2) for value in os.getloadavg()]
-            for _ in range(args.repeats):
-                for subject in SUBJECTS:
-                    runs[subject].append(churn_once(browser, subject, args.base, args.count, args.settle))
-            load_after = [round(value, 2) for value in os.getloadavg()]
-            for subject in SUBJECTS:
-                for phase in PHASES:
-                    phase_runs = [run[phase] for run in runs[subject]]
-                    line = {"engine": "page-churn", "subject": subject, "phase": phase, "n": args.base,
-                            "count": args.count, "settle": args.settle, "spacing": SPACING, "repeats": len(phase_runs),
-                            "browser": browser.version, "load_before": load_before, "load_after": load_after}
-                    print_line(line, phase_runs)
-            print(f"page_churn: {args.base} + {args.count}: {time.perf_counter() - started:.1f} s",
-                  file=sys.stderr, flush=True)
+            for base in args.base:
+                runs: dict[str, list[dict]] = {subject: [] for subject in CHURN_SUBJECTS}
+                started = time.perf_counter()
+                load_before = [round(value, 2) for value in os.getloadavg()]
+                for _ in range(args.repeats):
+                    for subject in CHURN_SUBJECTS:
+                        runs[subject].append(churn_once(browser, subject, base, args.count, args.settle))
+                load_after = [round(value, 2) for value in os.getloadavg()]
+                for subject in CHURN_SUBJECTS:
+                    for phase in PHASES:
+                        phase_runs = [run[phase] for run in runs[subject]]
+                        line = {"engine": "page-churn", "subject": subject, "phase": phase, "n": base,
+                                "count": args.count, "settle": args.settle, "spacing": SPACING, "repeats": len(phase_runs),
+                                "browser": browser.version, "load_before": load_before, "load_after": load_after}
+                        print_line(line, phase_runs)
+                print(f"page_churn: {base} + {args.count}: {time.perf_counter() - started:.1f} s",
+                      file=sys.stderr, flush=True)
         finally:
             browser.close()
     return 0

@@ -71,8 +71,9 @@ def runners(args) -> list[dict]:
         {
             "name": "page-churn",
             "needs": ["playwright"],
-            "command": [python, os.path.join(HERE, "page_churn.py"), "--base", str(args.churn_base),
-                        "--count", str(args.churn_count), "--repeats", str(args.churn_repeats)],
+            "command": [python, os.path.join(HERE, "page_churn.py"), "--base", *(str(n) for n in args.churn_base),
+                        "--count", str(args.churn_count), "--settle", str(args.churn_settle),
+                        "--repeats", str(args.churn_repeats)],
         },
         {
             "name": "server",
@@ -141,8 +142,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--page-counts", type=int, nargs="+", default=[10, 100, 1000])
     parser.add_argument("--page-frames", type=int, default=120)
     parser.add_argument("--page-repeats", type=int, default=3)
-    parser.add_argument("--churn-base", type=int, default=1000, help="page-churn: tags before the inserts")
-    parser.add_argument("--churn-count", type=int, default=100, help="page-churn: tags inserted, then removed")
+    parser.add_argument("--churn-base", type=int, nargs="+", default=[100, 1000], help="page-churn: tags before the inserts")
+    parser.add_argument("--churn-count", type=int, default=20, help="page-churn: tags inserted, then removed")
+    parser.add_argument("--churn-settle", type=int, default=40, help="page-churn: frames after the last change")
     parser.add_argument("--churn-repeats", type=int, default=3)
     parser.add_argument("--report-only", action="store_true",
                         help="measure nothing: write the report again from OUT/benchmarks/results.json")
@@ -163,7 +165,7 @@ def main(argv: list[str]) -> int:
     if args.smoke:
         args.counts, args.widths, args.repeats, args.min_sample_ms = [10], [390], 3, 1.0
         args.page_counts, args.page_frames, args.page_repeats = [10], 10, 1
-        args.churn_base, args.churn_count, args.churn_repeats = 10, 5, 1
+        args.churn_base, args.churn_count, args.churn_settle, args.churn_repeats = [10], 5, 0, 1
 
     workload.write_workload(args.workload, args.counts)
     info = machine.describe()
