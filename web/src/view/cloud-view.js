@@ -133,14 +133,14 @@ export class CloudView {
    * core's hit test can say what a point beside the buttons is on).
    */
   writeFrame(state) {
-    // Where the cloud is in sight is read once an animation frame, before anything is written,
-    // while the page's layout is clean: read after a write, it lays the page out once more. A
-    // second update in the same frame (a tag set from a page's animation frame callback) keeps
-    // it: writes to the cloud's content do not move the cloud.
+    // Where the cloud is in sight is read at most once an animation frame, when a move needs it
+    // (the read lays the page out): a second update in the same frame (a tag set from a page's
+    // animation frame callback) keeps it, since writes to the cloud's content do not move the
+    // cloud. It is not read ahead of the writes: a page that changed its layout in its own
+    // callback (a drag) would have it laid out in every frame, not only in those that move.
     const frameTime = globalThis.document?.timeline?.currentTime ?? null;
     if (frameTime === null || frameTime !== this.#sightTime) this.#sight = undefined;
     this.#sightTime = frameTime;
-    if (this.#frame !== null && this.#frame.size[1] > (globalThis.innerHeight || 0)) this.#visible();
     const tagsChanged = state.changes.version !== this.#tagsVersion;
     if (tagsChanged) this.#writeTags(state);
     const toggled = Boolean(state.frame?.toggle) !== (this.#toggle !== null);
