@@ -73,11 +73,11 @@ def section(results: list[dict]) -> list[str]:
                 cell = cells.get((subject, phase, n, count))
                 if not cell:
                     continue
-                element = subject != "chips"
+                beside_chips = subject != "chips"
                 name = NAMES[subject]
                 figures = []
                 for key in ("ms_per_change", "ms_per_frame", "browser_cpu_ms_per_change", "browser_cpu_ms_per_frame"):
-                    figures += [_ms(cell[key]), _ratio(cells, phase, n, count, key, subject) if element else "1×"]
+                    figures += [_ms(cell[key]), _ratio(cells, phase, n, count, key, subject) if beside_chips else "1×"]
                 out.append(f"| {n:,} + {count:,} | {phase} | {name} | {cell['frames']:g} | {' | '.join(figures)} | "
                            f"{_ms(cell['interval_p50'])} / {_ms(cell['interval_p90'])} / {_ms(cell['interval_max'])} | "
                            f"{cell['dropped_frames']:g} | {cell['repeats']} |")

@@ -75,7 +75,6 @@ export function lensProfile(w, h, lineRadius = Infinity) {
   return { band, clear: 0.7 * band, shift };
 }
 
-
 /** A lens filter's region, and its map's (stretched to it: `preserveAspectRatio="none"`), w × h. */
 function regionFilter({ filter, image }, width, height) {
   filter.setAttribute("width", String(width));

@@ -70,7 +70,8 @@ export function sharedSheet() {
 // callback that has yet to run: one update per cloud and frame, and none on a page laid out anew.
 const pending = new Map(); // cloud → { update, askedAt: the animation frame's time when asked }
 let frame = 0;
-const frameTime = () => globalThis.document?.timeline?.currentTime ?? null;
+/** The current animation frame's time (document.timeline's; the same through all of a frame's updates), or null. */
+export const frameTime = () => globalThis.document?.timeline?.currentTime ?? null;
 function runDue(now) {
   frame = 0;
   const due = [];

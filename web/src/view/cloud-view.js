@@ -31,7 +31,7 @@ import { SlotPlacement } from "./slot-placement.js";
 import { TagAppearance } from "./tag-appearance.js";
 import { TagNodes } from "./tag-nodes.js";
 import { TagStates } from "./tag-states.js";
-import { reduceTransparency } from "../shared/page-resources.js";
+import { frameTime, reduceTransparency } from "../shared/page-resources.js";
 
 export class CloudView {
   #requestUpdate;
@@ -138,9 +138,9 @@ export class CloudView {
     // animation frame callback) keeps it, since writes to the cloud's content do not move the
     // cloud. It is not read ahead of the writes: a page that changed its layout in its own
     // callback (a drag) would have it laid out in every frame, not only in those that move.
-    const frameTime = globalThis.document?.timeline?.currentTime ?? null;
-    if (frameTime === null || frameTime !== this.#sightTime) this.#sight = undefined;
-    this.#sightTime = frameTime;
+    const frameAt = frameTime();
+    if (frameAt === null || frameAt !== this.#sightTime) this.#sight = undefined;
+    this.#sightTime = frameAt;
     const tagsChanged = state.changes.version !== this.#tagsVersion;
     if (tagsChanged) this.#writeTags(state);
     const toggled = Boolean(state.frame?.toggle) !== (this.#toggle !== null);
