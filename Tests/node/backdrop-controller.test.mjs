@@ -6,7 +6,25 @@ import { test } from 'node:test';
 import './support/element-base.mjs';
 import { BackdropController } from '../../web/src/element/backdrop-controller.js';
 
-globalThis.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} };
+// The host's ResizeObserver, kept so that a test can report a resize (a drag's step).
+const resizeCallbacks = [];
+globalThis.ResizeObserver = class {
+  constructor(callback) { resizeCallbacks.push(callback); }
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+// Animation frames that run only when a test says so.
+let frameCallbacks = new Map();
+let frameIds = 0;
+globalThis.requestAnimationFrame = (callback) => { frameIds += 1; frameCallbacks.set(frameIds, callback); return frameIds; };
+globalThis.cancelAnimationFrame = (id) => { frameCallbacks.delete(id); };
+function runFrame() {
+  const due = frameCallbacks;
+  frameCallbacks = new Map();
+  for (const callback of due.values()) callback(performance.now());
+}
+const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function setUp(attributes = {}) {
   const host = {
@@ -42,7 +60,9 @@ test('learns once per cause, and again for a frame taller than its map; the same
   // A frame taller than the map covers: learned again once the box holds still.
   const updates = host.updates;
   backdrop.derive(300);
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  await wait(200);
+  runFrame();
+  runFrame();
   assert.equal(host.updates, updates + 1, 'an update asked for the learning');
   backdrop.derive(300);
   assert.equal(learned, 3);
@@ -53,4 +73,26 @@ test('a forced appearance hands no map', () => {
   const state = backdrop.derive(100);
   assert.equal(state.map, null);
   assert.equal(state.appearance, 'dark');
+});
+
+test('a drag whose frames come slower than the quiet time is learned once it holds still for two frames', async () => {
+  // Seen to fail with the learning asked for when the quiet time alone has passed (a learning in
+  // every other frame of a 1,000-tag drag on a loaded machine).
+  const { host, backdrop, heights } = setUp();
+  heights.push(120);
+  backdrop.derive(120);
+  const resized = resizeCallbacks.at(-1);
+  const updates = host.updates;
+  for (let step = 0; step < 3; step += 1) {
+    resized(); // the drag's step in this frame
+    await wait(180); // a slow frame: longer than the quiet time
+    runFrame(); // the next frame comes with the drag's next step (below), before the second
+  }
+  assert.equal(host.updates, updates, 'a learning asked for between two steps of the drag');
+  resized();
+  await wait(180);
+  runFrame();
+  assert.equal(host.updates, updates, 'asked for after one frame without a step');
+  runFrame();
+  assert.equal(host.updates, updates + 1, 'not asked for once the drag held still for two frames');
 });

@@ -14,7 +14,9 @@ MutationObserver observing nothing (the theme change is not learned); the Resize
 learning at once (`#learnSoon(true)`: 31 learnings in a 30-frame drag); tag-appearance.js
 rewriting every capsule's properties each frame (writes during the drag); the clear variant's
 dimming off (no --tone-under on the clear capsules over white); an unreadable image's layer
-skipped instead of read as the colour scheme (`#paintUnknown` painting nothing).
+skipped instead of read as the colour scheme (`#paintUnknown` painting nothing); the learner
+looking beneath at every learning (hit tests after a narrowing drag), or never unless asked (none
+once the cloud moved sideways).
 """
 
 from __future__ import annotations
@@ -246,6 +248,44 @@ def test_a_drag_looks_up_the_map_and_an_idle_page_draws_nothing(element_page, st
     page.evaluate("() => { window.__frames = 0; }")
     page.wait_for_timeout(1000)
     assert page.evaluate("() => window.__frames") == 0, "an idle page asked for frames"
+
+
+COUNT_HIT_TESTS = """() => {
+  window.__hitTests = 0;
+  for (const scope of [Document.prototype, ShadowRoot.prototype]) {
+    const elementsFromPoint = scope.elementsFromPoint;
+    scope.elementsFromPoint = function (...point) { window.__hitTests += 1; return elementsFromPoint.apply(this, point); };
+  }
+}"""
+
+
+def test_a_narrowed_cloud_is_learned_again_without_looking_beneath_again(element_page, static_server, page):
+    """A learning after a drag that narrowed the cloud (taller than the viewport, so its part in
+    sight stays where the elements beneath were looked for) reads the page's styles again but
+    makes no hit test: each walks every capsule's layer, 10-20 ms over 1,000 capsules, and 20 of
+    them froze such a cloud after every resize. Moved sideways beyond that area, it looks again.
+    Seen to fail with the learner looking beneath at every learning (20 hit tests after the drag)."""
+    tags = "".join(f'<glass-tag value="t{i}" tint="{DEMO_TAGS[i % 10][1]}">{DEMO_TAGS[i % 10][0]} {i}</glass-tag>' for i in range(240))
+    element_page(static_server.url, "<style>body { background: #fff !important; }</style>"
+                 f"<div id='box' style='width: 900px'><glass-tag-cloud spacing='10'>{tags}</glass-tag-cloud></div>")
+    settled(page)
+    tall = page.evaluate("() => document.querySelector('glass-tag-cloud').getBoundingClientRect().bottom > innerHeight + 100")
+    assert tall, "the cloud must reach below the viewport for this test"
+    page.evaluate(COUNT_LEARNING)
+    page.evaluate(COUNT_HIT_TESTS)
+    page.evaluate(DRAG, 30)
+    page.wait_for_timeout(600)
+    settled(page)
+    learned, hit_tests = page.evaluate("() => [window.__learned, window.__hitTests]")
+    print(f"\nafter a 30-frame drag: {learned} learnings, {hit_tests} hit tests")
+    assert learned >= 1, "not learned again once the drag held still"
+    assert hit_tests == 0, f"{hit_tests} hit tests to learn a narrowed cloud again"
+    page.evaluate("() => { document.querySelector('#box').style.marginLeft = '300px'; }")
+    page.wait_for_timeout(600)
+    settled(page)
+    learned_moved, hit_tests = page.evaluate("() => [window.__learned, window.__hitTests]")
+    assert learned_moved > learned, "not learned again once the cloud moved"
+    assert hit_tests > 0, "a cloud moved beyond the area looked over did not look beneath again"
 
 
 TONE_WRITES = """() => window.__frameWrites.log.filter((w) => w.kind === 'style' && String(w.name).startsWith('--tone')

@@ -78,15 +78,17 @@ export class BackdropController {
   #settlingSince = 0;
   #relearned = false; // a provisional map was learned again at once (once in a row)
   #thorough = true; // the next learning looks for the elements beneath again
+  #looks = false; // a cause since the last learning may have changed what lies beneath
+  #stillFrames = 0; // the animation frames that confirm a quiet spell (requestAnimationFrame's id)
   #mutations;
   #resizes;
   #state = { map: null, version: 0, appearance: "auto", variant: "regular" };
   #onScroll = () => {
-    if (this.#map?.viewportDependent) this.#learnSoon(false);
+    if (this.#map?.viewportDependent) this.#learnSoon(false, true);
   };
-  #onResize = () => this.#learnSoon(false);
+  #onResize = () => this.#learnSoon(false, true);
   #onLoad = (event) => {
-    if (event.target instanceof HTMLImageElement || event.target instanceof HTMLVideoElement) this.#learnSoon(false);
+    if (event.target instanceof HTMLImageElement || event.target instanceof HTMLVideoElement) this.#learnSoon(false, true);
   };
 
   /**
@@ -126,12 +128,18 @@ export class BackdropController {
   }
 
   /**
-   * `now`: in the next frame; else once the causes hold still for QUIET_MS, and at least every
-   * MAX_WAIT_MS while they go on. A learning amid the motion reuses the elements found beneath
-   * (their hit tests are most of a learning's cost: backdrop-learner.js); the others look again.
+   * `now`: in the next frame; else once the causes hold still for QUIET_MS and two animation
+   * frames (on a page whose frames take longer than QUIET_MS, as a 1,000-tag drag's do on a slow
+   * machine, the time alone passes between two frames of one drag), and at least every
+   * MAX_WAIT_MS while they go on. `look`: what lies beneath may have changed with what else
+   * changed (a scroll, the window, a picture loaded), so the learning looks for the elements
+   * beneath again; a cause that changes only the cloud's own box (a drag) leaves that to the
+   * learner, which looks again only where the cloud now reaches outside the area it looked over
+   * (their hit tests are most of a learning's cost: backdrop-learner.js).
    */
-  #learnSoon(now) {
+  #learnSoon(now, look = now) {
     clearTimeout(this.#quiet);
+    cancelAnimationFrame(this.#stillFrames);
     if (now) {
       this.#settlingSince = 0;
       this.#dirty = true;
@@ -142,13 +150,22 @@ export class BackdropController {
     }
     const at = performance.now();
     this.#settlingSince ||= at;
+    this.#looks ||= look;
     const amid = at - this.#settlingSince >= MAX_WAIT_MS;
-    this.#quiet = setTimeout(() => {
+    const learn = () => {
       this.#settlingSince = 0;
       this.#dirty = true;
-      this.#thorough ||= !amid;
+      this.#thorough ||= this.#looks;
+      this.#looks = false;
       this.#host.requestUpdate();
-    }, amid ? 0 : QUIET_MS);
+    };
+    // A cause in either frame (a drag's next step) cancels them and starts the wait again.
+    const afterTwoFrames = () => {
+      this.#stillFrames = requestAnimationFrame(() => {
+        this.#stillFrames = requestAnimationFrame(learn);
+      });
+    };
+    this.#quiet = setTimeout(amid ? learn : afterTwoFrames, amid ? 0 : QUIET_MS);
   }
 
   hostConnected() {
@@ -162,6 +179,7 @@ export class BackdropController {
     addEventListener("resize", this.#onResize);
     document.addEventListener("load", this.#onLoad, true);
     this.#dirty = true;
+    this.#thorough = true;
   }
 
   hostDisconnected() {
@@ -171,6 +189,7 @@ export class BackdropController {
     removeEventListener("resize", this.#onResize);
     document.removeEventListener("load", this.#onLoad, true);
     clearTimeout(this.#quiet);
+    cancelAnimationFrame(this.#stillFrames);
     this.#settlingSince = 0;
   }
 

@@ -21,82 +21,33 @@
 import { BackdropImages, rasterAt } from "./backdrop-images.js";
 import { BackdropMap } from "./backdrop-map.js";
 import { luminance } from "../view/appearance-model.js";
+import { boxes, pick, px, repeats, stacks, tileSize } from "./css-boxes.js";
 import { averageColor, gradientAt, parseLayers, parseLength, resolveGradient, resolveLength, splitTopLevel } from "./css-gradients.js";
 
 /** How far the map reaches beyond the cloud (px): the glass's blur reads that far. */
 const MARGIN = 24;
 /**
  * CSS px between the points asked for the elements beneath, and at most how many points: a hit
- * test costs up to 2.5 ms over a 1,000-capsule cloud (measured, headless Chromium), and what lies
- * beneath a cloud (an image, a panel) is large.
+ * test costs 10-20 ms over a 1,000-capsule cloud (measured, headless Chromium, 2026-12-06;
+ * 2.5 ms for 1,000 plain chips), and what lies beneath a cloud (an image, a panel) is large.
  */
 const BENEATH_STEP = 64;
 const MAX_POINTS = 20;
+
+/** Whether the rect `inner` lies within `outer` ({left, top, right, bottom}; null: nowhere). */
+function within(inner, outer) {
+  return outer !== null && inner.left >= outer.left && inner.top >= outer.top && inner.right <= outer.right && inner.bottom <= outer.bottom;
+}
 
 /** The composed-tree parent: a slotted element's slot's parent, a shadow root's host. */
 function parentOf(element) {
   return element.assignedSlot ?? element.parentElement ?? element.getRootNode().host ?? null;
 }
 
-function pick(list, index) {
-  const items = splitTopLevel(list ?? "");
-  return items.length ? items[index % items.length] : "";
-}
-
-function px(value) {
-  const n = parseFloat(value);
-  return Number.isFinite(n) ? n : 0;
-}
-
-/** The element's boxes in the viewport: border, padding and content. */
-function boxes(rect, style) {
-  const border = { x: rect.left, y: rect.top, width: rect.width, height: rect.height };
-  const inset = (box, top, right, bottom, left) => ({
-    x: box.x + left, y: box.y + top, width: Math.max(0, box.width - left - right), height: Math.max(0, box.height - top - bottom),
-  });
-  const padding = inset(border, px(style.borderTopWidth), px(style.borderRightWidth), px(style.borderBottomWidth), px(style.borderLeftWidth));
-  const content = inset(padding, px(style.paddingTop), px(style.paddingRight), px(style.paddingBottom), px(style.paddingLeft));
-  return { "border-box": border, "padding-box": padding, "content-box": content };
-}
-
-/** A stacking context (whose negative z-index children paint above its own background)? */
-function stacks(style) {
-  return (style.position !== "static" && style.zIndex !== "auto") || Number(style.opacity) < 1
-    || style.transform !== "none" || style.filter !== "none" || style.isolation === "isolate";
-}
-
-/** The tile of a background layer: its size from `background-size` and the natural size, if any. */
-function tileSize(text, area, natural) {
-  const words = splitTopLevel(text, " ");
-  if (words[0] === "cover" || words[0] === "contain") {
-    if (!natural) return [area.width, area.height];
-    const scales = [area.width / natural[0], area.height / natural[1]];
-    const scale = words[0] === "cover" ? Math.max(...scales) : Math.min(...scales);
-    return [natural[0] * scale, natural[1] * scale];
-  }
-  const length = (word, size) => (word && word !== "auto" && parseLength(word) ? resolveLength(parseLength(word), size) : null);
-  const w = length(words[0], area.width);
-  const h = length(words[1], area.height);
-  if (w !== null && h !== null) return [w, h];
-  if (natural) {
-    if (w !== null) return [w, (w * natural[1]) / natural[0]];
-    if (h !== null) return [(h * natural[0]) / natural[1], h];
-    return natural;
-  }
-  return [w ?? area.width, h ?? area.height];
-}
-
-function repeats(text) {
-  const words = splitTopLevel(text || "repeat", " ");
-  if (words[0] === "repeat-x") return [true, false];
-  if (words[0] === "repeat-y") return [false, true];
-  const on = (word) => word !== "no-repeat";
-  return [on(words[0]), on(words[1] ?? words[0])];
-}
-
 export class BackdropLearner {
   #images;
   #beneath = []; // the elements found beneath the cloud last time, bottom first
+  #lookedOver = null; // where they were looked for (viewport px), or null: not yet
   #colors = new Map();
   #context = null;
 
@@ -132,7 +83,12 @@ export class BackdropLearner {
 
   /**
    * The backdrop of `cloud` (the host's shadow part), in its coordinates, reaching `height` px
-   * down at least (the frame's height may exceed the box's before it is written).
+   * down at least (the frame's height may exceed the box's before it is written). `beneath`:
+   * look for the elements beneath again, where something other than the cloud's own box may
+   * have changed them (a scroll, a theme); otherwise they are looked for only where the cloud's
+   * part in the viewport now reaches outside the area looked over last time. A hit test walks
+   * every capsule's layer: 10-20 ms each over a 1,000-capsule cloud in headless Chromium, so a
+   * look of MAX_POINTS of them after every narrowing of a large cloud froze it for 0.2-0.4 s.
    */
   learn({ host, cloud, probe, height = 0, beneath = true, dark = false }) {
     const origin = cloud.getBoundingClientRect();
@@ -164,8 +120,13 @@ export class BackdropLearner {
       else if (element !== root) this.#paintElement(scene, element, style);
       for (const pseudo of pseudos) if (!below.includes(pseudo)) this.#paintBackground(scene, pseudo.style, pseudo.box, false);
     }
-    // The elements beneath: looked for again (hit tests), or those found last time.
-    if (beneath) this.#beneath = this.#findBeneath(scene, host, new Set([...chain, host]));
+    // The elements beneath: looked for again (hit tests), or those found last time while the
+    // cloud's part in the viewport lies within the area looked over then.
+    const visible = this.#visiblePart(scene);
+    if (beneath || !within(visible, this.#lookedOver)) {
+      this.#beneath = this.#findBeneath(scene, host, new Set([...chain, host]), visible);
+      this.#lookedOver = visible;
+    }
     this.#paintBeneath(scene, this.#beneath.filter((element) => element.isConnected));
     this.#paintElement(scene, host, getComputedStyle(host));
     this.#paintElement(scene, cloud, getComputedStyle(cloud));
@@ -197,13 +158,18 @@ export class BackdropLearner {
     return found;
   }
 
+  /** The map's area in the viewport, clipped to it (viewport px): where hit tests can look. */
+  #visiblePart({ origin, map }) {
+    return {
+      left: Math.max(0, origin.left + map.x),
+      top: Math.max(0, origin.top + map.y),
+      right: Math.min(innerWidth, origin.left + map.x + map.width),
+      bottom: Math.min(innerHeight, origin.top + map.y + map.height),
+    };
+  }
+
   /** The elements painted beneath the cloud that are not its ancestors, bottom first. */
-  #findBeneath(scene, host, ancestors) {
-    const { origin, map } = scene;
-    const left = Math.max(0, origin.left + map.x);
-    const top = Math.max(0, origin.top + map.y);
-    const right = Math.min(innerWidth, origin.left + map.x + map.width);
-    const bottom = Math.min(innerHeight, origin.top + map.y + map.height);
+  #findBeneath(scene, host, ancestors, { left, top, right, bottom }) {
     if (right <= left || bottom <= top) return [];
     let step = BENEATH_STEP;
     while (((right - left) / step + 1) * ((bottom - top) / step + 1) > MAX_POINTS) step *= 1.5;
