@@ -114,6 +114,41 @@ def test_the_light_panel_reads_without_hand_theming(page, static_server):
     assert worst >= worst_themed - 0.05, (worst, worst_themed)
 
 
+def test_a_capsule_on_a_light_page_casts_a_soft_shadow_and_on_a_dark_one_none(element_page, static_server, page):
+    """The light tone's shadow, drawn by the capsule with its rim: on white, the page just below a
+    capsule is darker than the page far from it; on black, a capsule has no outer shadow. Seen to
+    fail with the light tone's `--light-shadow` rule taken out (the page under it stays white)."""
+    element_page(static_server.url, page_with("#fff"))
+    settled(page)
+    capsule = page.evaluate(STATE, "glass-tag-cloud")[0]
+    assert capsule["light"], capsule
+    x, y, w, h = capsule["rect"]
+    image = shot(page)
+    below = image.getpixel((int(x + w / 2), int(y + h + 3)))
+    far = image.getpixel((int(x + w / 2), int(y + h + 60)))
+    print(f"\nthe page 3 px below a capsule: {below}, far from it: {far}")
+    assert far == (255, 255, 255), far
+    assert sum(below) <= 3 * 255 - 12, f"no shadow under a capsule on a white page: {below}"
+    element_page(static_server.url, page_with("#000"))
+    settled(page)
+    shadows = page.evaluate("() => [...document.querySelector('glass-tag-cloud').shadowRoot.querySelectorAll('.tag')].map((b) => getComputedStyle(b).boxShadow)")
+    outer = [part for shadow in shadows if shadow != "none" for part in top_level_parts(shadow) if "inset" not in part]
+    assert all(shadow.count("inset") == 3 for shadow in shadows), shadows
+    assert not outer, f"an outer shadow on a dark page: {shadows}"
+
+
+def top_level_parts(text: str) -> list[str]:
+    """A comma-separated CSS list's items (commas inside parentheses belong to their item)."""
+    parts, depth, start = [], 0, 0
+    for i, char in enumerate(text):
+        depth += char == "("
+        depth -= char == ")"
+        if char == "," and depth == 0:
+            parts.append(text[start:i].strip())
+            start = i + 1
+    return parts + [text[start:].strip()]
+
+
 def page_with(background: str, attributes: str = "", extra_css: str = "") -> str:
     return (f"<style>body {{ background: {background} !important; }} {extra_css}</style>"
             f"<glass-tag-cloud spacing='18' {attributes}>{tag_markup(('SwiftUI', 'Widgets'))}</glass-tag-cloud>")
