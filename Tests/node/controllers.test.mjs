@@ -359,6 +359,8 @@ test('layout: derives the frame from the snapshots; a server frame is shown, one
   assert.equal(local.source, 'wasm');
   assert.equal(local.frame.count, 2);
   assert.equal(local.moving, false);
+  assert.ok(Object.isFrozen(local) && Object.isFrozen(local.presence), 'an immutable snapshot, its presence too');
+  assert.notEqual(local.presence, layout.presence, 'the presence sampled, not the TagPresence that samples');
   // A server frame at the spacing asked for shows; one for a spacing since left does not.
   const response = { width: 400, spacing: 16, items: [] };
   const server = { greeted: true, frame: local.frame, spacing: 16, response, mergeDistance: 10 };

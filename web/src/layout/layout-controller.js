@@ -169,7 +169,7 @@ export class LayoutController {
     else if (changed && frame.animation !== undefined) this.motion = reduceMotion() ? null : frame.animation;
     if (frame) this.frame = frame;
     this.source = placedBy;
-    return {
+    return Object.freeze({
       frame: this.frame,
       source: this.source,
       motion: this.motion,
@@ -177,11 +177,11 @@ export class LayoutController {
       mergeDistance,
       easing: this.easing,
       glide: this.glide,
-      presence: this.presence,
+      presence: this.presence.snapshot(), // sampled above: the view reads it, never samples it
       moving: this.moving,
       pressMotion: this.pressMotion,
       hitTesting: this.hitTesting,
-    };
+    });
   }
 
   /**
