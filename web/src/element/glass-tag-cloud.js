@@ -19,7 +19,8 @@
 // told), the layout (layout-controller.js: the frame, the spacing spring, the tags coming and
 // going), and what lies behind the cloud (backdrop-controller.js, which also defines
 // `appearance`, `variant` and `refreshBackdrop()`); then the view's `writeFrame` writes the DOM
-// and the glass: the only writer (docs/ELEMENT.md, "The update cycle"). The input
+// and the glass: the only writer (docs/ELEMENT.md, "The update cycle"), and answers with what it
+// put on screen (view/screen-snapshot.js), handed to the input and to the next update. The input
 // (input-controller.js) and the glass window's scrolls (glass-window-controller.js) are causes.
 //
 // Decisions (docs/ELEMENT.md has the reasons):
