@@ -11,9 +11,7 @@ import { LayoutController } from '../../web/src/layout/layout-controller.js';
 import { LiveController } from '../../web/src/live/live-controller.js';
 import { TagsController } from '../../web/src/element/tags-controller.js';
 import * as tagRemoval from '../../web/src/element/tag-removal.js';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { repoRoot } from './support/paths.mjs';
+import { constructorArguments } from './support/host-source.mjs';
 
 const NO_SCREEN = ScreenSnapshot.NONE; // no update has put anything on screen
 
@@ -174,17 +172,7 @@ test('selection: the validity messages point at the first button on screen, hand
 });
 
 test('selection: the host hands it no other controller', () => {
-  const host = readFileSync(join(repoRoot, 'web/src/element/glass-tag-cloud.js'), 'utf8');
-  const start = host.indexOf('new SelectionController(');
-  assert.ok(start >= 0);
-  let depth = 0;
-  let end = start + 'new SelectionController'.length;
-  do {
-    if (host[end] === '(') depth += 1;
-    if (host[end] === ')') depth -= 1;
-    end += 1;
-  } while (depth > 0);
-  const args = host.slice(start, end);
+  const args = constructorArguments('SelectionController');
   assert.doesNotMatch(args, /this\.#(tags|metrics|live|layout|backdrop|view)\b/, args);
 });
 

@@ -272,20 +272,11 @@ test('the host hands the input no controller and no view: what is on screen come
   // Seen to fail with the input built on `view: this.#view` and closures over the layout
   // controller's hit test and navigation.
   const { readFileSync } = await import('node:fs');
-  const host = readFileSync(new URL('../../web/src/element/glass-tag-cloud.js', import.meta.url), 'utf8');
-  const start = host.indexOf('new InputController(');
-  assert.ok(start >= 0);
-  let depth = 0;
-  let end = start + 'new InputController'.length;
-  do {
-    if (host[end] === '(') depth += 1;
-    if (host[end] === ')') depth -= 1;
-    end += 1;
-  } while (depth > 0);
-  const args = host.slice(start, end);
+  const { constructorArguments, hostSource } = await import('./support/host-source.mjs');
+  const args = constructorArguments('InputController');
   // Actions route a cause (a call); nothing reads another part's state.
   assert.doesNotMatch(args, /this\.#view\s*[,}]|this\.#\w+\.(buttons|indexOf|frame|list|layout|hitTest|navigate|core)\b/, args);
-  assert.match(host, /this\.#input\.shown\(/, 'the update hands the input what it put on screen');
+  assert.match(hostSource(), /this\.#input\.shown\(/, 'the update hands the input what it put on screen');
   const source = readFileSync(new URL('../../web/src/element/input-controller.js', import.meta.url), 'utf8');
   assert.doesNotMatch(source, /#view\b/);
 });

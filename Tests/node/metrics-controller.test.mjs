@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { MetricsController } from '../../web/src/layout/metrics-controller.js';
 import { ScreenSnapshot } from '../../web/src/view/screen-snapshot.js';
+import { constructorArguments, hostSource } from './support/host-source.mjs';
 
 globalThis.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} };
 globalThis.getComputedStyle ??= () => ({
@@ -89,5 +90,11 @@ test('the font is read once the screen shows these tags\' buttons: a screen of o
   const after = metrics.derive(tagsOf(2, 'A', 'B'), screenOf(2));
   assert.equal(after.needsPass, false);
   assert.deepEqual(after.metrics.tags.map((tag) => tag.label.width), [8, 8]);
-  assert.ok(!('hasButtons' in metrics), 'no closure into the view');
+});
+
+test('the host hands the metrics no closure into the view: the screen comes in with the update', () => {
+  // Seen to fail with `hasButtons: (count) => this.#view.buttons.length === count`.
+  const args = constructorArguments('MetricsController');
+  assert.doesNotMatch(args, /this\.#(view|tags|selection|layout|live|backdrop)\b/, args);
+  assert.match(hostSource(), /this\.#metrics\.derive\(tags, screen\)/);
 });
