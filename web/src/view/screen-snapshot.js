@@ -30,16 +30,26 @@ export class ScreenSnapshot {
     Object.freeze(this);
   }
 
-  /** This snapshot when `shown` is what it holds, else a new one. */
+  /**
+   * This snapshot when `shown` is what it holds, else a new one; the same buttons keep their
+   * index (a drag makes a snapshot per frame: no index of a thousand buttons made anew in each).
+   */
   next(shown) {
     const same = shown.tags === this.tags && shown.tagsVersion === this.tagsVersion && shown.buttons === this.buttons &&
       shown.frame === this.frame && shown.direction === this.direction;
-    return same ? this : new ScreenSnapshot(shown);
+    if (same) return this;
+    const next = new ScreenSnapshot(shown);
+    if (shown.buttons === this.buttons) next.#index = this.#buttonIndex();
+    return next;
   }
 
   /** The index of `button` among the tags' buttons, or -1 (another node, or a button since gone). */
   indexOf(button) {
+    return this.#buttonIndex().get(button) ?? -1;
+  }
+
+  #buttonIndex() {
     this.#index ??= new Map(this.buttons.map((each, i) => [each, i]));
-    return this.#index.get(button) ?? -1;
+    return this.#index;
   }
 }
