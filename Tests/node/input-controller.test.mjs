@@ -280,3 +280,14 @@ test('the host hands the input no controller and no view: what is on screen come
   const source = readFileSync(new URL('../../web/src/element/input-controller.js', import.meta.url), 'utf8');
   assert.doesNotMatch(source, /#view\b/);
 });
+
+test('a press in progress ends with the element: released, and the page no longer heard', async () => {
+  // Seen to fail with hostDisconnected only removing the page's listener (the capsule left pressed).
+  const { buttons, input, page, log, at } = await setUp();
+  input.handleEvent({ type: 'pointerdown', target: buttons[1], button: 0, ...at(100, 10) });
+  assert.deepEqual(log.at(-1).slice(0, 2), ['press', 'b']);
+  input.hostDisconnected();
+  assert.deepEqual(log.at(-1), ['release', 'b']);
+  page.dispatchEvent(new Event('pointerup'));
+  assert.equal(log.filter(([kind]) => kind === 'release').length, 1, 'the page\'s pointerup is not heard any more');
+});

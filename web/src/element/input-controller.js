@@ -88,9 +88,9 @@ export class InputController {
     });
   }
 
-  /** A press in progress ends with the element: its page listener goes. */
+  /** A press in progress ends with the element: released, and its page listener gone. */
   hostDisconnected() {
-    this.#endRelease();
+    this.#releasing?.();
   }
 
   /** What the update put on screen (view/screen-snapshot.js): the next events are read against it. */
