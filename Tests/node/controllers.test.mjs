@@ -6,13 +6,14 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import './support/element-base.mjs'; // first: glass-tag.js's class extends HTMLElement
 import { changesSince, SelectionController } from '../../web/src/element/selection-controller.js';
+import { ScreenSnapshot } from '../../web/src/view/screen-snapshot.js';
 import { LayoutController } from '../../web/src/layout/layout-controller.js';
 import { LiveController } from '../../web/src/live/live-controller.js';
 import { TagsController } from '../../web/src/element/tags-controller.js';
 import * as tagRemoval from '../../web/src/element/tag-removal.js';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { repoRoot } from './support/paths.mjs';
+import { constructorArguments } from './support/host-source.mjs';
+
+const NO_SCREEN = ScreenSnapshot.NONE; // no update has put anything on screen
 
 /** A host with attributes and a count of the updates it was asked for. */
 function fakeHost(attributes = {}) {
@@ -71,8 +72,8 @@ function selectionOver(ids = ['a', 'b', 'c']) {
   const host = fakeHost();
   const list = ids.map((id) => ({ id, label: id, tint: '#fff', selected: false }));
   const internals = { setFormValue() {}, setValidity() {} };
-  const selection = new SelectionController(host, internals, { anchor: () => undefined });
-  return { selection, derive: () => selection.derive({ list }) };
+  const selection = new SelectionController(host, internals);
+  return { selection, derive: () => selection.derive({ list }, NO_SCREEN) };
 }
 
 test('selection: every change is logged by kind; what changed since a version is derived from the snapshot', () => {
@@ -113,13 +114,13 @@ test('selection: derives from the tags snapshot it is handed, and holds no other
   const tag = (id, selected = false) => ({ id, label: id, tint: '#fff', selected });
   const forms = [];
   const internals = { setFormValue: (value, state) => forms.push(state), setValidity() {} };
-  const selection = new SelectionController(fakeHost(), internals, { anchor: () => undefined });
+  const selection = new SelectionController(fakeHost(), internals);
   selection.set(['b', 'c']);
-  const first = selection.derive({ list: [tag('a'), tag('b')] });
+  const first = selection.derive({ list: [tag('a'), tag('b')] }, NO_SCREEN);
   assert.deepEqual(first.ids, ['b'], 'c is not one of this snapshot\'s tags: kept aside');
   assert.deepEqual([...first.flags], [0, 1]);
   assert.equal(forms.at(-1), '["b"]', 'the form follows the snapshot\'s tags');
-  const second = selection.derive({ list: [tag('c'), tag('b')] });
+  const second = selection.derive({ list: [tag('c'), tag('b')] }, NO_SCREEN);
   assert.deepEqual(second.ids, ['c', 'b'], 'in the order of the snapshot handed over');
   assert.deepEqual([...second.flags], [1, 1]);
   assert.equal(forms.at(-1), '["c","b"]');
@@ -129,12 +130,12 @@ test('selection: the tags a cause changes are handed over as data; a read in the
   const tag = (id, selected = false) => ({ id, label: id, tint: '#fff', selected });
   const forms = [];
   const internals = { setFormValue: (value, state) => forms.push(state), setValidity() {} };
-  const selection = new SelectionController(fakeHost(), internals, { anchor: () => undefined });
+  const selection = new SelectionController(fakeHost(), internals);
   const own = [tag('a'), tag('b', true)];
   selection.ownTagsChanged(own, own);
   assert.deepEqual(selection.ids(), ['b'], 'the own tags\' defaults, before any update');
   assert.equal(forms.at(-1), '["b"]');
-  assert.equal(selection.derive({ list: own }).log.at(-1).kind, 'quiet', 'defaults are told no one');
+  assert.equal(selection.derive({ list: own }, NO_SCREEN).log.at(-1).kind, 'quiet', 'defaults are told no one');
   selection.toggle('a'); // the user's choice: the tags' defaults no longer apply
   const next = [tag('b'), tag('a')];
   selection.ownTagsChanged(next, next);
@@ -143,23 +144,36 @@ test('selection: the tags a cause changes are handed over as data; a read in the
   assert.deepEqual(selection.ids(), ['a']);
   assert.equal(selection.removed('a', 'A'), true, 'a selected tag removed: the value changed');
   assert.equal(selection.removed('x', 'X'), false, 'never selected');
-  const after = selection.derive({ list: [] });
+  const after = selection.derive({ list: [] }, NO_SCREEN);
   assert.equal(after.announcement.text, 'Removed X.');
 });
 
+test('selection: the validity messages point at the first button on screen, handed over as a snapshot', () => {
+  // Seen to fail with the anchor taken once, in the update that first counted the tags (before
+  // the view had made their buttons): a blocked submission then had no button to focus.
+  const anchors = [];
+  const internals = { setFormValue() {}, setValidity: (flags, message, anchor) => anchors.push([Object.keys(flags), anchor]) };
+  const host = fakeHost();
+  host.required = true;
+  const selection = new SelectionController(host, internals);
+  const tags = { list: [{ id: 'a', label: 'a', tint: '#fff', selected: false }] };
+  selection.derive(tags, NO_SCREEN);
+  assert.deepEqual(anchors.at(-1), [['valueMissing'], undefined], 'no button on screen yet');
+  const button = { dataset: { tagId: 'a' } };
+  const screen = new ScreenSnapshot({ tags: tags.list, tagsVersion: 1, buttons: [button], frame: null, direction: 'ltr' });
+  const written = anchors.length;
+  selection.derive(tags, screen);
+  assert.deepEqual(anchors.at(-1), [['valueMissing'], button], 'the first button the last update put on screen');
+  selection.derive(tags, screen);
+  assert.equal(anchors.length, written + 1, 'the same tags and anchor: the form is not written again');
+  selection.toggle('a');
+  selection.toggle('a'); // between updates: the anchor of the last snapshot
+  assert.deepEqual(anchors.at(-1), [['valueMissing'], button]);
+});
+
 test('selection: the host hands it no other controller', () => {
-  const host = readFileSync(join(repoRoot, 'web/src/element/glass-tag-cloud.js'), 'utf8');
-  const start = host.indexOf('new SelectionController(');
-  assert.ok(start >= 0);
-  let depth = 0;
-  let end = start + 'new SelectionController'.length;
-  do {
-    if (host[end] === '(') depth += 1;
-    if (host[end] === ')') depth -= 1;
-    end += 1;
-  } while (depth > 0);
-  const args = host.slice(start, end);
-  assert.doesNotMatch(args, /this\.#(tags|metrics|live|layout|backdrop)\b/, args);
+  const args = constructorArguments('SelectionController');
+  assert.doesNotMatch(args, /this\.#(tags|metrics|live|layout|backdrop|view)\b/, args);
 });
 
 test('removal: holds nothing; the user\'s removal is an intent over the tags handed to it', () => {
@@ -284,7 +298,7 @@ test('live: the hello states the page\'s choice over the tags the welcome served
   // committed the served tags.
   let list = [{ id: 'x', label: 'x', tint: '#fff', selected: false }];
   const internals = { setFormValue() {}, setValidity() {} };
-  const selection = new SelectionController(fakeHost(), internals, { anchor: () => undefined });
+  const selection = new SelectionController(fakeHost(), internals);
   selection.set(['go', 'zig']);
   const host = fakeHost({ live: 'ws://example.test/live' });
   const live = new LiveController(host, { setStatus: () => {}, served: { tags: () => {}, selection: () => {}, forget: () => {} } });
@@ -292,12 +306,12 @@ test('live: the hello states the page\'s choice over the tags the welcome served
   live.start();
   const socket = FakeSocket.last;
   const metrics = metricsFor(400);
-  live.derive({ tags: { ids: ['x'], changes: { version: 1 } }, selection: selection.derive({ list }), metrics });
-  assert.deepEqual(selection.derive({ list }).ids, [], 'not one of the markup\'s tags');
+  live.derive({ tags: { ids: ['x'], changes: { version: 1 } }, selection: selection.derive({ list }, NO_SCREEN), metrics });
+  assert.deepEqual(selection.derive({ list }, NO_SCREEN).ids, [], 'not one of the markup\'s tags');
   socket.open();
   socket.deliver({ type: 'welcome', session: 's1', tags: [{ id: 'go' }, { id: 'zig' }, { id: 'rust' }], selection: ['rust'] });
   list = ['go', 'zig', 'rust'].map((id) => ({ id, label: id, tint: '#fff', selected: false })); // the host's update commits them
-  live.derive({ tags: { ids: ['go', 'zig', 'rust'], changes: { version: 2 } }, selection: selection.derive({ list }), metrics });
+  live.derive({ tags: { ids: ['go', 'zig', 'rust'], changes: { version: 2 } }, selection: selection.derive({ list }, NO_SCREEN), metrics });
   assert.equal(socket.sent[0].type, 'hello');
   assert.deepEqual(socket.sent[0].selection, ['go', 'zig']);
 });
@@ -333,6 +347,8 @@ test('layout: derives the frame from the snapshots; a server frame is shown, one
   assert.equal(local.source, 'wasm');
   assert.equal(local.frame.count, 2);
   assert.equal(local.moving, false);
+  assert.ok(Object.isFrozen(local) && Object.isFrozen(local.presence), 'an immutable snapshot, its presence too');
+  assert.notEqual(local.presence, layout.presence, 'the presence sampled, not the TagPresence that samples');
   // A server frame at the spacing asked for shows; one for a spacing since left does not.
   const response = { width: 400, spacing: 16, items: [] };
   const server = { greeted: true, frame: local.frame, spacing: 16, response, mergeDistance: 10 };

@@ -176,3 +176,32 @@ test('presence springs: grow in, shrink away, turn back from where they are, lan
   assert.equal(presence.running, false);
   assert.deepEqual(presence.departing, []);
 });
+
+test('the presence the view is handed is a snapshot: frozen, the values sampled, untouched by the next sample', () => {
+  // Seen to fail with the layout's snapshot handing out the TagPresence itself (the values moving
+  // under a frame already derived) and with the snapshot made anew at rest.
+  const clock = fakeTiming();
+  const motion = { settle: 0.5, easing: 'linear' };
+  const a = { id: 'a' };
+  const b = { id: 'b' };
+  const metricsOf = (tags) => ({ tags: tags.map((tag) => ({ id: tag.id, label: { width: 40, words: [] } })) });
+  const presence = new TagPresence();
+  const rest = presence.snapshot();
+  assert.ok(Object.isFrozen(rest));
+  assert.equal(rest.running, false);
+  assert.equal(presence.snapshot(), rest, 'at rest: the same object');
+  presence.commit([a], [a, b], metricsOf([a]), motion);
+  clock.now = 100;
+  presence.sample();
+  const growing = presence.snapshot();
+  assert.ok(Object.isFrozen(growing));
+  assert.equal(growing.running, true);
+  assert.ok(Math.abs(growing.valueOf('b') - 0.2) < 1e-9);
+  assert.equal(growing.valueOf('a'), 1);
+  clock.now = 300;
+  presence.sample();
+  assert.ok(Math.abs(growing.valueOf('b') - 0.2) < 1e-9, 'a later sample leaves the snapshot as it was');
+  assert.ok(Math.abs(presence.snapshot().valueOf('b') - 0.6) < 1e-9);
+  assert.equal(typeof growing.sample, 'undefined', 'nothing after the layout samples the motion');
+  assert.equal(growing.departing, presence.departing, 'the departing: the same array until they change');
+});

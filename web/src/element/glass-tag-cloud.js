@@ -19,7 +19,8 @@
 // told), the layout (layout-controller.js: the frame, the spacing spring, the tags coming and
 // going), and what lies behind the cloud (backdrop-controller.js, which also defines
 // `appearance`, `variant` and `refreshBackdrop()`); then the view's `writeFrame` writes the DOM
-// and the glass: the only writer (docs/ELEMENT.md, "The update cycle"). The input
+// and the glass: the only writer (docs/ELEMENT.md, "The update cycle"), and answers with what it
+// put on screen (view/screen-snapshot.js), handed to the input and to the next update. The input
 // (input-controller.js) and the glass window's scrolls (glass-window-controller.js) are causes.
 //
 // Decisions (docs/ELEMENT.md has the reasons):
@@ -40,12 +41,13 @@ import { InputController } from "./input-controller.js";
 import { LayoutController } from "../layout/layout-controller.js";
 import { MetricsController } from "../layout/metrics-controller.js";
 import { LiveController } from "../live/live-controller.js";
-import { scheduleUpdate, sharedSheet, unscheduleUpdate, unwatchPage, watchPage } from "../shared/page-resources.js";
+import { scheduleUpdate, sharedCore, sharedSheet, unscheduleUpdate, unwatchPage, watchPage } from "../shared/page-resources.js";
 import { PressState } from "../view/press-state.js";
 import { RovingFocus } from "./roving-focus.js";
 import { defineRowLimitLabelProperties } from "./row-limit-labels.js";
+import { ScreenSnapshot } from "../view/screen-snapshot.js";
 import { SelectionController } from "./selection-controller.js";
-import { focusNeighbour, removable, requestRemoval } from "./tag-removal.js";
+import { focusNeighbour, requestRemoval } from "./tag-removal.js";
 import { TagsController } from "./tags-controller.js";
 
 /**
@@ -109,6 +111,8 @@ export class GlassTagCloudElement extends HTMLElement {
   #glassWindow;
   #backdrop;
   #view;
+  #input;
+  #screen = ScreenSnapshot.NONE; // what the last update put on screen (the view's answer)
   #roving = new RovingFocus();
   #styled = false;
   #soon = false;
@@ -129,8 +133,8 @@ export class GlassTagCloudElement extends HTMLElement {
     const setState = (name, on) => setCustomState(this.#internals.states, name, on);
     this.#view = new CloudView(cloud, { requestUpdate: host.requestUpdate, glassWindow: this.#glassWindow, announcer, setState, press });
     this.#tags = new TagsController(this, { onChange: () => this.#tagsChanged() });
-    this.#selection = new SelectionController(this, this.#internals, { anchor: () => this.#view.buttons[0] });
-    this.#metrics = new MetricsController(this, { cloud, remProbe, hasButtons: (count) => this.#view.buttons.length === count });
+    this.#selection = new SelectionController(this, this.#internals);
+    this.#metrics = new MetricsController(this, { cloud, remProbe });
     this.#layout = new LayoutController(this);
     this.#live = new LiveController(this, {
       setStatus: (status) => {
@@ -149,26 +153,23 @@ export class GlassTagCloudElement extends HTMLElement {
       },
     });
     this.#backdrop = new BackdropController(this, { cloud, probe: remProbe, styled: () => this.#styled });
-    this.#controllers = [this.#tags, this.#selection, this.#metrics, this.#live, this.#layout, this.#glassWindow, this.#backdrop];
     // Every pointer, key and focus event on the cloud: the press, the tab stop and these actions.
-    new InputController(cloud, {
-      view: this.#view,
+    this.#input = new InputController(cloud, {
       press,
       roving: this.#roving,
-      hitTest: (frame, x, y) => this.#layout.hitTest(frame, x, y),
-      navigate: (frame, index, key) => this.#layout.navigate(frame, index, key),
+      loadCore: sharedCore,
       requestUpdate: host.requestUpdate,
       actions: {
         toggle: (id) => this.#userToggle(id),
         toggleRows: () => this.#metrics.toggleRows(),
         remove: (id) => this.#remove(id),
-        removable: (id) => removable(this.#tags.list, id),
         focusEntered: (button) => {
           this.#view.focusEntered(button);
           this.#updateNow(); // placed before the browser scrolls it into view from its old place
         },
       },
     });
+    this.#controllers = [this.#tags, this.#selection, this.#metrics, this.#live, this.#layout, this.#glassWindow, this.#backdrop, this.#input];
   }
 
   // ---- The update cycle -----------------------------------------------------------------------
@@ -204,23 +205,27 @@ export class GlassTagCloudElement extends HTMLElement {
   /**
    * One way through the frame: each controller derives its snapshot from those before it (tags,
    * selection, metrics, the frame source, layout), then the view writes them: the only writer.
+   * What it put on screen (the buttons, the frame) is handed on as a snapshot: to the input, for
+   * the events until the next update, and to the next update's selection and metrics.
    */
   #update() {
     if (!this.#connected) return;
     // A second pass only when the font could be read once the view had made the labels.
     for (let pass = 0; pass < 2; pass += 1) {
+      const screen = this.#screen;
       const tags = this.#tags.derive();
-      const selection = this.#selection.derive(tags);
-      const metrics = this.#metrics.derive(tags);
+      const selection = this.#selection.derive(tags, screen);
+      const metrics = this.#metrics.derive(tags, screen);
       const source = this.#live.derive({ tags, selection, metrics });
       const layout = this.#layout.derive({ tags, selection, metrics, source });
       const status = this.#liveStatus;
-      this.#view.writeFrame({
+      this.#screen = this.#view.writeFrame({
         tags: tags.list,
         changes: tags.changes,
         departing: layout.presence.departing,
         ...layout,
         metrics: metrics.metrics,
+        direction: metrics.direction,
         selected: selection.flags,
         full: selection.full,
         disabled: selection.formDisabled,
@@ -237,6 +242,7 @@ export class GlassTagCloudElement extends HTMLElement {
           offline: status === "offline",
         },
       });
+      this.#input.shown(this.#screen);
       if (!metrics.needsPass) break;
     }
   }
@@ -321,9 +327,10 @@ export class GlassTagCloudElement extends HTMLElement {
 
   /** The user's removal of tag `id`: tag-removal.js answers with an intent, routed here to each part. */
   #remove(id) {
-    const removal = requestRemoval(this, id, { tags: this.#tags.list, disabled: this.disabled || this.#selection.formDisabled });
+    const screen = this.#screen; // the tags on screen, as the user saw them
+    const removal = requestRemoval(this, id, { tags: screen.tags, disabled: this.disabled || this.#selection.formDisabled });
     if (!removal || !this.#tags.remove(id)) return;
-    focusNeighbour(this, this.#view.buttons, removal.neighbour);
+    focusNeighbour(this, screen.buttons, removal.neighbour);
     if (this.#selection.removed(id, removal.title)) this.#dispatchChange();
   }
 
@@ -363,7 +370,7 @@ export class GlassTagCloudElement extends HTMLElement {
   /** Who placed the capsules on screen: "none", "css", "wasm" or "server". */
   get layoutSource() { return this.#layout.source; }
   /** The layout on screen (a docs/PROTOCOL.md response, in this element's coordinates), or null. */
-  get layout() { return this.#view.layout; }
+  get layout() { return this.#screen.frame?.json?.() ?? null; }
 
   get form() { return this.#internals.form; }
   get labels() { return this.#internals.labels; }

@@ -2,12 +2,14 @@
 // here, and leaves as state or an intent: the press and hover (press-state.js, which the view
 // writes), the tab stop (roving-focus.js), and the host's actions (toggle a tag, fold or show
 // the row limit's tags, remove a tag, bring a focused capsule into view). It writes nothing:
-// each change asks for an update, whose frame shows it.
+// each change asks for an update, whose frame shows it. It holds no other part: what is on
+// screen comes in after each update as an immutable snapshot (view/screen-snapshot.js), and the
+// rules over it are the page's Wasm core's.
 //
-//   const input = new InputController(cloud, { view, press, roving, hitTest, navigate, actions, requestUpdate });
-//   view: { buttons, indexOf(button), frame }: the tags' buttons and the frame on screen (packed-layout.js)
-//   hitTest(frame, x, y), navigate(frame, index, key): the core's rules over that frame
-//   actions: { toggle(id), toggleRows(), remove(id), removable(id), focusEntered(button) }
+//   const input = new InputController(cloud, { press, roving, loadCore, actions, requestUpdate });
+//   input.shown(screen)   // after each update: the buttons and the frame on screen, its direction
+//   loadCore(): the page's core (page-resources.js sharedCore), loaded once the host is connected
+//   actions: { toggle(id), toggleRows(), remove(id), focusEntered(button) }
 //
 // What a pointer is on: the button it is on, or beside the buttons (on the cloud, or a slot's
 // corner outside its rounded button) the tag whose touch target holds the point, by the core's
@@ -17,6 +19,9 @@
 // touch target"), so a click beside the buttons is for a tag only where it was pressed, as a
 // button's click is.
 // - Complexity: O(1) per event on a button; a hit test (O(tags) to pack the frame) beside them.
+
+import { ScreenSnapshot } from "../view/screen-snapshot.js";
+import { removable } from "./tag-removal.js";
 
 /** Arrow keys, Home/End and PageUp/PageDown: the core's navigation keys. */
 const NAVIGATION = {
@@ -39,14 +44,17 @@ const RELEASE_EVENTS = ["pointerup", "pointercancel"];
 /** How long Enter's press shows: Enter clicks at once, so no key-up ends it. */
 const ENTER_PRESS_MS = 120;
 
+/** The core's navigation keys in right-to-left reading order: ← is forward. */
+const MIRRORED = { next: "previous", previous: "next" };
+
 export class InputController {
   #cloud;
   #page;
-  #view;
+  #screen = ScreenSnapshot.NONE;
   #press;
   #roving;
-  #hitTest;
-  #navigate;
+  #loadCore;
+  #core = null; // the page's Wasm core (its hitTest and navigate), once loaded; null without one
   #actions;
   #requestUpdate;
   #pressedButton = null; // the enabled tag button the last primary pointer press was for
@@ -54,26 +62,40 @@ export class InputController {
 
   /**
    * @param {EventTarget & { getBoundingClientRect(): DOMRect }} cloud
-   * @param {{view: object, press: import("../view/press-state.js").PressState,
+   * @param {{press: import("../view/press-state.js").PressState,
    *   roving: import("./roving-focus.js").RovingFocus,
-   *   hitTest: (frame: object, x: number, y: number) => number,
-   *   navigate: (frame: object, index: number, key: string) => number,
+   *   loadCore: () => Promise<{hitTest: Function, navigate: Function} | null>,
    *   actions: {toggle: (id: string) => void, toggleRows: () => void, remove: (id: string) => void,
-   *     removable: (id: string) => boolean, focusEntered: (button: HTMLElement) => void},
+   *     focusEntered: (button: HTMLElement) => void},
    *   requestUpdate: () => void, page?: EventTarget}} parts
    *   page: where a pointer's press ends (the window: the pointer may leave the cloud first)
    */
-  constructor(cloud, { view, press, roving, hitTest, navigate, actions, requestUpdate, page = globalThis }) {
+  constructor(cloud, { press, roving, loadCore, actions, requestUpdate, page = globalThis }) {
     this.#cloud = cloud;
     this.#page = page;
-    this.#view = view;
     this.#press = press;
     this.#roving = roving;
-    this.#hitTest = hitTest;
-    this.#navigate = navigate;
+    this.#loadCore = loadCore;
     this.#actions = actions;
     this.#requestUpdate = requestUpdate;
     for (const type of CLOUD_EVENTS) cloud.addEventListener(type, this, { capture: type === "focusin" });
+  }
+
+  /** @returns {Promise<void>} once the core is loaded (or known to be missing) */
+  hostConnected() {
+    return this.#loadCore().then((core) => {
+      this.#core = core;
+    });
+  }
+
+  /** A press in progress ends with the element: released, and its page listener gone. */
+  hostDisconnected() {
+    this.#releasing?.();
+  }
+
+  /** What the update put on screen (view/screen-snapshot.js): the next events are read against it. */
+  shown(screen) {
+    this.#screen = screen;
   }
 
   handleEvent(event) {
@@ -96,11 +118,12 @@ export class InputController {
    */
   tagAt(event) {
     const button = event.target.closest?.("button[data-tag-id]");
-    if (button) return this.#view.indexOf(button) >= 0 ? button : null;
-    const frame = this.#isBeside(event.target) && event.clientX !== undefined ? this.#view.frame : null;
-    if (!frame) return null;
+    const screen = this.#screen;
+    if (button) return screen.indexOf(button) >= 0 ? button : null;
+    const frame = this.#isBeside(event.target) && event.clientX !== undefined ? screen.frame : null;
+    if (!frame || !this.#core) return null;
     const origin = this.#cloud.getBoundingClientRect();
-    return this.#view.buttons[this.#hitTest(frame, event.clientX - origin.left, event.clientY - origin.top)] ?? null;
+    return screen.buttons[this.#core.hitTest(frame, event.clientX - origin.left, event.clientY - origin.top)] ?? null;
   }
 
   /**
@@ -169,7 +192,7 @@ export class InputController {
     if ((event.key === "Delete" || event.key === "Backspace") && !modified && !event.repeat) {
       const tag = event.target.closest?.("button[data-tag-id], button[data-remove-id]");
       const id = tag?.dataset.tagId ?? tag?.dataset.removeId;
-      if (id === undefined || !this.#actions.removable(id)) return;
+      if (id === undefined || !removable(this.#screen.tags, id)) return; // the tags on screen
       event.preventDefault();
       this.#actions.remove(id);
       return;
@@ -193,18 +216,20 @@ export class InputController {
 
   /** An arrow, Home/End or PageUp/PageDown on a tag: focus goes where the core's navigation says. */
   #moveFocus(event, key) {
-    const index = this.#view.indexOf(event.target);
-    const frame = index < 0 ? null : this.#view.frame;
+    const screen = this.#screen;
+    const index = screen.indexOf(event.target);
+    const frame = index < 0 ? null : screen.frame;
     if (!frame) return;
-    let next = index;
+    if (screen.direction === "rtl") key = MIRRORED[key] ?? key;
+    let next = index; // without the core (a live page's server frame) the key stays where it is
     try {
-      next = this.#navigate(frame, index, key);
+      if (this.#core) next = this.#core.navigate(frame, index, key);
     } catch {
       return;
     }
     event.preventDefault();
     if (next < 0 || next === index) return;
-    const button = this.#view.buttons[next];
+    const button = screen.buttons[next];
     this.#roving.set(next, button?.dataset.tagId ?? null);
     this.#requestUpdate();
     button?.focus();
@@ -215,7 +240,7 @@ export class InputController {
    * when it waited out of sight).
    */
   #focusIn(event) {
-    const index = this.#view.indexOf(event.target);
+    const index = this.#screen.indexOf(event.target);
     if (index < 0) return;
     const id = event.target.dataset.tagId;
     if (this.#roving.set(index, id)) this.#requestUpdate();

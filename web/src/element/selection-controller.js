@@ -2,8 +2,8 @@
 // buttons' aria-pressed, the form value, the live hello, the limit's refusals) is derived from
 // it and never read back.
 //
-//   const selection = new SelectionController(host, internals, { anchor });
-//   selection.derive(tags) // the update's snapshot over the tags' snapshot: { version, ids, flags, full, dirty, animation, log, … }
+//   const selection = new SelectionController(host, internals);
+//   selection.derive(tags, screen) // the update's snapshot over the tags' snapshot: { version, ids, flags, full, dirty, animation, log, … }
 //   selection.ids()        // the selected ids that are counted tags, in tag order
 //   selection.set(ids)     // the program's (silent); selection.toggle(id) the user's
 //   selection.ownTagsChanged(list, own) · selection.count(list)   // the tags a cause changed, handed by the host
@@ -13,7 +13,9 @@
 // The tags come in as data, never fetched from their controller: the update hands over the
 // tags' snapshot (`derive`), and a cause that changes the tags has the host hand over the list
 // to show (`ownTagsChanged`, `count`), so that a read in the same task (`selection`, the form's
-// value and validity) already counts them, as a native control's value follows at once.
+// value and validity) already counts them, as a native control's value follows at once. What
+// the last update put on screen comes in as data too (`screen`, view/screen-snapshot.js): its
+// first button is where the validity messages point.
 //
 // Every change is logged by kind, so that what follows a change is derived from the log, never
 // called from where the change was made: "toggle" (the user's, with its id: the live server is
@@ -48,7 +50,7 @@ export function changesSince(selection, version) {
 export class SelectionController {
   #host;
   #internals;
-  #anchor;
+  #anchor = undefined; // the first tag's button on screen: where the validity messages point
   #tags = []; // the tags counted: the update's snapshot's list, or the list a cause handed over since
   #own = []; // the element's own tags, whose `selected` are the defaults
   #formTags = null;
@@ -63,14 +65,10 @@ export class SelectionController {
   #log = Object.freeze([]); // the last changes, oldest first: { version, kind, id }
   #snapshot = null;
 
-  /**
-   * @param {HTMLElement} host  @param {ElementInternals} internals
-   * @param {{anchor: () => HTMLElement | undefined}} inputs  anchor: where validity messages point
-   */
-  constructor(host, internals, { anchor }) {
+  /** @param {HTMLElement} host  @param {ElementInternals} internals */
+  constructor(host, internals) {
     this.#host = host;
     this.#internals = internals;
-    this.#anchor = anchor;
   }
 
   hostConnected() {}
@@ -79,13 +77,16 @@ export class SelectionController {
 
   /**
    * The update's snapshot over the tags' snapshot (`{ list }`, tags-controller.js): the tags may
-   * have changed what counts as selected, and the form follows (once per change). The same
-   * object while nothing of it changed.
+   * have changed what counts as selected, and the form follows (once per change), as it does
+   * when the last update put another first button on screen (`screen.buttons`: the validity's
+   * anchor). The same object while nothing of it changed.
    */
-  derive(tags) {
+  derive(tags, screen) {
     this.#tags = tags.list;
-    if (tags.list !== this.#formTags) {
+    const anchor = screen.buttons[0];
+    if (tags.list !== this.#formTags || anchor !== this.#anchor) {
       this.#formTags = tags.list;
+      this.#anchor = anchor;
       this.updateForm();
     }
     const { ids, flags } = this.#current();
@@ -269,7 +270,7 @@ export class SelectionController {
       for (const id of ids) value.append(name, id);
     }
     this.#internals.setFormValue(value, JSON.stringify(ids));
-    const anchor = this.#anchor();
+    const anchor = this.#anchor;
     const limit = this.limit;
     if (this.#host.required && ids.length === 0) {
       this.#internals.setValidity({ valueMissing: true }, "Select at least one tag.", anchor);

@@ -169,7 +169,7 @@ export class LayoutController {
     else if (changed && frame.animation !== undefined) this.motion = reduceMotion() ? null : frame.animation;
     if (frame) this.frame = frame;
     this.source = placedBy;
-    return {
+    return Object.freeze({
       frame: this.frame,
       source: this.source,
       motion: this.motion,
@@ -177,11 +177,11 @@ export class LayoutController {
       mergeDistance,
       easing: this.easing,
       glide: this.glide,
-      presence: this.presence,
+      presence: this.presence.snapshot(), // sampled above: the view reads it, never samples it
       moving: this.moving,
       pressMotion: this.pressMotion,
       hitTesting: this.hitTesting,
-    };
+    });
   }
 
   /**
@@ -336,26 +336,11 @@ export class LayoutController {
     this.#host.requestUpdate(); // the live viewport says it
   }
 
-  /** Where focus goes from `index` on `key`, by the core's rule over `frame` (the packed frame on screen). */
-  navigate(frame, index, key) {
-    if (!this.core) return index;
-    if (this.#host.matches(":dir(rtl)") && (key === "next" || key === "previous")) {
-      key = key === "next" ? "previous" : "next"; // ← is forward in right-to-left reading order
-    }
-    return this.core.navigate(frame, index, key);
-  }
-
-  /** Whether `hitTest` can answer: the local core is loaded. */
+  /**
+   * Whether the core's hit test can say what a point beside the buttons is on (the local core is
+   * loaded; the input asks it over the frame on screen, input-controller.js).
+   */
   get hitTesting() {
     return Boolean(this.core);
-  }
-
-  /**
-   * The tag whose touch target holds `(x, y)` of `frame` (the packed frame on screen, cloud
-   * coordinates), or -1: the core's rule over the frame itself, so a hover or a press runs no
-   * JSON layout, also while a drag lays the cloud out every frame.
-   */
-  hitTest(frame, x, y) {
-    return this.core && frame ? this.core.hitTest(frame, x, y) : -1;
   }
 }

@@ -4,15 +4,16 @@
 // derives one snapshot from the tags' snapshot, read by the frame source (the local core or the
 // live server) and the layout after it.
 //
-//   const metrics = new MetricsController(host, { cloud, remProbe, hasButtons });
-//   const snapshot = metrics.derive(tags);   // the tags' snapshot (tags-controller.js)
+//   const metrics = new MetricsController(host, { cloud, remProbe });
+//   const snapshot = metrics.derive(tags, screen);   // the tags' snapshot (tags-controller.js), what is on screen (screen-snapshot.js)
 //   // { version, tags, metrics, toggleMetrics, moreSizes, width, direction, maxRows, rowsShown,
 //   //   expanded, rowLabels, needsPass }   the same object while nothing of it changed
 //   metrics.toggleRows()      // the "+K" capsule shows every tag, "Show less" folds them again
 //
 // A tag change is measured in its own update, from the font read once (label-metrics.js): only
 // the first measure (or one after the font may have changed) needs a label on screen to read the
-// font from; until the view has made it, `needsPass` asks the host for a second pass.
+// font from: the screen snapshot says whether the view has made the buttons of these tags; until
+// it has, `needsPass` asks the host for a second pass, over the screen its first pass made.
 // - Complexity: O(length of the labels not measured before) per tag change; O(1) otherwise.
 
 import { LabelMeasure, watchTextMetrics } from "../shared/label-metrics.js";
@@ -24,7 +25,6 @@ export class MetricsController {
   #host;
   #cloud;
   #remProbe;
-  #hasButtons;
   #labels = new LabelMeasure(); // the labels measured in the current font
   #stopWatchingText = null;
   #packed = null;
@@ -39,16 +39,11 @@ export class MetricsController {
   #expanded = false; // under `max-rows`: every tag shown
   #snapshot = null;
 
-  /**
-   * @param {HTMLElement} host
-   * @param {{cloud: HTMLElement, remProbe: HTMLElement, hasButtons: (count: number) => boolean}} parts
-   *   hasButtons: whether the view has made a button for each of `count` tags (a label to read the font from)
-   */
-  constructor(host, { cloud, remProbe, hasButtons }) {
+  /** @param {HTMLElement} host  @param {{cloud: HTMLElement, remProbe: HTMLElement}} parts */
+  constructor(host, { cloud, remProbe }) {
     this.#host = host;
     this.#cloud = cloud;
     this.#remProbe = remProbe;
-    this.#hasButtons = hasButtons;
   }
 
   hostConnected() {
@@ -105,15 +100,18 @@ export class MetricsController {
     this.#host.requestUpdate();
   }
 
-  /** The snapshot for the tags' snapshot `tags` (`{ list, changes }`). */
-  derive(tags) {
+  /**
+   * The snapshot for the tags' snapshot `tags` (`{ list, changes }`) and what the last update (or
+   * pass) put on screen (`screen.tagsVersion`: the tags whose buttons, and labels, are there).
+   */
+  derive(tags, screen) {
     const version = tags.changes.version;
     if (version !== this.#measuredVersion) this.#metrics = null; // other tags: measured again
     this.#width ??= this.#host.getBoundingClientRect().width;
     let needsPass = false;
     if (this.#styled && !this.#metrics && tags.list.length > 0) {
       // The font is read from a label on screen once; after that any labels measure at once.
-      if (this.#labels.hasFont || this.#hasButtons(tags.list.length)) {
+      if (this.#labels.hasFont || screen.tagsVersion === version) {
         this.#metrics = this.#labels.measure(this.#cloud, tags.list);
         this.#measuredVersion = version;
         this.#measuredTags = tags.list;

@@ -13,6 +13,7 @@
 //   presence.land();             // every change lands at once
 //   presence.departing           // [{ tag, metric }] in flow order of the departing (same array until they change)
 //   presence.valueOf(id)         // 0…1
+//   presence.snapshot()          // what this update shows, immutable: { running, departing, valueOf(id) }
 //   presence.shown(metrics)      // null when nothing moves, else { metrics, scale, order }: the flow to lay out
 //
 // Why the flow and not a glide from the old place to the new: only the core decides where a
@@ -29,6 +30,7 @@ export class TagPresence {
   #departing = []; // [{ tag, metric, after }]: `after` is the id it follows in the flow (null: first)
   #shown = null; // the last `shown` result, kept while the flow's members are the same
   #shownKey = null;
+  #snapshot = null;
   departing = [];
 
   /** Whether anything comes or goes. */
@@ -89,6 +91,20 @@ export class TagPresence {
       this.#setDeparting(this.#departing.filter((entry) => this.#moving.has(entry.tag.id)));
     }
     return this.running;
+  }
+
+  /**
+   * What the update shows of the presence, for the view (the layout's snapshot hands it on):
+   * immutable, the values as `sample` left them, so nothing after the layout samples or lands
+   * a motion. The same object while nothing comes or goes.
+   */
+  snapshot() {
+    const last = this.#snapshot;
+    if (!this.running && last && !last.running && last.departing === this.departing) return last;
+    const values = new Map();
+    for (const [id, entry] of this.#moving) values.set(id, entry.value);
+    this.#snapshot = Object.freeze({ running: this.running, departing: this.departing, valueOf: (id) => values.get(id) ?? 1 });
+    return this.#snapshot;
   }
 
   /**

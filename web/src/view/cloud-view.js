@@ -4,13 +4,13 @@
 // of the melted groups is drawn by MeltView over them, the lensing by LensFilters.
 //
 //   const view = new CloudView(cloud, { requestUpdate, glassWindow, setState, announcer, press });
-//   view.writeFrame({ tags, changes, frame, selected, full, … });   // the host's update
-//   view.buttons, view.indexOf(button), view.frame (on screen), view.layout (its JSON, for the keyboard)
+//   const screen = view.writeFrame({ tags, changes, frame, selected, full, … });   // the host's update
+//   // screen: what the frame put on screen (screen-snapshot.js): the buttons, the frame, immutable
 //   view.focusEntered(button)                // placed in the next frame, brought into view if it waited
 //
 // Each button's border box is the core's capsule rect (width, height and a `translate`), so what
 // the user sees and what the tests measure are the same box; the touch target around it is the
-// core's too (its hit test over `view.frame`, input-controller.js). Per frame only
+// core's too (its hit test over the screen snapshot's frame, input-controller.js). Per frame only
 // what changed is written, compared with what this view last wrote (never read back): a moved
 // capsule's slot's `translate` (compositor-only; in a cloud taller than the viewport only near
 // sight, the rest when the layout rests: slot-placement.js), a resized capsule's width and height
@@ -27,6 +27,7 @@ import { samePacked } from "../layout/packed-layout.js";
 import { keptIndices } from "./kept-nodes.js";
 import { CloudProperties } from "./cloud-properties.js";
 import { RowToggle } from "./row-toggle.js";
+import { ScreenSnapshot } from "./screen-snapshot.js";
 import { SlotPlacement } from "./slot-placement.js";
 import { TagAppearance } from "./tag-appearance.js";
 import { TagNodes } from "./tag-nodes.js";
@@ -51,6 +52,7 @@ export class CloudView {
   #glassDirty = true;
   #released = false;
   #frame = null; // the frame on screen
+  #screen = ScreenSnapshot.NONE; // what writeFrame hands back
   #mergeDistance = null;
   #w = new Float64Array(0);
   #h = new Float64Array(0);
@@ -89,13 +91,9 @@ export class CloudView {
     this.#requestUpdate();
   }
 
-  /** The buttons, in tag order (the same array until the tags change: do not modify it). */
+  /** The buttons, in tag order (the same array until the tags change). */
   get buttons() {
     return this.#nodes.buttons;
-  }
-
-  indexOf(button) {
-    return this.#nodes.indexOf(button);
   }
 
   /**
@@ -103,18 +101,8 @@ export class CloudView {
    * slot, and brings the capsule into view when it waited out of sight (slot-placement.js).
    */
   focusEntered(button) {
-    const index = this.indexOf(button);
+    const index = this.#nodes.indexOf(button);
     if (index >= 0) this.#focused = { button, waited: this.#placement.isStale(index) };
-  }
-
-  /** The frame on screen (packed-layout.js), or null: what a pointer's hit test reads. */
-  get frame() {
-    return this.#frame;
-  }
-
-  /** The layout on screen as a JSON response (docs/PROTOCOL.md), built when first asked for. */
-  get layout() {
-    return this.#frame?.json?.() ?? null;
   }
 
   /** Lets go of the glass (its canvases and WebGL2 contexts): the cloud left the document. The next frame makes it anew. */
@@ -129,8 +117,9 @@ export class CloudView {
    * frame (packed-layout.js, or null: CSS lays out), mergeDistance, metrics, selected (flags per
    * tag), full (the limit is reached), disabled, active (the tab stop), spacing, motion,
    * pressMotion, easing, live (diagnostics or null), announcement, states, rowLabels (the row
-   * limit's words, row-limit-labels.js), hitTesting (the
-   * core's hit test can say what a point beside the buttons is on).
+   * limit's words, row-limit-labels.js), hitTesting (the core's hit test can say what a point
+   * beside the buttons is on), direction (the frame's). Returns what it put on screen, an
+   * immutable ScreenSnapshot (the same object while it shows the same buttons and frame).
    */
   writeFrame(state) {
     // Where the cloud is in sight is read at most once an animation frame, when a move needs it
@@ -195,6 +184,8 @@ export class CloudView {
       if (focused?.waited) focused.button.scrollIntoView({ block: "nearest", inline: "nearest" });
     }
     if (this.#frame && (this.#glassDirty || moved)) this.#drawGlass();
+    const onScreen = { tags: state.tags, tagsVersion: this.#tagsVersion, buttons: this.buttons, frame: this.#frame, direction: state.direction };
+    return (this.#screen = this.#screen.next(onScreen));
   }
 
   /**
