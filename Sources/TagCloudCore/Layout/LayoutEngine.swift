@@ -18,7 +18,7 @@ public enum LayoutEngine {
     // (no arrays of sizes or points: fewer array element types in the Wasm module). Written
     // through one buffer (`index` < `count`, the frames' count), not element by element, each
     // of which would check the array's uniqueness.
-    var frames = [Rect](repeating: Rect(x: 0, y: 0, width: 0, height: 0), count: count)
+    var frames = [Rect](filledWith: Rect(x: 0, y: 0, width: 0, height: 0), count: count)
     var ids: [[UInt8]] = []
     ids.reserveCapacity(count)
     frames.withUnsafeMutableBufferPointer { frames in

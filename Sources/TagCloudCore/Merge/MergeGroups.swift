@@ -50,9 +50,9 @@ public struct MergeGroups: Equatable, Sendable {
     frames: [Rect], rowStarts: [Int], mergeDistance: Double, necks: inout NeckRecord
   ) {
     // The union-find's parents, then each item's root.
-    var roots = [Int](repeating: 0, count: frames.count)
+    var roots = [Int](filledWith: 0, count: frames.count)
     // Each row's top and bottom, at 2 × row and 2 × row + 1 (in range for every row).
-    var rowBounds = [Double](repeating: 0, count: 2 * rowStarts.count)
+    var rowBounds = [Double](filledWith: 0, count: 2 * rowStarts.count)
     frames.withUnsafeBufferPointer { frames in
       roots.withUnsafeMutableBufferPointer { parents in
         rowBounds.withUnsafeMutableBufferPointer { rowBounds in
@@ -162,8 +162,8 @@ public struct MergeGroups: Equatable, Sendable {
   /// in order keeps each group's members ascending.
   private init(roots: [Int]) {
     let count = roots.count
-    var next = [Int](repeating: 0, count: count)
-    var members = [Int](repeating: 0, count: count)
+    var next = [Int](filledWith: 0, count: count)
+    var members = [Int](filledWith: 0, count: count)
     var starts: [Int] = []
     // Unchecked buffers (this loop is the module's largest array code otherwise): every root
     // is an index below `count` (UnionFind), and a group's next slot stays below its start

@@ -26,11 +26,10 @@ public enum ClientMessage: Equatable, Sendable {
   /// - Complexity: O(n + t²) for n bytes and t tags (ids are matched by a linear scan; the
   ///   server's tag list is short).
   public static func decode(_ bytes: [UInt8], tags: [LiveTag]) throws(WireError) -> ClientMessage {
+    if let viewport = wellFormedViewport(in: bytes) { return viewport }
     var limits = JSONLimits()
     limits.maxDepth = 16
-    let document = try JSONDocument.parse(bytes, limits: limits)
-    if let viewport = wellFormedViewport(in: document) { return viewport }
-    return try decode(JSONReader.tree(of: document), tags: tags)
+    return try decode(JSONReader.tree(of: JSONDocument.parse(bytes, limits: limits)), tags: tags)
   }
 
   /// The message in `root`, read the long way: every type, every refusal.

@@ -22,6 +22,9 @@ public struct LiveHub<Random: RandomNumberGenerator> {
   /// The key of each session's token: for resume, and to keep tokens unique.
   private var tokens: [String: SessionKey] = [:]
   private var connections: [ConnectionID: LiveConnection] = [:]
+  /// A connection's place in `connections`, valid until one is added or removed: a message or
+  /// a frame looks its connection up once and changes it there.
+  private typealias ConnectionSlot = Dictionary<ConnectionID, LiveConnection>.Index
   private var nextConnection: UInt64 = 1
   private var nextSession: UInt64 = 1
   private var wakeups: [ConnectionID] = []
@@ -162,12 +165,12 @@ public struct LiveHub<Random: RandomNumberGenerator> {
   public mutating func receive(_ bytes: [UInt8], from id: ConnectionID, now: Double)
     -> CloseInstruction?
   {
-    guard connections[id] != nil else { return nil }
+    guard let slot = connections.index(forKey: id) else { return nil }
     metrics.messagesIn += 1
-    if let flood = admit(id, now: now) { return flood }
+    if let flood = admit(slot, now: now) { return flood }
     do {
       let message = try ClientMessage.decode(bytes, tags: configuration.tags)
-      apply(message, from: id, now: now)
+      apply(message, from: slot, now: now)
     } catch {
       refuse(error.description, for: id)
     }
@@ -176,9 +179,9 @@ public struct LiveHub<Random: RandomNumberGenerator> {
 
   /// A binary message: refused with an error message, the connection stays open.
   public mutating func receiveBinary(from id: ConnectionID, now: Double) -> CloseInstruction? {
-    guard connections[id] != nil else { return nil }
+    guard let slot = connections.index(forKey: id) else { return nil }
     metrics.messagesIn += 1
-    if let flood = admit(id, now: now) { return flood }
+    if let flood = admit(slot, now: now) { return flood }
     refuse("binary frames are not accepted: send JSON text frames (tagcloud.v1)", for: id)
     return nil
   }
@@ -188,56 +191,73 @@ public struct LiveHub<Random: RandomNumberGenerator> {
     metrics.clientsDropped += 1
   }
 
-  private mutating func admit(_ id: ConnectionID, now: Double) -> CloseInstruction? {
-    guard var connection = connections[id] else { return nil }
-    let admitted = connection.limiter.admit(now: now)
-    connections[id] = connection
-    if admitted { return nil }
+  private mutating func admit(_ slot: ConnectionSlot, now: Double) -> CloseInstruction? {
+    if connections.values[slot].limiter.admit(now: now) { return nil }
     metrics.clientsDropped += 1
     log.append(
-      "closing connection \(id) with 1008: flooding (over \(Int(configuration.messageRate)) messages a second)"
+      "closing connection \(connections.keys[slot]) with 1008: flooding (over \(Int(configuration.messageRate)) messages a second)"
     )
     return CloseInstruction(code: 1008, reason: "too many messages")
   }
 
-  private mutating func apply(_ message: ClientMessage, from id: ConnectionID, now: Double) {
-    guard let key = connections[id]?.session, var session = sessions[key] else { return }
+  /// Changes the session in place: a copy taken out and stored back would retain and release
+  /// every array it holds, and look it up twice (a tenth of the hub's instructions a frame,
+  /// callgrind, docs/benchmarks/notes.md).
+  private mutating func apply(_ message: ClientMessage, from slot: ConnectionSlot, now: Double) {
+    guard let sessionSlot = sessions.index(forKey: connections.values[slot].session) else {
+      return
+    }
     switch message {
     case .hello(let requested, let selection, let spacing):
-      hello(requested: requested, selection: selection, spacing: spacing, from: id, now: now)
-      return
+      hello(
+        requested: requested, selection: selection, spacing: spacing,
+        from: connections.keys[slot], now: now)
     case .measure(let tags, let capsuleMetrics, let moreSizes):
-      session.measured = tags
-      session.capsuleMetrics = capsuleMetrics
-      session.moreSizes = moreSizes
-      session.touched = true
-      sessions[key] = session
-      scheduleLayout(for: id, animation: nil, now: now)
+      let canLayOut = Self.change(&sessions.values[sessionSlot]) { session in
+        session.measured = tags
+        session.capsuleMetrics = capsuleMetrics
+        session.moreSizes = moreSizes
+      }
+      scheduleLayout(at: slot, canLayOut: canLayOut, animation: nil, now: now)
     case .viewport(let width, let reduceMotion, let direction, let maxRows):
-      let unchanged =
-        session.width == width && session.reduceMotion == reduceMotion
-        && session.direction == direction && session.maxRows == maxRows
-      session.width = width
-      session.maxRows = maxRows
-      session.reduceMotion = reduceMotion
-      session.direction = direction
-      session.touched = true
-      sessions[key] = session
+      var unchanged = false
+      let canLayOut = Self.change(&sessions.values[sessionSlot]) { session in
+        unchanged =
+          session.width == width && session.reduceMotion == reduceMotion
+          && session.direction == direction && session.maxRows == maxRows
+        session.width = width
+        session.maxRows = maxRows
+        session.reduceMotion = reduceMotion
+        session.direction = direction
+      }
       // A page resized only vertically repeats its width: nothing new to lay out.
-      scheduleLayout(for: id, animation: nil, now: now, unlessUnchanged: unchanged)
-    case .toggle(let index):
-      _ = session.selection.toggle(index)
-      session.touched = true
-      sessions[key] = session
-      scheduleLayout(for: id, animation: .snappy, now: now)
-    case .spacing(let value):
-      let unchanged = session.spacing == value
-      session.spacing = value
-      session.touched = true
-      sessions[key] = session
       scheduleLayout(
-        for: id, animation: .smooth(duration: 0.7), now: now, unlessUnchanged: unchanged)
+        at: slot, canLayOut: canLayOut, animation: nil, now: now, unlessUnchanged: unchanged)
+    case .toggle(let index):
+      let canLayOut = Self.change(&sessions.values[sessionSlot]) { session in
+        _ = session.selection.toggle(index)
+      }
+      scheduleLayout(at: slot, canLayOut: canLayOut, animation: .snappy, now: now)
+    case .spacing(let value):
+      var unchanged = false
+      let canLayOut = Self.change(&sessions.values[sessionSlot]) { session in
+        unchanged = session.spacing == value
+        session.spacing = value
+      }
+      scheduleLayout(
+        at: slot, canLayOut: canLayOut, animation: .smooth(duration: 0.7), now: now,
+        unlessUnchanged: unchanged)
     }
+  }
+
+  /// A client message's change to its session, which is then touched (worth keeping); returns
+  /// whether the session can now be laid out.
+  private static func change(_ session: inout LiveSession, _ body: (inout LiveSession) -> Void)
+    -> Bool
+  {
+    body(&session)
+    session.touched = true
+    return session.canLayOut
   }
 
   /// Resume: a detached session the client names becomes this connection's session (the fresh
@@ -282,29 +302,44 @@ public struct LiveHub<Random: RandomNumberGenerator> {
   /// Schedules a layout, except for a change that left the session as it was while the
   /// connection already has (or is about to get) its layout: a repeat needs no new frame.
   private mutating func scheduleLayout(
-    for id: ConnectionID, animation: Spring?, now: Double, unlessUnchanged unchanged: Bool
+    at slot: ConnectionSlot, canLayOut: Bool, animation: Spring?, now: Double,
+    unlessUnchanged unchanged: Bool
   ) {
-    if unchanged, let connection = connections[id],
-      connection.layoutPending || connection.layoutsSent > 0
+    if unchanged, connections.values[slot].layoutPending || connections.values[slot].layoutsSent > 0
     {
       return
     }
-    scheduleLayout(for: id, animation: animation, now: now)
+    scheduleLayout(at: slot, canLayOut: canLayOut, animation: animation, now: now)
   }
 
   private mutating func scheduleLayout(for id: ConnectionID, animation: Spring?, now: Double) {
-    guard var connection = connections[id], let session = sessions[connection.session],
-      session.canLayOut
+    guard let slot = connections.index(forKey: id),
+      let session = sessions[connections.values[slot].session]
     else { return }
-    if connection.layoutPending {
-      metrics.framesCoalesced += 1
-    } else {
+    scheduleLayout(at: slot, canLayOut: session.canLayOut, animation: animation, now: now)
+  }
+
+  /// Marks a layout due on the connection in `slot` (whose session `canLayOut`, else nothing).
+  private mutating func scheduleLayout(
+    at slot: ConnectionSlot, canLayOut: Bool, animation: Spring?, now: Double
+  ) {
+    guard canLayOut else { return }
+    let coalesced = Self.schedule(&connections.values[slot], animation: animation, now: now)
+    if coalesced { metrics.framesCoalesced += 1 }
+    wake(connections.keys[slot])
+  }
+
+  /// Returns whether a layout was pending already (the new change joins it: coalesced).
+  private static func schedule(_ connection: inout LiveConnection, animation: Spring?, now: Double)
+    -> Bool
+  {
+    let coalesced = connection.layoutPending
+    if !coalesced {
       connection.layoutPending = true
       connection.pendingSince = now
     }
     if let animation { connection.pendingAnimation = animation }
-    connections[id] = connection
-    wake(id)
+    return coalesced
   }
 
   private mutating func refuse(_ message: String, for id: ConnectionID) {
@@ -335,26 +370,44 @@ public struct LiveHub<Random: RandomNumberGenerator> {
   ///
   /// - Complexity: that of the core's `LayoutEngine.layout` when a layout is due, else O(1).
   public mutating func takeFrame(for id: ConnectionID, now: Double) -> [UInt8]? {
-    guard var connection = connections[id] else { return nil }
-    if !connection.control.isEmpty {
-      let frame = connection.control.removeFirst()
-      connections[id] = connection
+    guard let slot = connections.index(forKey: id) else { return nil }
+    if !connections.values[slot].control.isEmpty {
       metrics.framesOut += 1
-      return frame.bytes
+      return connections.values[slot].control.removeFirst().bytes
     }
-    guard connection.layoutPending, var session = sessions[connection.session] else { return nil }
-    let animation = session.reduceMotion ? nil : connection.pendingAnimation
+    guard connections.values[slot].layoutPending,
+      let sessionSlot = sessions.index(forKey: connections.values[slot].session)
+    else { return nil }
+    let reduceMotion = sessions.values[sessionSlot].reduceMotion
+    let (animation, pendingSince) = Self.takeLayout(
+      &connections.values[slot], reduceMotion: reduceMotion)
+    let frame = Self.nextLayout(
+      &sessions.values[sessionSlot], animation: animation, configuration)
+    metrics.layoutsComputed += 1
+    metrics.framesOut += 1
+    metrics.observeRoundTrip(seconds: now - pendingSince)
+    return frame
+  }
+
+  /// The session's next layout frame, numbered in place (a copy of the session for the
+  /// layout would retain and release every array it holds).
+  private static func nextLayout(
+    _ session: inout LiveSession, animation: Spring?, _ configuration: LiveConfiguration
+  ) -> [UInt8] {
+    session.sequence += 1
+    return ServerMessage.layout(session, animation: animation, configuration)
+  }
+
+  /// Clears the connection's pending layout, counted as sent; returns its motion (none under
+  /// Reduce Motion) and when the oldest change behind it arrived.
+  private static func takeLayout(_ connection: inout LiveConnection, reduceMotion: Bool) -> (
+    animation: Spring?, pendingSince: Double
+  ) {
+    let animation = reduceMotion ? nil : connection.pendingAnimation
     connection.layoutPending = false
     connection.pendingAnimation = nil
     connection.layoutsSent += 1
-    session.sequence += 1
-    sessions[connection.session] = session
-    connections[id] = connection
-    let frame = ServerMessage.layout(session, animation: animation, configuration)
-    metrics.layoutsComputed += 1
-    metrics.framesOut += 1
-    metrics.observeRoundTrip(seconds: now - connection.pendingSince)
-    return frame
+    return (animation, connection.pendingSince)
   }
 
   /// Hands `body` each connection that got something to send since the last call (the adapter
@@ -367,6 +420,8 @@ public struct LiveHub<Random: RandomNumberGenerator> {
 
   /// Lines for the server log (refusals, drops) since the last call.
   public mutating func takeLog() -> [String] {
+    // The adapter asks after every message, and there is almost never anything: no swap then.
+    if log.isEmpty { return [] }
     defer { log = [] }
     return log
   }

@@ -83,9 +83,19 @@ public struct JSONWriter: ~Copyable {
 
   // MARK: Keys
 
-  /// Writes `"key":` inside an object; the next call writes its value.
+  /// Writes `"key":` inside an object; the next call writes its value. A literal is written
+  /// as it is, without the escape scan (most of a frame's keys are one letter: the scan cost
+  /// more than the copy): the code's keys are plain names, which `JSON.stringify` writes
+  /// unescaped too.
   public mutating func key(_ key: StaticString) {
-    writeKey(UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
+    let text = UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount)
+    assert(!text.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
+    var out = room(3 + text.count, comma: beforeKey())
+    out.put(UInt8(ascii: "\""))
+    for byte in text { out.put(byte) }
+    out.put(UInt8(ascii: "\""))
+    out.put(UInt8(ascii: ":"))
+    commit(out)
   }
 
   /// Writes `"key":` from UTF-8 bytes inside an object; the next call writes its value.
