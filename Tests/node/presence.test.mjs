@@ -136,12 +136,19 @@ function fakeTiming() {
   return clock;
 }
 
+/** Two tags, a linear presence motion of half a second, and the metrics of a list of tags. */
+function twoTags() {
+  return {
+    motion: { settle: 0.5, easing: 'linear' },
+    a: { id: 'a' },
+    b: { id: 'b' },
+    metricsOf: (tags) => ({ tags: tags.map((tag) => ({ id: tag.id, label: { width: 40, words: [] } })) }),
+  };
+}
+
 test('presence springs: grow in, shrink away, turn back from where they are, land at once without motion', () => {
   const clock = fakeTiming();
-  const motion = { settle: 0.5, easing: 'linear' };
-  const a = { id: 'a' };
-  const b = { id: 'b' };
-  const metricsOf = (tags) => ({ tags: tags.map((tag) => ({ id: tag.id, label: { width: 40, words: [] } })) });
+  const { motion, a, b, metricsOf } = twoTags();
   const presence = new TagPresence();
   presence.commit([a], [a, b], metricsOf([a]), motion);
   presence.sample();
@@ -181,10 +188,7 @@ test('the presence the view is handed is a snapshot: frozen, the values sampled,
   // Seen to fail with the layout's snapshot handing out the TagPresence itself (the values moving
   // under a frame already derived) and with the snapshot made anew at rest.
   const clock = fakeTiming();
-  const motion = { settle: 0.5, easing: 'linear' };
-  const a = { id: 'a' };
-  const b = { id: 'b' };
-  const metricsOf = (tags) => ({ tags: tags.map((tag) => ({ id: tag.id, label: { width: 40, words: [] } })) });
+  const { motion, a, b, metricsOf } = twoTags();
   const presence = new TagPresence();
   const rest = presence.snapshot();
   assert.ok(Object.isFrozen(rest));
