@@ -78,7 +78,6 @@ export class BackdropController {
   #settlingSince = 0;
   #relearned = false; // a provisional map was learned again at once (once in a row)
   #thorough = true; // the next learning looks for the elements beneath again
-  #looks = false; // a cause since the last learning may have changed what lies beneath
   #stillFrames = 0; // the animation frames that confirm a quiet spell (requestAnimationFrame's id)
   #mutations;
   #resizes;
@@ -140,23 +139,20 @@ export class BackdropController {
   #learnSoon(now, look = now) {
     clearTimeout(this.#quiet);
     cancelAnimationFrame(this.#stillFrames);
+    this.#thorough ||= look;
     if (now) {
       this.#settlingSince = 0;
       this.#dirty = true;
       this.#urgent = true;
-      this.#thorough = true;
       this.#host.requestUpdate();
       return;
     }
     const at = performance.now();
     this.#settlingSince ||= at;
-    this.#looks ||= look;
     const amid = at - this.#settlingSince >= MAX_WAIT_MS;
     const learn = () => {
       this.#settlingSince = 0;
       this.#dirty = true;
-      this.#thorough ||= this.#looks;
-      this.#looks = false;
       this.#host.requestUpdate();
     };
     // A cause in either frame (a drag's next step) cancels them and starts the wait again.
