@@ -8,9 +8,11 @@
 #      mostly compiling and computing (test-embedded, test-swift, test-node, test-fuzz,
 #      test-docs), each into its own log, .build/test-logs/STAGE.log, printed whole once the
 #      Python suites are done;
-#   3. a summary: each stage, passed or FAILED, its time and its closing line, and the failures
-#      by name; then, as the very last line, pytest's own closing line, which counts every
-#      Python test.
+#   3. once both lanes are done, the frame-paced Python tests (`@pytest.mark.frame_paced`: they
+#      count the frames WebKit and Firefox draw during a motion), alone on the machine;
+#   4. a summary: each stage, passed or FAILED, its time and its closing line, and the failures
+#      by name; then, as the very last line, both pytest runs' closing lines summed in pytest's
+#      shape (scripts/pytest-total.py), which counts every Python test.
 #
 # The exit status is 0 only when every stage passed (pytest's 5, no test collected, fails too).
 # A stage is run only after the ones it needs: a failed preparation stops everything.
@@ -62,7 +64,7 @@ fi
 
 echo "==> make test: the Python suites (beside them: ${OTHER_STAGES[*]}, logged to $LOGS/)"
 python_start=$(date +%s)
-bash scripts/run-pytest.sh 2>&1 | tee "$LOGS/test-python.log"
+bash scripts/run-pytest.sh --phase main 2>&1 | tee "$LOGS/test-python.log"
 python_status=${PIPESTATUS[0]}
 echo "$python_status $(seconds "$python_start")" > "$LOGS/test-python.status"
 
@@ -79,12 +81,18 @@ for stage in "${OTHER_STAGES[@]}"; do
   cat "$LOGS/$stage.log"
 done
 
+echo
+echo "==> make test: the frame-paced Python tests, alone on the machine"
+paced_start=$(date +%s)
+bash scripts/run-pytest.sh --phase paced 2>&1 | tee "$LOGS/test-paced.log"
+echo "${PIPESTATUS[0]} $(seconds "$paced_start")" > "$LOGS/test-paced.status"
+
 # The closing line of a stage's log: the runner's count where it prints one.
 closing_line() {
   case $1 in
     test-swift) grep -E "Test run with [0-9]+ tests? (passed|failed)|tests? (passed|failed) after" "$LOGS/$1.log" | tail -1 ;;
     test-node) grep -E "^ℹ (tests|pass|fail) " "$LOGS/$1.log" | tr '\n' ' ' ;;
-    test-python) grep -E "^(=+ )?[0-9]+ [a-z]+.* in [0-9.]+s|no tests ran" "$LOGS/$1.log" | tail -1 ;;
+    test-python | test-paced) grep -E "^(=+ )?[0-9]+ [a-z]+.* in [0-9.]+s|no tests ran" "$LOGS/$1.log" | tail -1 ;;
     *) grep -v '^\s*$' "$LOGS/$1.log" | tail -1 ;;
   esac
 }
@@ -92,7 +100,7 @@ closing_line() {
 echo
 echo "================================ make test summary ================================"
 failed=()
-for stage in "${OTHER_STAGES[@]}" test-python; do
+for stage in "${OTHER_STAGES[@]}" test-python test-paced; do
   read -r status took < "$LOGS/$stage.status" || { status=1; took="?"; }
   if [[ $status == 0 ]]; then verdict=passed; else verdict=FAILED; failed+=("$stage"); fi
   printf '  %-14s %-7s %5s s  %s\n' "$stage" "$verdict" "$took" "$(closing_line "$stage" | cut -c1-100)"
@@ -100,14 +108,15 @@ done
 echo "  wall time: $(seconds "$started") s (preparing included; apt's deps before it not)"
 if ((${#failed[@]})); then
   echo "  FAILED stages: ${failed[*]} (their logs: $LOGS/STAGE.log)"
-  grep -hE "^(FAILED|ERROR) " "$LOGS/test-python.log" | sed 's/^/    /' | head -50
+  grep -hE "^(FAILED|ERROR) " "$LOGS/test-python.log" "$LOGS/test-paced.log" | sed 's/^/    /' | head -50
   for stage in "${failed[@]}"; do
-    [[ $stage == test-python ]] && continue
+    [[ $stage == test-python || $stage == test-paced ]] && continue
     echo "    $stage, its last lines:"
     tail -n 15 "$LOGS/$stage.log" | sed 's/^/      /'
   done
 fi
 echo "==================================================================================="
-# Last, pytest's own closing line: every Python test counted, as CI reads it.
-closing_line test-python
+# Last, both pytest runs' closing lines summed in pytest's shape: every Python test counted, as
+# CI reads it.
+.venv/bin/python scripts/pytest-total.py "$LOGS/test-python.log" "$LOGS/test-paced.log"
 ((${#failed[@]} == 0))

@@ -31,6 +31,10 @@ def pytest_configure(config):
     config.addinivalue_line(
         "markers", "page_errors(*patterns): problems the page guard expects in this browser "
         "test (regular expressions; each must occur), see Tests/python/support/page_guard.py")
+    config.addinivalue_line(
+        "markers", "frame_paced: a test that counts the frames an engine draws during a motion; "
+        "`make test` runs these last, alone on the machine (scripts/run-tests.sh), since a loaded "
+        "machine starves WebKit and Firefox of frames for seconds at a time")
 
 
 def _skip_reason(report) -> str:

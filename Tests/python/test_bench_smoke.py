@@ -27,6 +27,7 @@ def bench_module(name: str):
     the path)."""
     spec = importlib.util.spec_from_file_location(f"bench_{name}", REPO / "bench" / "py" / f"{name}.py")
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up by name
     spec.loader.exec_module(module)
     return module
 
@@ -313,3 +314,39 @@ def test_committed_report_holds_the_committed_notes():
         notes = handle.read().strip()
     with open(os.path.join(ROOT, "docs", "benchmarks.md"), encoding="utf-8") as handle:
         assert notes and notes in handle.read()
+
+
+def scripted_renderers(monkeypatch, calls: list[dict[int, float]]):
+    """browser_cpu with its /proc snapshots replaced: call k of `keep_busy` has each renderer PID
+    of `calls[k]` spend that many ms on its main thread. Returns the module and `keep_busy`."""
+    browser_cpu = bench_module("browser_cpu")
+    totals: dict[int, float] = {}
+    made = iter(calls)
+
+    def snapshot(root, renderer=None):
+        return browser_cpu.Snapshot({(pid, pid): ("renderer", "main", True, ns) for pid, ns in totals.items()})
+
+    def keep_busy():
+        for pid, ms in next(made).items():
+            totals[pid] = totals.get(pid, 0.0) + ms * 1e6
+
+    monkeypatch.setattr(browser_cpu, "snapshot", snapshot)
+    return browser_cpu, keep_busy
+
+
+def test_the_pages_renderer_is_the_one_that_works_in_every_busy_call(monkeypatch):
+    """The page's renderer (PID 1) gets little CPU in each call on a loaded machine; another
+    renderer (2) works as much in every other call, a spare one (3) once, a lot: summed over the
+    calls, the page's renderer stands out. Seen to fail with the choice made per call (the winner
+    of two calls in a row by twice the runner-up)."""
+    page, periodic, spare = 1, 2, 3
+    calls = [{page: 30, periodic: 20, spare: 90}] + [{page: 30, periodic: 20}, {page: 30}] * 4
+    browser_cpu, keep_busy = scripted_renderers(monkeypatch, calls)
+    assert browser_cpu.page_renderer(0, keep_busy) == page
+
+
+def test_no_renderer_standing_out_is_an_error_naming_each_ones_work(monkeypatch):
+    calls = [{1: 30, 2: 25}] * 8
+    browser_cpu, keep_busy = scripted_renderers(monkeypatch, calls)
+    with pytest.raises(RuntimeError, match=r"no one renderer worked clearly most in 8 busy calls \(1: 240 ms, 2: 200 ms\)"):
+        browser_cpu.page_renderer(0, keep_busy)

@@ -136,30 +136,33 @@ def snapshot(root: int, renderer: int | None = None) -> Snapshot:
     return out
 
 
-def page_renderer(root: int, keep_busy, attempts: int = 5) -> int:
+def page_renderer(root: int, keep_busy, attempts: int = 8) -> int:
     """The PID of the renderer process whose main thread works while `keep_busy()` runs (a call
     that keeps the page's main thread busy for a while, say 200 ms).
 
     On a loaded machine 200 ms of wall time may be little CPU, and a spare renderer starting up
-    or a closed page's renderer tearing down may work as much in that time; so the page's
-    renderer is the one that wins two calls in a row by at least twice the runner-up's work."""
-    previous = None
-    for _ in range(attempts):
+    or a closed page's renderer tearing down may work as much in one such call; but only the
+    page's renderer works in every call. So the work is summed over the calls, and the page's
+    renderer is the one whose sum, after two calls or more, is at least twice the runner-up's.
+
+    - Complexity: O(`attempts` × the browser's threads) reads of /proc."""
+    work: dict[int, float] = {}
+    for call in range(1, attempts + 1):
         before = snapshot(root)
         keep_busy()
         after = spent(before, snapshot(root))
-        work: dict[int, float] = {}
+        worked = False
         for (pid, _), (process_type, _, is_main, ns) in after.threads.items():
             if process_type == "renderer" and is_main:
                 work[pid] = work.get(pid, 0) + ns
-        if not work:
+                worked = True
+        if not worked and not work:
             raise RuntimeError("browser_cpu: no renderer process of this browser worked")
         ranked = sorted(work, key=work.get, reverse=True)
-        winner = ranked[0] if len(ranked) == 1 or work[ranked[0]] >= 2 * work[ranked[1]] else None
-        if winner is not None and winner == previous:
-            return winner
-        previous = winner
-    raise RuntimeError(f"browser_cpu: no one renderer worked clearly most in {attempts} busy calls")
+        if call >= 2 and (len(ranked) == 1 or work[ranked[0]] >= 2 * work[ranked[1]]):
+            return ranked[0]
+    shares = ", ".join(f"{pid}: {ns / 1e6:.0f} ms" for pid, ns in sorted(work.items(), key=lambda kv: -kv[1]))
+    raise RuntimeError(f"browser_cpu: no one renderer worked clearly most in {attempts} busy calls ({shares})")
 
 
 @dataclass

@@ -37,6 +37,7 @@ WebKit's second MiniBrowser included: so each engine's emulation reaches the ele
 from __future__ import annotations
 
 import engine_page as ep
+import pytest
 from support.placement import wait_placed
 
 PAGE = "examples/element.html"
@@ -188,6 +189,7 @@ def motion(run: dict) -> str:
     return "; ".join(f"{s['t'] - start:.0f} {'A' if s['animating'] else '-'} {len(s['capsules'])}" for s in run["samples"])
 
 
+@pytest.mark.frame_paced
 def test_an_inserted_tag_grows_in_while_the_next_one_makes_room(engine, static_server):
     tags = open_cloud(engine, static_server.url)
     follower = tags[1]["id"]
@@ -239,6 +241,7 @@ def assert_glides_in_the_cores_flow(engine, follower, xs, start, rising, moving,
         assert_frame_is_the_cores_flow(engine, sample)
 
 
+@pytest.mark.frame_paced
 def test_a_removed_tag_is_gone_from_the_tags_at_once_and_its_capsule_shrinks_away(engine, static_server):
     tags = open_cloud(engine, static_server.url)
     gone, follower = tags[2]["id"], tags[3]["id"]
@@ -290,6 +293,7 @@ def test_under_reduce_motion_an_insertion_and_a_removal_land_in_the_first_frame(
         assert [c.id for c in shown] == ids, reduced.name
 
 
+@pytest.mark.frame_paced
 def test_reordered_tags_glide_to_their_new_places(engine, static_server):
     """The same tags reversed: the first tag's capsule glides to its new place over several
     frames (a Web Animation of its slot's `translate`, which the reorder moved in the DOM), and
