@@ -34,7 +34,8 @@ def pytest_configure(config):
     config.addinivalue_line(
         "markers", "frame_paced: a test that counts the frames an engine draws during a motion; "
         "`make test` runs these last, alone on the machine (scripts/run-tests.sh), since a loaded "
-        "machine starves WebKit and Firefox of frames for seconds at a time")
+        "machine starves WebKit and Firefox of frames for seconds at a time, and Chromium too "
+        "beside three busy workers (a 0.5 s shrink seen in 2 frames)")
 
 
 def _skip_reason(report) -> str:

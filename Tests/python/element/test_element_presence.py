@@ -10,6 +10,8 @@ flow check fails) and with the departing tag dropped from the flow (its gap clos
 
 from __future__ import annotations
 
+import pytest
+
 from element_helpers import assert_core_layout, frames_after, open_tags_cloud
 from support.placement import wait_placed
 
@@ -62,6 +64,7 @@ def assert_frame_is_the_cores_flow(page, sample) -> None:
         assert abs(capsule["x"] - item["x"]) <= 0.5 and abs(capsule["y"] - item["y"]) <= 0.5, (capsule, item)
 
 
+@pytest.mark.frame_paced
 def test_an_inserted_tag_grows_in_while_its_neighbours_make_room(element_page, static_server, page):
     open_cloud(element_page, static_server, page)
     change = f"host.tags = [host.tags[0], {NEW!r}, ...host.tags.slice(1)].map((t) => ({{ id: t.id, title: t.title, tint: t.tint }}));"
@@ -89,6 +92,7 @@ def test_an_inserted_tag_grows_in_while_its_neighbours_make_room(element_page, s
     assert page.evaluate("() => document.querySelector('glass-tag-cloud').shadowRoot.querySelectorAll('.is-coming').length") == 0
 
 
+@pytest.mark.frame_paced
 def test_a_removed_tag_shrinks_away_and_is_gone_from_the_tags_at_once(element_page, static_server, page):
     open_cloud(element_page, static_server, page)
     page.evaluate("() => { document.querySelector('glass-tag-cloud').selection = ['Beta', 'Gamma']; }")
@@ -128,6 +132,7 @@ def test_under_reduce_motion_an_insertion_and_a_removal_land_at_once(element_pag
     assert_core_layout(page, 16)
 
 
+@pytest.mark.frame_paced
 def test_a_tag_removed_while_it_grows_in_shrinks_from_where_it_is(element_page, static_server, page):
     open_cloud(element_page, static_server, page)
     change = (f"host.tags = [...host.tags, {NEW!r}];"
@@ -148,6 +153,7 @@ def test_a_tag_removed_while_it_grows_in_shrinks_from_where_it_is(element_page, 
     assert_core_layout(page, 16)
 
 
+@pytest.mark.frame_paced
 def test_a_glass_tag_child_appended_and_removed_comes_and_goes_the_same_way(element_page, static_server, page):
     markup = "".join(f"<glass-tag value='{t['id']}'>{t['title']}</glass-tag>" for t in TAGS)
     element_page(static_server.url, f"<glass-tag-cloud spacing='16' style='display:block; width: 420px'>{markup}</glass-tag-cloud>")
@@ -177,6 +183,7 @@ INSERT = ("host.tags = [...host.tags.map((t) => ({ id: t.id, title: t.title, tin
           " { id: 'Inserted', title: 'Inserted', tint: '#30D158' }];")
 
 
+@pytest.mark.frame_paced
 def test_the_lens_grows_with_the_capsule_where_the_browser_lenses(element_page, static_server, page):
     """Chromium draws `backdrop-filter: url()` lenses (glass-lens.js): a growing capsule's lens is
     its own filter at its size each frame, its map the whole capsule's stretched to it (drawn
@@ -225,6 +232,7 @@ LOOK = """const button = host.shadowRoot.querySelector('button[data-tag-id="Inse
 GLASS_BLUR = 12  # px: --glass-blur's default (styles.css)
 
 
+@pytest.mark.frame_paced
 def test_an_inserted_tag_comes_into_focus_as_its_glass_grows(element_page, static_server, page):
     """While a tag grows in (styles.css, `.tag-slot.is-coming`), its label scales with its presence
     p and comes into focus (blur (1 - p) * 6 px), and its glass's blur grows from none (p * 12 px);

@@ -9,6 +9,8 @@ gliding, and only the glass-layer check failed."""
 
 from __future__ import annotations
 
+import pytest
+
 from element_helpers import assert_core_layout, frames_after, open_tags_cloud
 from support.placement import wait_placed
 
@@ -31,6 +33,7 @@ GLASS_SHOWN = "() => getComputedStyle(document.querySelector('glass-tag-cloud').
 REVERSE = "host.tags = host.tags.slice().reverse().map((t) => ({ id: t.id, title: t.title, tint: t.tint }));"
 
 
+@pytest.mark.frame_paced
 def test_reordered_tags_glide_to_their_new_places_keeping_their_buttons(element_page, static_server, page):
     open_tags_cloud(element_page, static_server, page, TAGS)
     start = page.evaluate("() => Object.fromEntries([...document.querySelector('glass-tag-cloud').shadowRoot.querySelectorAll('button[data-tag-id]')].map((b) => [b.dataset.tagId, b.getBoundingClientRect().x]))")
@@ -47,6 +50,7 @@ def test_reordered_tags_glide_to_their_new_places_keeping_their_buttons(element_
     assert [c["id"] for c in shown["items"]] == [t["id"] for t in reversed(TAGS)]
 
 
+@pytest.mark.frame_paced
 def test_the_melted_glass_is_hidden_while_tags_glide_and_back_at_rest(element_page, static_server, page):
     """Tight (spacing 3, under the merge distance) the capsules melt and the glass layer draws
     them; while reordered tags glide it is hidden (the melted outline waits for the final

@@ -158,3 +158,47 @@ def test_element_max_selected_refuses_politely(element_page, static_server, page
                    return { selection: c.selection, overflow: c.validity.rangeOverflow, message: c.validationMessage }; }""")
     assert state["selection"] == ["SwiftUI", "Glass", "Metal"] and state["overflow"] is True
     assert "at most 2" in state["message"]
+
+
+# From the page's first frame: every frame in which a capsule's tint runs a transition, and
+# whether the cloud was placed then.
+TINT_TRANSITIONS = """(() => {
+  window.__tintTransitions = [];
+  const watch = () => {
+    const host = document.querySelector('glass-tag-cloud');
+    const root = host?.shadowRoot;
+    if (root) {
+      const tints = root.getAnimations().filter((a) => a.transitionProperty === 'background-color'
+        && a.effect?.target?.classList.contains('tag') && !a.effect.pseudoElement);
+      if (tints.length) {
+        const placed = root.querySelector('.cloud')?.classList.contains('is-placed') ?? false;
+        window.__tintTransitions.push({ placed, count: tints.length,
+          from: tints[0].effect.getKeyframes()[0].backgroundColor });
+      }
+    }
+    requestAnimationFrame(watch);
+  };
+  requestAnimationFrame(watch);
+})();"""
+
+
+def test_a_tint_eases_on_selection_and_never_fades_in_at_load(element_page, static_server, page):
+    """The capsules exist before styles.css is adopted, with the browser's own button grey: a
+    tint transition declared from the start turned the sheet's arrival into a half-second fade
+    from that grey. Watched failing with the transition on `.tag` again (the fade from
+    rgb(239, 239, 239) seen in every frame until placed), and with no transition at all."""
+    page.add_init_script(TINT_TRANSITIONS)
+    open_cloud(element_page, static_server, page)
+    assert page.evaluate("() => window.__tintTransitions") == []
+    page.evaluate("() => { document.querySelector('glass-tag-cloud').selection = ['Glass']; }")
+    eased = page.wait_for_function("""() => {
+      const root = document.querySelector('glass-tag-cloud').shadowRoot;
+      const button = root.querySelector('button[data-tag-id="Glass"]');
+      const tint = root.getAnimations().find((a) => a.effect?.target === button && !a.effect.pseudoElement
+        && a.transitionProperty === 'background-color');
+      if (!tint) return null;
+      const declared = getComputedStyle(root.querySelector('.cloud')).getPropertyValue('--tag-duration').trim();
+      return { duration: tint.effect.getTiming().duration, declared };
+    }""", timeout=5_000).json_value()
+    assert eased["declared"].endswith("s") and float(eased["declared"][:-1]) > 0, eased
+    assert eased["duration"] == float(eased["declared"][:-1]) * 1000, eased

@@ -11,6 +11,8 @@ no sample between 0.3 and 0, every engine), also with the stalled engine's path 
 
 from __future__ import annotations
 
+import pytest
+
 import engine_page as ep
 from support.placement import wait_placed
 
@@ -74,6 +76,7 @@ def faded_while_stalled(samples, fades, ended_at) -> bool:
     return still_drawn and any(at >= ended_at - 50 for at in fades)
 
 
+@pytest.mark.frame_paced
 def test_the_glow_is_drawn_under_the_pointer_and_fades_out_after_it(engine, static_server):
     engine.open(static_server.url + PAGE)
     wait_placed(engine, CLOUD)
@@ -131,6 +134,7 @@ GLOW_ABOVE = ep.page_function(
 )
 
 
+@pytest.mark.frame_paced
 def test_a_press_spreads_its_light_to_the_neighbour_and_it_fades_back(engine, static_server):
     """The light a press spreads (press-light.js) in each engine: the capsule beside the pressed one
     (at the spacing, 18) gets a glow of its own, weaker than the pressed one's, the capsules beyond

@@ -154,8 +154,10 @@ def test_sigkill_and_restart_loses_no_selection(start_server):
         assert selected_ids(layout) == client.selection
         assert layout["spacing"] == client.spacing
 
-    # Not a stampede: the successful reconnects are spread over time.
-    done = sorted(results[index][2] - killed_at for index in range(SESSIONS))
+    # Not a stampede: the successful reconnects were started spread over time. (When each one
+    # started, not when its layout came back: on a loaded machine a server that came up late
+    # answers a backlog of them at once, 51 in 50 ms once, however well the starts were spread.)
+    done = sorted(client.attempt_times[-1] - killed_at for client in clients)
     busiest = max(sum(1 for t in done if start <= t < start + 0.05) for start in done)
     spread = done[-1] - done[0]
     print(f"\nrestart: {SESSIONS} sessions restored; reconnects spread over {spread:.2f} s, "

@@ -73,10 +73,12 @@ def serve_available() -> str | None:
 
 
 @pytest.fixture()
-def live_server_factory(serve):
+def live_server_factory(serve, browser):
     """Starts `tagcloud serve --web web [extra args]` on free ports (the one `serve` fixture);
-    every one is stopped at the end of the test. A missing build fails the test
-    (support.requirements.require)."""
+    every one is stopped at the end of the test, after the test's pages are closed: a page
+    still open when its server stops reconnects, and the refused connection is a console error
+    its guard would report (seen under load in `test_the_page_loads_with_no_console_error_live`).
+    A missing build fails the test (support.requirements.require)."""
     reason = serve_available()
     require("native", not reason, f"{reason}: run `swift build` (make test does)")
     require_wasm()
@@ -90,7 +92,8 @@ def live_server_factory(serve):
         server.log_path = renamed
         return server
 
-    return start
+    yield start
+    browser.close_all()  # before `serve`, which this fixture depends on, stops the servers
 
 
 @pytest.fixture()

@@ -279,7 +279,9 @@ class GuardedBrowser:
         return self.new_context(*args, **kwargs).new_page()
 
     def close_all(self) -> None:
-        for context in self._contexts:
+        """Closes every context the test opened (again: none)."""
+        contexts, self._contexts = self._contexts, []
+        for context in contexts:
             try:
                 context.close()
             except Exception:  # already closed by the test
