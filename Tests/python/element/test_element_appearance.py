@@ -25,6 +25,7 @@ import io
 
 import pytest
 from PIL import Image
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from element_helpers import tag_markup
 from support.demo_page import DEMO_TAGS
@@ -255,6 +256,16 @@ DRAG = """(count) => new Promise((resolve) => {
 })"""
 
 
+def wait_learned_after(page, learnings: int) -> None:
+    """Waits until the backdrop was learned more than `learnings` times (COUNT_LEARNING): once a
+    drag holds still, QUIET_MS (backdrop-controller.js) and two frames later, which a loaded
+    machine delays (a 30-frame drag took 1.5 s in CI's lanes); so up to MAX_WAIT_MS (5 s)."""
+    try:
+        page.wait_for_function("(before) => window.__learned > before", arg=learnings, timeout=5_000)
+    except PlaywrightTimeoutError:
+        raise AssertionError("not learned again within 5 s once the drag held still") from None
+
+
 def test_a_drag_looks_up_the_map_and_an_idle_page_draws_nothing(element_page, static_server, page):
     page.add_init_script(RECORDER)
     tags = "".join(f'<glass-tag value="t{i}" tint="{DEMO_TAGS[i % 10][1]}">{DEMO_TAGS[i % 10][0]} {i}</glass-tag>' for i in range(120))
@@ -270,14 +281,13 @@ def test_a_drag_looks_up_the_map_and_an_idle_page_draws_nothing(element_page, st
     writes = page.evaluate("""() => { window.__frameWrites.state.on = false;
       return window.__frameWrites.log.filter((w) => w.kind === 'style' && String(w.name).startsWith('--tone')
         || w.kind === 'class' && String(w.target.className).includes('tag-slot')).length; }""")
-    page.wait_for_timeout(1200)
+    wait_learned_after(page, learned_during)
     settled(page)
     learned_after = page.evaluate("() => window.__learned")
     print(f"\nlearned during a 30-frame drag ({seconds:.2f} s): {learned_during}, after it: "
           f"{learned_after - learned_during}; tone writes during the drag: {writes}")
     # At most one learning (and one more if the box changed under it) per MAX_WAIT_MS (5 s) of drag.
     assert learned_during <= 2 + int(seconds / 5), f"the backdrop was learned {learned_during} times in a 30-frame drag ({seconds:.2f} s)"
-    assert learned_after - learned_during >= 1, "learned again once the drag held still"
     assert writes == 0, f"{writes} tone writes while the capsules moved over one plain backdrop"
     # Idle: nothing asks for a frame.
     page.evaluate("() => { window.__frames = 0; }")
@@ -309,11 +319,10 @@ def test_a_narrowed_cloud_is_learned_again_without_looking_beneath_again(element
     page.evaluate(COUNT_LEARNING)
     page.evaluate(COUNT_HIT_TESTS)
     page.evaluate(DRAG, 30)
-    page.wait_for_timeout(600)
+    wait_learned_after(page, 0)
     settled(page)
     learned, hit_tests = page.evaluate("() => [window.__learned, window.__hitTests]")
     print(f"\nafter a 30-frame drag: {learned} learnings, {hit_tests} hit tests")
-    assert learned >= 1, "not learned again once the drag held still"
     assert hit_tests == 0, f"{hit_tests} hit tests to learn a narrowed cloud again"
     page.evaluate("() => { document.querySelector('#box').style.marginLeft = '300px'; }")
     page.wait_for_timeout(600)
