@@ -259,7 +259,8 @@ DRAG = """(count) => new Promise((resolve) => {
 def wait_learned_after(page, learnings: int) -> None:
     """Waits until the backdrop was learned more than `learnings` times (COUNT_LEARNING): once a
     drag holds still, QUIET_MS (backdrop-controller.js) and two frames later, which a loaded
-    machine delays (a 30-frame drag took 1.5 s in CI's lanes); so up to MAX_WAIT_MS (5 s)."""
+    machine delays (a 30-frame drag took 1.5 s beside a fresh clone's compiling lane); so up to
+    MAX_WAIT_MS (5 s)."""
     try:
         page.wait_for_function("(before) => window.__learned > before", arg=learnings, timeout=5_000)
     except PlaywrightTimeoutError:
