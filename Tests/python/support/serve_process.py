@@ -20,6 +20,11 @@ def tagcloud_binary() -> pathlib.Path:
     return path
 
 
+#: The log's word that the first stop signal was handled and the drain began (one process; the
+#: supervisor of `--workers`).
+DRAIN_STARTED = ("draining (", "stopping (")
+
+
 def serve_flags(web=None, *extra, host="127.0.0.1", port=0) -> list[str]:
     """`--host HOST --port PORT [--web WEB] EXTRA...`: a loopback server on a free port (0: the
     server picks one and says which)."""
@@ -119,12 +124,23 @@ class ServeProcess:
         """The server's root, as pages are opened: `http://127.0.0.1:PORT/`."""
         return f"{self.http}/"
 
-    def stop(self, sig=signal.SIGTERM, timeout=5.0):
-        """Sends `sig` and waits; returns (exit status, seconds it took). Kills as a last resort."""
+    def stop(self, sig=signal.SIGTERM, timeout=5.0, *, skip_drain=False):
+        """Sends `sig` and waits; returns (exit status, seconds it took). Kills as a last resort.
+        `skip_drain`: once the server has begun its drain, `sig` again, which closes its
+        WebSockets at once (the server's "a second signal closes them now") instead of after
+        --drain-grace (1 s by default): a test's end, not a test of the drain."""
         if not self.alive:
             return self.process.returncode, 0.0
         started = time.monotonic()
+        seen = len(self.lines)
         self.process.send_signal(sig)
+        if skip_drain and sig in (signal.SIGTERM, signal.SIGINT):
+            deadline = started + 1.0
+            while self.alive and time.monotonic() < deadline and not any(
+                    marker in line for line in self.lines[seen:] for marker in DRAIN_STARTED):
+                time.sleep(0.01)
+            if self.alive:
+                self.process.send_signal(sig)
         try:
             status = self.process.wait(timeout)
         except subprocess.TimeoutExpired:

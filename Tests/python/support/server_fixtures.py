@@ -28,8 +28,9 @@ from support.harness import ServeProcess, serve_flags
 
 
 class ServerSet:
-    """Starts servers and, at `close()`, stops them all (with `stop_signal`; SIGKILL skips the
-    drain) and returns the sanitizer reports of their logs."""
+    """Starts servers and, at `close()`, stops them all (with `stop_signal`, twice: the test is
+    over, its servers' drain grace is not waited out; SIGKILL skips the drain) and returns the
+    sanitizer reports of their logs."""
 
     def __init__(self) -> None:
         self.servers: list[ServeProcess] = []
@@ -54,7 +55,7 @@ class ServerSet:
             if server.stop_signal == signal.SIGKILL:
                 server.kill()
             else:
-                server.stop(server.stop_signal)
+                server.stop(server.stop_signal, skip_drain=True)
                 reports += server.sanitizer_reports()
         return reports
 
