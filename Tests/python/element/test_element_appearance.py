@@ -138,6 +138,47 @@ def test_a_capsule_on_a_light_page_casts_a_soft_shadow_and_on_a_dark_one_none(el
     assert not outer, f"an outer shadow on a dark page: {shadows}"
 
 
+EASED_FROST = """([id, phase]) => {
+  const button = document.querySelector('glass-tag-cloud').shadowRoot.querySelector(`button[data-tag-id="${id}"]`);
+  const eased = button.getAnimations().find((a) => a.transitionProperty === '--glass-eased-tint-amount');
+  if (!eased || phase === null) return eased ? {} : null;
+  for (const animation of button.getAnimations()) {
+    animation.pause();
+    animation.currentTime = phase === 'start' ? 0 : animation.effect.getTiming().duration;
+  }
+  const style = getComputedStyle(button);
+  return { amount: style.getPropertyValue('--glass-eased-tint-amount').trim(),
+           duration: eased.effect.getTiming().duration,
+           layers: style.backgroundImage.split('radial-gradient').length - 1 };
+}"""
+
+
+def test_a_selection_eases_the_frost_with_the_tint(element_page, static_server, page):
+    """The legibility layer mixes the tint into its frost by --glass-eased-tint-amount, a
+    registered <percentage> that follows the tint amount: a selection eases it over the tint's
+    duration, from the unselected amount to the selected one, as the capsule's tint eases (the
+    frost does not jump to the selected mix under a tint still easing). The frost is drawn by the
+    capsule itself (its two radial ends among its background layers: no masked layer of its own,
+    which cost Chromium a paint chunk per capsule in every frame of a drag). Seen failing with the
+    registration taken out (no transition: the amount is the selected one at once)."""
+    element_page(static_server.url, page_with("#fff"))
+    settled(page)
+    capsule = next(c for c in page.evaluate(STATE, "glass-tag-cloud") if not c["selected"])
+    assert capsule["under"].startswith("rgb(255 255 255"), f"no frost on white: {capsule}"
+    amounts = page.evaluate("""() => { const s = getComputedStyle(document.querySelector('glass-tag-cloud').shadowRoot.querySelector('.tag'));
+      return [s.getPropertyValue('--tint-unselected').trim(), s.getPropertyValue('--tint-selected').trim()]; }""")
+    page.evaluate("(id) => { document.querySelector('glass-tag-cloud').selection = [id]; }", capsule["id"])
+    try:
+        page.wait_for_function(f"(id) => ({EASED_FROST})([id, null]) !== null", arg=capsule["id"], timeout=5_000)
+    except PlaywrightTimeoutError:
+        raise AssertionError("no transition of --glass-eased-tint-amount on a selection: the frost's tint jumps") from None
+    start, end = page.evaluate(EASED_FROST, [capsule["id"], "start"]), page.evaluate(EASED_FROST, [capsule["id"], "end"])
+    print(f"\nthe frost's tint amount: {start['amount']} at the transition's start, {end['amount']} at its end; amounts {amounts}")
+    assert float(start["amount"].rstrip("%")) == pytest.approx(float(amounts[0].rstrip("%")), abs=0.5), (start, amounts)
+    assert float(end["amount"].rstrip("%")) == pytest.approx(float(amounts[1].rstrip("%")), abs=0.5), (end, amounts)
+    assert start["duration"] > 0 and start["layers"] == 2, start
+
+
 def top_level_parts(text: str) -> list[str]:
     """A comma-separated CSS list's items (commas inside parentheses belong to their item)."""
     parts, depth, start = [], 0, 0
@@ -237,8 +278,14 @@ def test_a_theme_change_is_learned_without_being_asked(element_page, static_serv
 COUNT_LEARNING = """async () => {
   const { BackdropController } = await import('/src/element/backdrop-controller.js');
   window.__learned = 0;
+  window.__provisional = []; // per learning: whether its map was learned on a box the frame then changed
   const learn = BackdropController.prototype.learn;
-  BackdropController.prototype.learn = function () { window.__learned += 1; return learn.call(this); };
+  BackdropController.prototype.learn = function () {
+    window.__learned += 1;
+    const map = learn.call(this);
+    window.__provisional.push(map.provisional);
+    return map;
+  };
   window.__frames = 0;
   const raf = window.requestAnimationFrame.bind(window);
   window.requestAnimationFrame = (callback) => { window.__frames += 1; return raf(callback); };
@@ -458,8 +505,10 @@ INSERT_EACH_FRAME = """(count) => new Promise((resolve) => {
 def test_tags_coming_for_a_while_are_learned_once_the_motion_rests(element_page, static_server, page):
     """Tags added one per frame grow the cloud by a row now and then; each such growth asks for
     a learning (the map no longer covers the frame), 25-60 ms each. The layout's motion holds
-    every capsule's tone, so the learning waits for it to rest, then runs once. (Seen failing
-    without the wait: 7 learnings amid 56 frames of tags coming.)"""
+    every capsule's tone, so the learning waits for it to rest, then runs once, or twice when the
+    first was learned on a box the frame then changed (a provisional map, learned again once:
+    seen on a loaded machine, where the box lagged the last row's frame). (Seen failing without
+    the wait: 7 learnings amid 56 frames of tags coming.)"""
     tags = "".join(f'<glass-tag value="t{i}" tint="{DEMO_TAGS[i % 10][1]}">{DEMO_TAGS[i % 10][0]} {i}</glass-tag>' for i in range(60))
     element_page(static_server.url, "<style>body { background: #fff !important; }</style>"
                  f"<div style='width: 700px'><glass-tag-cloud spacing='10'>{tags}</glass-tag-cloud></div>")
@@ -470,6 +519,11 @@ def test_tags_coming_for_a_while_are_learned_once_the_motion_rests(element_page,
     grown = page.evaluate("() => document.querySelector('glass-tag-cloud').offsetHeight")
     assert len(moving) >= 30 and grown > height + 40, (len(moving), height, grown)  # a motion, rows added
     assert moving[-1] == 0, f"learned {moving[-1]} times while the tags came ({len(moving)} frames)"
-    page.wait_for_function("() => window.__learned >= 1", timeout=3000)  # once at rest
+    # At rest: a learning whose map holds (after a provisional one, if any), then no more.
+    try:
+        page.wait_for_function("() => window.__provisional.length > 0 && !window.__provisional.at(-1)", timeout=5000)
+    except PlaywrightTimeoutError:
+        raise AssertionError(f"no learning that held at rest: {page.evaluate('() => window.__provisional')}") from None
     page.wait_for_timeout(500)
-    assert page.evaluate("() => window.__learned") == 1
+    provisional = page.evaluate("() => window.__provisional")
+    assert provisional in ([False], [True, False]), f"learnings at rest, each provisional or not: {provisional}"

@@ -36,6 +36,7 @@ import { CloudView } from "../view/cloud-view.js";
 import { CORE_PROPERTIES } from "./core-properties.js";
 import { defineAttributeProperties } from "./attribute-properties.js";
 import { GlassTagElement } from "./glass-tag.js";
+import { registerEasedProperties } from "./registered-properties.js";
 import { GlassWindowController } from "../view/glass-window-controller.js";
 import { InputController } from "./input-controller.js";
 import { LayoutController } from "../layout/layout-controller.js";
@@ -388,5 +389,6 @@ defineRowLimitLabelProperties(GlassTagCloudElement);
 
 export { GlassTagElement };
 
+registerEasedProperties();
 if (!customElements.get("glass-tag")) customElements.define("glass-tag", GlassTagElement);
 if (!customElements.get("glass-tag-cloud")) customElements.define("glass-tag-cloud", GlassTagCloudElement);

@@ -6,6 +6,7 @@
 //   --tone-under               the frost (white) or the dimming (black) under the tint, and the class
 //                              `has-under` while it is set: the legibility layer under the label,
 //                              clear over the rim band (styles.css);
+//   --tone-under-opacity       its alpha as a number, which CSS cannot take out of a colour;
 //   --tone-tint                the tint at another tone (deeper under white ink, lighter under dark).
 // An author's --glass-label-color still wins (styles.css). The glass canvas's necks take the
 // tint at its tone, without the frost or dimming: they meet the capsule at its rim, which the
@@ -135,6 +136,8 @@ export class TagAppearance {
         variant: backdrop.variant, solid, darkCoverage: this.#darkCoverage,
       }, written?.held ?? null);
       this.#decisions[i] = decision;
+      const under = decision.frost > 0 ? { rgb: "255 255 255", opacity: decision.frost.toFixed(2) }
+        : decision.dim > 0 ? { rgb: "0 0 0", opacity: decision.dim.toFixed(2) } : null;
       const values = {
         decision,
         // The decision the next one's dead band starts from: a guess keeps the one before.
@@ -145,13 +148,14 @@ export class TagAppearance {
         at: [x, y, w, h],
         light: decision.light,
         ink: decision.inkDark ? INK : null,
-        under: decision.frost > 0 ? `rgb(255 255 255 / ${decision.frost.toFixed(2)})` : decision.dim > 0 ? `rgb(0 0 0 / ${decision.dim.toFixed(2)})` : null,
+        under: under && `rgb(${under.rgb} / ${under.opacity})`,
+        underOpacity: under?.opacity ?? null,
         tint: decision.shade !== 0 ? css(toneTint(tint, decision.shade)) : null,
       };
       this.#written.set(slot, values);
       if (written?.light !== values.light) slot.classList.toggle("is-on-light", values.light);
       if (((written?.under ?? null) === null) !== (values.under === null)) slot.classList.toggle("has-under", values.under !== null);
-      for (const [name, property] of [["ink", "--tone-ink"], ["under", "--tone-under"], ["tint", "--tone-tint"]]) {
+      for (const [name, property] of [["ink", "--tone-ink"], ["under", "--tone-under"], ["underOpacity", "--tone-under-opacity"], ["tint", "--tone-tint"]]) {
         if ((written?.[name] ?? null) === values[name]) continue;
         if (values[name] === null) slot.style.removeProperty(property);
         else slot.style.setProperty(property, values[name]);
