@@ -1,6 +1,6 @@
 // The glass window's controller (web/src/view/glass-window-controller.js) without a DOM: the
 // scrolls it hears are causes, each burst of them one update at once (a microtask: the scroll's
-// own frame), and what they asked for is taken by the view in its frame, then cleared. A fake
+// own frame), and what they asked for is taken by the update for the view's frame, then cleared. A fake
 // page gives the window's scroll listener; a fake cloud has no ancestors.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -23,8 +23,11 @@ test('scrolls ask for one update at once; the view takes what they asked for, on
   assert.equal(updates, 0, 'not inside the listener');
   await Promise.resolve();
   assert.equal(updates, 1, 'one update for the burst');
-  assert.deepEqual(controller.take(), { scrolled: true, moved: false });
-  assert.deepEqual(controller.take(), { scrolled: false, moved: false }, 'cleared once taken');
+  const asked = controller.take();
+  assert.deepEqual({ scrolled: asked.scrolled, moved: asked.moved }, { scrolled: true, moved: false });
+  assert.equal(asked.window(), controller.window, 'the window the scrolls were heard by, for the view\'s frame');
+  const again = controller.take();
+  assert.deepEqual({ scrolled: again.scrolled, moved: again.moved }, { scrolled: false, moved: false }, 'cleared once taken');
   scroll({ type: 'scroll', target: {} });
   await Promise.resolve();
   assert.equal(updates, 2);

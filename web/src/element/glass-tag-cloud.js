@@ -132,7 +132,7 @@ export class GlassTagCloudElement extends HTMLElement {
     this.#glassWindow = new GlassWindowController(host, cloud);
     const press = new PressState({ requestUpdate: host.requestUpdate });
     const setState = (name, on) => setCustomState(this.#internals.states, name, on);
-    this.#view = new CloudView(cloud, { requestUpdate: host.requestUpdate, glassWindow: this.#glassWindow, announcer, setState, press });
+    this.#view = new CloudView(cloud, { requestUpdate: host.requestUpdate, announcer, setState, press });
     this.#tags = new TagsController(this, { onChange: () => this.#tagsChanged() });
     this.#selection = new SelectionController(this, this.#internals);
     this.#metrics = new MetricsController(this, { cloud, remProbe });
@@ -164,10 +164,7 @@ export class GlassTagCloudElement extends HTMLElement {
         toggle: (id) => this.#userToggle(id),
         toggleRows: () => this.#metrics.toggleRows(),
         remove: (id) => this.#remove(id),
-        focusEntered: (button) => {
-          this.#view.focusEntered(button);
-          this.#updateNow(); // placed before the browser scrolls it into view from its old place
-        },
+        focusEntered: () => this.#updateNow(), // placed before the browser scrolls it into view from its old place
       },
     });
     this.#controllers = [this.#tags, this.#selection, this.#metrics, this.#live, this.#layout, this.#glassWindow, this.#backdrop, this.#input];
@@ -226,6 +223,7 @@ export class GlassTagCloudElement extends HTMLElement {
         departing: layout.presence.departing,
         ...layout,
         metrics: metrics.metrics,
+        transparencyVersion: metrics.transparencyVersion,
         direction: metrics.direction,
         selected: selection.flags,
         full: selection.full,
@@ -234,6 +232,8 @@ export class GlassTagCloudElement extends HTMLElement {
         announcement: selection.announcement,
         rowLabels: metrics.rowLabels,
         backdrop: this.#styled ? this.#backdrop.derive(layout.frame?.size[1] ?? 0, layout.moving) : undefined,
+        glass: this.#glassWindow.take(),
+        focused: this.#input.takeFocused(),
         live: source.greeted || source.diagnostics.frames ? source.diagnostics : null,
         states: {
           styled: this.#styled,
@@ -255,7 +255,7 @@ export class GlassTagCloudElement extends HTMLElement {
     this.#connected = true;
     watchPage(this, {
       reduceMotion: () => this.#layout.reduceMotionChanged(),
-      reduceTransparency: () => this.#view.transparencyChanged(),
+      reduceTransparency: () => this.#metrics.transparencyChanged(),
       dark: () => this.#backdrop.schemeChanged(),
       pagehide: () => this.#live.suspend(),
       pageshow: () => this.#live.resume(),

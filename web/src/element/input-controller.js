@@ -1,15 +1,16 @@
 // The cloud's input: every pointer, keyboard and focus event on the cloud comes here, and only
 // here, and leaves as state or an intent: the press and hover (press-state.js, which the view
 // writes), the tab stop (roving-focus.js), and the host's actions (toggle a tag, fold or show
-// the row limit's tags, remove a tag, bring a focused capsule into view). It writes nothing:
+// the row limit's tags, remove a tag, place a focused capsule now). It writes nothing:
 // each change asks for an update, whose frame shows it. It holds no other part: what is on
 // screen comes in after each update as an immutable snapshot (view/screen-snapshot.js), and the
 // rules over it are the page's Wasm core's.
 //
 //   const input = new InputController(cloud, { press, roving, loadCore, actions, requestUpdate });
 //   input.shown(screen)   // after each update: the buttons and the frame on screen, its direction
+//   input.takeFocused()   // the capsule focus entered since the last update (or null), then cleared
 //   loadCore(): the page's core (page-resources.js sharedCore), loaded once the host is connected
-//   actions: { toggle(id), toggleRows(), remove(id), focusEntered(button) }
+//   actions: { toggle(id), toggleRows(), remove(id), focusEntered() }
 //
 // What a pointer is on: the button it is on, or beside the buttons (on the cloud, or a slot's
 // corner outside its rounded button) the tag whose touch target holds the point, by the core's
@@ -56,6 +57,7 @@ export class InputController {
   #loadCore;
   #core = null; // the page's Wasm core (its hitTest and navigate), once loaded; null without one
   #actions;
+  #focused = null; // the capsule focus entered, until the next update takes it
   #requestUpdate;
   #pressedButton = null; // the enabled tag button the last primary pointer press was for
   #releasing = null; // the page listener that ends the pointer's press
@@ -66,7 +68,7 @@ export class InputController {
    *   roving: import("./roving-focus.js").RovingFocus,
    *   loadCore: () => Promise<{hitTest: Function, navigate: Function} | null>,
    *   actions: {toggle: (id: string) => void, toggleRows: () => void, remove: (id: string) => void,
-   *     focusEntered: (button: HTMLElement) => void},
+   *     focusEntered: () => void},
    *   requestUpdate: () => void, page?: EventTarget}} parts
    *   page: where a pointer's press ends (the window: the pointer may leave the cloud first)
    */
@@ -235,15 +237,23 @@ export class InputController {
     button?.focus();
   }
 
+  /** The capsule focus entered since the last update (the view places it), or null; then cleared. */
+  takeFocused() {
+    const focused = this.#focused;
+    this.#focused = null;
+    return focused;
+  }
+
   /**
-   * Focus entered a capsule: it is the tab stop, and the view places it (and brings it into view
-   * when it waited out of sight).
+   * Focus entered a capsule: it is the tab stop, and the next update places it (and brings it
+   * into view when it waited out of sight).
    */
   #focusIn(event) {
     const index = this.#screen.indexOf(event.target);
     if (index < 0) return;
     const id = event.target.dataset.tagId;
     if (this.#roving.set(index, id)) this.#requestUpdate();
-    this.#actions.focusEntered(event.target);
+    this.#focused = event.target;
+    this.#actions.focusEntered();
   }
 }

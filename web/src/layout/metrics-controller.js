@@ -1,13 +1,14 @@
 // What the layout is asked for, measured: the cloud's width, its writing direction, the labels
 // in the page's font (label-metrics.js), and the row limit (`max-rows`: the rows shown, its
-// words and the "+K" capsule's sizes). A reactive controller that writes nothing: each update
+// words and the "+K" capsule's sizes), and which version of the styles' tint amounts the view
+// reads (Reduce Transparency and Increase Contrast change them). A reactive controller that writes nothing: each update
 // derives one snapshot from the tags' snapshot, read by the frame source (the local core or the
 // live server) and the layout after it.
 //
 //   const metrics = new MetricsController(host, { cloud, remProbe });
 //   const snapshot = metrics.derive(tags, screen);   // the tags' snapshot (tags-controller.js), what is on screen (screen-snapshot.js)
 //   // { version, tags, metrics, toggleMetrics, moreSizes, width, direction, maxRows, rowsShown,
-//   //   expanded, rowLabels, needsPass }   the same object while nothing of it changed
+//   //   expanded, rowLabels, transparencyVersion, needsPass }   the same object while nothing of it changed
 //   metrics.toggleRows()      // the "+K" capsule shows every tag, "Show less" folds them again
 //
 // A tag change is measured in its own update, from the font read once (label-metrics.js): only
@@ -37,6 +38,7 @@ export class MetricsController {
   #moreSizes = null; // { from, more }: the row limit's capsule sizes, and the "+K" ones of them
   #rowLabels = new RowLimitLabels(); // the row limit's words (`more-label`, `less-label`)
   #expanded = false; // under `max-rows`: every tag shown
+  #transparencyVersion = 0; // one more at each change of Reduce Transparency or Increase Contrast
   #snapshot = null;
 
   /** @param {HTMLElement} host  @param {{cloud: HTMLElement, remProbe: HTMLElement}} parts */
@@ -88,6 +90,15 @@ export class MetricsController {
     this.#host.requestUpdate();
   }
 
+  /**
+   * Reduce Transparency or Increase Contrast changed (page-resources.js): the styles give other
+   * tint amounts, which the view reads again (`transparencyVersion`).
+   */
+  transparencyChanged() {
+    this.#transparencyVersion += 1;
+    this.#host.requestUpdate();
+  }
+
   /** `max-rows` changed: folded again under the new limit. */
   maxRowsChanged() {
     this.#expanded = false;
@@ -136,6 +147,7 @@ export class MetricsController {
       expanded: this.#expanded,
       rowsShown: maxRows > 0 && !this.#expanded ? maxRows : 0,
       rowLabels: this.#rowLabels,
+      transparencyVersion: this.#transparencyVersion,
       needsPass,
     };
     const last = this.#snapshot;

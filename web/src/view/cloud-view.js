@@ -1,12 +1,16 @@
 // The cloud's DOM and glass, written by one function: `writeFrame(state)`, called once per
-// update of the element (and never from an event: every cause of change asks for an update).
+// update of the element (and never from an event: every cause of change asks for an update, and
+// what it asks for reaches the view in the update's state: a scroll through the glass window's
+// snapshot, focus entering a capsule through the input's, a changed transparency preference
+// through the metrics'). The one other entry is the element's lifecycle: `releaseGlass()` when it
+// leaves the document, where no update follows to give the WebGL2 contexts back.
 // Each tag is a real <button aria-pressed> in a slot placed at the core's coordinates; the glass
 // of the melted groups is drawn by MeltView over them, the lensing by LensFilters.
 //
-//   const view = new CloudView(cloud, { requestUpdate, glassWindow, setState, announcer, press });
-//   const screen = view.writeFrame({ tags, changes, frame, selected, full, … });   // the host's update
+//   const view = new CloudView(cloud, { requestUpdate, setState, announcer, press });
+//   const screen = view.writeFrame({ tags, changes, frame, selected, full, glass, focused, … });   // the host's update
 //   // screen: what the frame put on screen (screen-snapshot.js): the buttons, the frame, immutable
-//   view.focusEntered(button)                // placed in the next frame, brought into view if it waited
+//   view.releaseGlass()                      // the element left the document
 //
 // Each button's border box is the core's capsule rect (width, height and a `translate`), so what
 // the user sees and what the tests measure are the same box; the touch target around it is the
@@ -37,7 +41,7 @@ import { frameTime, reduceTransparency } from "../shared/page-resources.js";
 export class CloudView {
   #requestUpdate;
   #press; // press and hover (press-state.js): the input changes it, this view writes it
-  #glassWindow;
+  #glassWindow = null; // this frame's glass window (glass-window-controller.js `take`): window(), made on first use
   #nodes;
   #placement = new SlotPlacement([]);
   #tagsVersion = -1;
@@ -47,8 +51,7 @@ export class CloudView {
   #drawnIds = []; // their tags' ids
   #presence = new Map(); // id → the --presence written on its slot (absent: 1, all there)
   #quiet = 0; // updates in a row that moved no capsule (the layout rests at two)
-  #focused = null; // { button, waited }: focus entered a capsule (every slot is placed; one that waited is brought into view)
-  #transparency = false; // the preference changed: read the tint amounts again, redraw
+  #transparencyVersion = 0; // the metrics' version of the styles' tint amounts this view read
   #glassDirty = true;
   #released = false;
   #frame = null; // the frame on screen
@@ -74,35 +77,19 @@ export class CloudView {
 
   /**
    * @param {HTMLElement} cloud  the `[data-tag-cloud]` container
-   * @param {{requestUpdate: () => void, glassWindow: import("./glass-window-controller.js").GlassWindowController, setState: (name: string, on: boolean) => void, announcer: HTMLElement, press: import("./press-state.js").PressState}} options
+   * @param {{requestUpdate: () => void, setState: (name: string, on: boolean) => void, announcer: HTMLElement, press: import("./press-state.js").PressState}} options
    */
-  constructor(cloud, { requestUpdate, glassWindow, setState, announcer, press }) {
+  constructor(cloud, { requestUpdate, setState, announcer, press }) {
     this.cloud = cloud;
     this.#press = press;
     this.#requestUpdate = requestUpdate;
-    this.#glassWindow = glassWindow;
     this.#properties = new CloudProperties(cloud, { announcer, setState });
     this.#nodes = new TagNodes(cloud);
-  }
-
-  /** Reduce Transparency or Increase Contrast changed (page-resources.js): the tint amounts are read again. */
-  transparencyChanged() {
-    this.#transparency = true;
-    this.#requestUpdate();
   }
 
   /** The buttons, in tag order (the same array until the tags change). */
   get buttons() {
     return this.#nodes.buttons;
-  }
-
-  /**
-   * Keyboard focus entered `button` (Tab, a screen reader, mid drag): the next frame places every
-   * slot, and brings the capsule into view when it waited out of sight (slot-placement.js).
-   */
-  focusEntered(button) {
-    const index = this.#nodes.indexOf(button);
-    if (index >= 0) this.#focused = { button, waited: this.#placement.isStale(index) };
   }
 
   /** Lets go of the glass (its canvases and WebGL2 contexts): the cloud left the document. The next frame makes it anew. */
@@ -118,7 +105,11 @@ export class CloudView {
    * tag), full (the limit is reached), disabled, active (the tab stop), spacing, motion,
    * pressMotion, easing, live (diagnostics or null), announcement, states, rowLabels (the row
    * limit's words, row-limit-labels.js), hitTesting (the core's hit test can say what a point
-   * beside the buttons is on), direction (the frame's). Returns what it put on screen, an
+   * beside the buttons is on), direction (the frame's), glass (what scrolls asked for since the
+   * last update, and the glass window: glass-window-controller.js `take`), focused (the capsule
+   * keyboard focus entered since the last update, or null: every slot is placed, and one that
+   * waited out of sight is brought into view, slot-placement.js), transparencyVersion (the
+   * metrics': another reads the tint amounts again). Returns what it put on screen, an
    * immutable ScreenSnapshot (the same object while it shows the same buttons and frame).
    */
   writeFrame(state) {
@@ -136,7 +127,11 @@ export class CloudView {
     const departed = tagsChanged || state.departing !== this.#departing || toggled;
     if (departed) this.#writeDrawn(state.departing, Boolean(state.frame?.toggle));
     this.#properties.write(state);
-    const { scrolled, moved } = this.#glassWindow.take();
+    const { scrolled, moved } = state.glass;
+    this.#glassWindow = state.glass;
+    // Focus entered a capsule: whether it waited out of sight, before this frame places anything.
+    const focusIndex = state.focused ? this.#nodes.indexOf(state.focused) : -1;
+    const focusWaited = focusIndex >= 0 && this.#placement.isStale(focusIndex);
     const fits = state.frame?.count === this.buttons.length && (state.frame.items ?? state.frame.count) === this.#drawn.length;
     const frame = fits ? state.frame : null;
     const released = this.#released && frame !== null;
@@ -158,9 +153,9 @@ export class CloudView {
     if (tinted) this.#glassDirty = true;
     const scene = { frame: this.#frame, ids: this.#nodes.ids, spacing: state.spacing, motion: state.pressMotion };
     if (this.#press.write(this.cloud, (id) => this.#nodes.buttonFor(id), scene)) this.#glassDirty = true;
-    const transparency = this.#transparency;
-    if (this.#transparency) {
-      this.#transparency = false;
+    const transparency = state.transparencyVersion !== this.#transparencyVersion;
+    if (transparency) {
+      this.#transparencyVersion = state.transparencyVersion;
       this.#tagStates.forgetTints();
       this.#glassDirty = true;
     }
@@ -177,11 +172,9 @@ export class CloudView {
     this.#quiet = moves ? 0 : this.#quiet + 1;
     const rests = this.#placement.stale > 0 && this.#quiet >= 2;
     if (this.#placement.stale > 0 && !rests) this.#requestUpdate();
-    if (this.#focused || scrolled || rests) {
+    if (focusIndex >= 0 || scrolled || rests) {
       this.#placement.placeAll();
-      const focused = this.#focused;
-      this.#focused = null;
-      if (focused?.waited) focused.button.scrollIntoView({ block: "nearest", inline: "nearest" });
+      if (focusWaited) state.focused.scrollIntoView({ block: "nearest", inline: "nearest" });
     }
     if (this.#frame && (this.#glassDirty || moved)) this.#drawGlass();
     const onScreen = { tags: state.tags, tagsVersion: this.#tagsVersion, buttons: this.buttons, frame: this.#frame, direction: state.direction };
@@ -333,7 +326,7 @@ export class CloudView {
   #nearSight(height) {
     const eased = this.#properties.written("is-easing") || this.#properties.written("is-gliding");
     if (height <= (globalThis.innerHeight || 0) || eased) return null;
-    return this.#glassWindow.window.nearSight(this.#visible());
+    return this.#glassWindow.window().nearSight(this.#visible());
   }
 
   /**
@@ -341,7 +334,7 @@ export class CloudView {
    * scroll that moved the window since is read again by the glass itself.
    */
   #visible() {
-    if (this.#sight === undefined) this.#sight = this.#glassWindow.window.visible();
+    if (this.#sight === undefined) this.#sight = this.#glassWindow.window().visible();
     return this.#sight;
   }
 
@@ -355,7 +348,7 @@ export class CloudView {
   #drawGlass() {
     this.#glassDirty = false;
     const frame = this.#frame;
-    this.melt ??= new MeltView(this.cloud, this.#glassWindow.window); // on the first frame, and again after releaseGlass
+    this.melt ??= new MeltView(this.cloud, this.#glassWindow.window()); // on the first frame, and again after releaseGlass
     const amounts = this.#tagStates.tintAmounts(this.buttons);
     const count = this.#drawn.length; // the tags', then the departing capsules
     if (this.#tints.length < 4 * count) this.#tints = new Float32Array(4 * count);

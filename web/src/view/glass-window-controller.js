@@ -1,13 +1,15 @@
 // The cloud's glass window as a reactive controller: the GlassWindow (glass/glass-window.js: what
 // of the cloud is near sight, and the scrolls that move it) made with the first frame, whose
 // scrolls update the element instead of drawing: at once, as scroll events are dispatched in the
-// frame's rendering steps, before its animation frame callbacks (the frame's update, then). The view reads and clears what they asked for in
-// its frame: `scrolled` (place the slots that waited out of sight) and `moved` (the visible part
-// left the drawn window: draw the glass again).
+// frame's rendering steps, before its animation frame callbacks (the frame's update, then). Each
+// update takes what they asked for and hands it to the view's frame: `scrolled` (place the slots
+// that waited out of sight) and `moved` (the visible part left the drawn window: draw the glass
+// again), with `window()`, the GlassWindow, made when the view first needs it (its making finds
+// the cloud's clipping ancestors and listens to their scrolls).
 //
 //   const glassWindow = new GlassWindowController(host, cloud);
+//   glassWindow.take()   // { scrolled, moved, window() } since the last update, then cleared
 //   glassWindow.window   // the GlassWindow (made on first use)
-//   glassWindow.take()   // { scrolled, moved } since the last frame, then cleared
 // - Complexity: O(1) per scroll event (GlassWindow measures only when something melts).
 
 import { GlassWindow } from "../glass/glass-window.js";
@@ -19,6 +21,7 @@ export class GlassWindowController {
   #scrolled = false;
   #moved = false;
   #asking = false;
+  #windowOnce = () => this.window;
 
   /** @param {{updateNow: () => void}} host  @param {HTMLElement} cloud */
   constructor(host, cloud) {
@@ -47,9 +50,9 @@ export class GlassWindowController {
     });
   }
 
-  /** What the scrolls since the last frame asked for, cleared. */
+  /** What the scrolls since the last update asked for, cleared, and the window they watch. */
   take() {
-    const asked = { scrolled: this.#scrolled, moved: this.#moved };
+    const asked = { scrolled: this.#scrolled, moved: this.#moved, window: this.#windowOnce };
     this.#scrolled = false;
     this.#moved = false;
     return asked;
