@@ -47,7 +47,8 @@ let package = Package(
       name: "TagCloudServer",
       dependencies: ["TagCloudLive", "CLibWebSockets", "CLibWebSocketsShim"]),
     // The command line: a pure parse (tested) apart from `main`, printing and `exit`.
-    .target(name: "TagCloudCLI", dependencies: ["TagCloudCore", "TagCloudBuildInfo"]),
+    .target(
+      name: "TagCloudCLI", dependencies: ["TagCloudCore", "TagCloudWire", "TagCloudBuildInfo"]),
     // The project's version, stamped from web/package.json (the one place it lives) at build
     // time, for `tagcloud --version` and the server's `tagcloud_build_info` gauge.
     .target(name: "TagCloudBuildInfo", plugins: ["PackageVersion"]),
@@ -75,7 +76,8 @@ let package = Package(
       name: "TagCloudWireTests",
       dependencies: ["TagCloudWire", "TagCloudCore", "TagCloudTestSupport"]),
     .testTarget(
-      name: "TagCloudCLITests", dependencies: ["TagCloudCLI", "TagCloudCore", "TagCloudBuildInfo"]),
+      name: "TagCloudCLITests",
+      dependencies: ["TagCloudCLI", "TagCloudCore", "TagCloudWire", "TagCloudBuildInfo"]),
     // The server's pure part, without libwebsockets.
     .testTarget(
       name: "TagCloudLiveTests",

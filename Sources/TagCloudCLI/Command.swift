@@ -7,8 +7,9 @@ public enum Command: Equatable, Sendable {
   case help(topic: HelpTopic)
   /// `tagcloud --version`.
   case version
-  /// `tagcloud layout`: one request on stdin, one response on stdout.
-  case layout
+  /// `tagcloud layout`: one request on stdin, one response on stdout; with `--lines`
+  /// (`lines: true`), one request per line and one line out for each (``LayoutLines``).
+  case layout(lines: Bool)
   /// `tagcloud serve`: the HTTP and WebSocket server.
   case serve(ServeOptions)
 }

@@ -1,6 +1,7 @@
 /// Parses `tagcloud`'s arguments into a ``Command``.
 ///
-///     try CommandParser.parse(["layout"])          // .layout
+///     try CommandParser.parse(["layout"])          // .layout(lines: false)
+///     try CommandParser.parse(["layout", "--lines"]) // .layout(lines: true)
 ///     try CommandParser.parse(["layout", "--help"]) // .help(topic: .layout)
 ///     try CommandParser.parse(["serve", "--port", "0"]) // .serve(ServeOptions(port: 0))
 ///
@@ -30,10 +31,10 @@ public enum CommandParser {
       return .help(topic: known)
     case "layout":
       if rest.contains(where: { $0 == "-h" || $0 == "--help" }) { return .help(topic: .layout) }
-      if let extra = rest.first {
-        throw CommandLineError("'tagcloud layout' takes no arguments, got '\(extra)'")
+      if let extra = rest.first(where: { $0 != "--lines" }) {
+        throw CommandLineError("'tagcloud layout' takes only --lines, got '\(extra)'")
       }
-      return .layout
+      return .layout(lines: !rest.isEmpty)
     case "serve":
       if rest.contains(where: { $0 == "-h" || $0 == "--help" }) { return .help(topic: .serve) }
       return .serve(try ServeOptionsParser.parse(rest, environment: environment))

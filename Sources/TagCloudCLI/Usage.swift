@@ -14,7 +14,7 @@ public enum Usage {
         USAGE: tagcloud <subcommand> [options]
 
         SUBCOMMANDS:
-          layout    Lay out one request read from stdin; write the response to stdout.
+          layout    Lay out one request read from stdin (or one per line); write the response to stdout.
           serve     Serve the web demo and stream live layouts over a WebSocket.
 
         OPTIONS:
@@ -26,10 +26,16 @@ public enum Usage {
     case .layout:
       return """
         USAGE: tagcloud layout < request.json > response.json
+               tagcloud layout --lines < requests.jsonl > responses.jsonl
 
         Reads one layout request (a JSON object, see docs/PROTOCOL.md) from stdin and writes the
         response to stdout, exit status 0. A bad request writes one line to stderr that says what
         is wrong and at which byte, writes nothing to stdout and exits with status 65.
+
+        OPTIONS:
+          --lines   One request per line (JSON Lines), answered as each line comes: one line out
+                    for each, its response or {"error":"REASON"}; each refusal also on stderr
+                    with its line number. Exit status 0, or 65 when any request was refused.
 
         EXAMPLE:
           echo '{"width": 390, "spacing": 18, "tags": [{"id": "SwiftUI", "size": [96, 40]}]}' \\

@@ -9,16 +9,21 @@ import TagCloudServer
 /// Reads all of standard input as bytes.
 func readStandardInput() -> [UInt8] {
   var bytes: [UInt8] = []
+  readStandardInput { bytes.append(contentsOf: $0) }
+  return bytes
+}
+
+/// Reads standard input to its end, handing each chunk to `body` as it comes.
+func readStandardInput(_ body: (ArraySlice<UInt8>) -> Void) {
   var chunk = [UInt8](repeating: 0, count: 1 << 16)
   while true {
     let count = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
     if count > 0 {
-      bytes.append(contentsOf: chunk[0..<count])
+      body(chunk[0..<count])
     } else if count == 0 || errno != EINTR {
       break
     }
   }
-  return bytes
 }
 
 /// Writes `text` and a newline to standard error.

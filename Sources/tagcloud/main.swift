@@ -22,8 +22,8 @@ case .help(let topic):
   print(Usage.text(for: topic))
 case .version:
   print(Usage.version)
-case .layout:
-  exit(LayoutCommand.run())
+case .layout(let lines):
+  exit(lines ? LayoutCommand.runLines() : LayoutCommand.run())
 case .serve(let options):
   exit(ServeCommand.run(options))
 }

@@ -18,7 +18,8 @@ import Testing
   }
 
   @Test func layout() throws {
-    #expect(try CommandParser.parse(["layout"]) == .layout)
+    #expect(try CommandParser.parse(["layout"]) == .layout(lines: false))
+    #expect(try CommandParser.parse(["layout", "--lines"]) == .layout(lines: true))
   }
 
   @Test func version() throws {
@@ -92,9 +93,12 @@ import Testing
     #expect(NearestName.alignmentDistance(Array("ca"), Array("abc")) == 3)
   }
 
-  @Test func layoutTakesNoArguments() {
-    #expect(throws: CommandLineError("'tagcloud layout' takes no arguments, got 'x.json'")) {
+  @Test func layoutTakesOnlyLines() {
+    #expect(throws: CommandLineError("'tagcloud layout' takes only --lines, got 'x.json'")) {
       try CommandParser.parse(["layout", "x.json"])
+    }
+    #expect(throws: CommandLineError("'tagcloud layout' takes only --lines, got '--line'")) {
+      try CommandParser.parse(["layout", "--lines", "--line"])
     }
   }
 }

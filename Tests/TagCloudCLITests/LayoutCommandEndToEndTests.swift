@@ -70,6 +70,25 @@ import Testing
     #expect(outcome.stderr.split(separator: "\n").count == 1)
   }
 
+  @Test func linesAnswersEachLineAndSaysWhichWereRefused() throws {
+    let good = #"{"width": 390, "spacing": 18, "tags": [{"id": "SwiftUI", "size": [96, 40]}]}"#
+    let bad = #"{"width": 390, "spacing": -1, "tags": []}"#
+    let alone = try run(["layout"], input: good)
+    let outcome = try run(["layout", "--lines"], input: good + "\n" + bad + "\n" + good)
+    #expect(outcome.status == 65)
+    let reason = "\"spacing\" must be a number of pixels (got a negative number) at byte 26"
+    #expect(
+      outcome.stdout
+        == alone.stdout
+        + #"{"error":"\"spacing\" must be a number of pixels (got a negative number) at byte 26"}"#
+        + "\n" + alone.stdout)
+    #expect(outcome.stderr == "tagcloud layout: line 2: \(reason)\n")
+    let clean = try run(["layout", "--lines"], input: good + "\n")
+    #expect(clean.status == 0)
+    #expect(clean.stdout == alone.stdout)
+    #expect(clean.stderr.isEmpty)
+  }
+
   @Test func helpExplainsUsage() throws {
     let general = try run(["--help"], input: "")
     #expect(general.status == 0)
