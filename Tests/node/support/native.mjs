@@ -1,8 +1,8 @@
 // Runs the native `tagcloud layout` (the debug build that `make test` has just made) on many
 // requests and reports each outcome in the loader's terms. The requests of one line go through
-// `tagcloud layout --lines` (one process for many: a process each cost about 10 ms, most of the
-// parity test's time), a request with a newline byte through `tagcloud layout` alone, a few
-// processes at a time.
+// `tagcloud layout --lines` (one process for many: a process each costs 5 to 10 ms), a request
+// with a newline byte (JSON whitespace the parity test's generator writes on purpose) through
+// `tagcloud layout` alone, a few processes at a time.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
