@@ -11,11 +11,11 @@
 #   scripts/run-pytest.sh --phase paced [ARGS]    # the frame-paced ones, in one process
 #
 # Two phases: first every test but the frame-paced ones (`@pytest.mark.frame_paced`: they count
-# the frames an engine draws during a motion, which a loaded machine starves), two
+# the frames an engine draws during a motion, which a loaded machine starves), three
 # pytest-xdist workers by default (TAGCLOUD_PYTEST_WORKERS=N, 0 for one process): the suites
-# mostly wait on browsers, servers and timers, so two share the machine's cores well. Three
-# were faster (the Python lane 466-561 s against 686-708 s) but, beside the compiling lane,
-# starved timing-bound tests: 7 load failures in 8 runs of `make test` (docs/TESTING.md). Each worker
+# mostly wait on browsers, servers and timers. Three make a fresh clone's `make test` 11 min 13 s
+# against two's 12 min 3 s; their load once starved timing-bound tests, each since made to wait
+# on state instead of time (docs/TESTING.md). Each worker
 # takes a whole unit at a time, the engine suite or one test file (Tests/python/conftest.py,
 # work_unit), so WebKit and Firefox start once and a module's shared server once. Then the
 # frame-paced tests, alone. `make test` (scripts/run-tests.sh) runs the second phase only once
@@ -28,7 +28,7 @@ if [[ ${1:-} == --phase ]]; then
   phase=$2
   shift 2
 fi
-workers=${TAGCLOUD_PYTEST_WORKERS:-2}
+workers=${TAGCLOUD_PYTEST_WORKERS:-3}
 
 # One phase: `main` or `paced`, its output on stdout; pytest's status, 5 ("no tests ran") a failure.
 run_phase() {

@@ -3,7 +3,7 @@
 #
 #   1. what the tests need, two at a time (make -j2: the debug build, the venv, the Wasm core,
 #      the gzip variants, the release artefacts of `make dist`), printed as it goes;
-#   2. two lanes side by side: the Python suites (scripts/run-pytest.sh: two pytest-xdist
+#   2. two lanes side by side: the Python suites (scripts/run-pytest.sh: three pytest-xdist
 #      workers, printed as they go), and beside them, one after another, the stages that are
 #      mostly compiling and computing (test-embedded, test-swift, test-node, test-fuzz,
 #      test-docs), each into its own log, .build/test-logs/STAGE.log, printed whole once the

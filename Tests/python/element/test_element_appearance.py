@@ -505,10 +505,11 @@ INSERT_EACH_FRAME = """(count) => new Promise((resolve) => {
 def test_tags_coming_for_a_while_are_learned_once_the_motion_rests(element_page, static_server, page):
     """Tags added one per frame grow the cloud by a row now and then; each such growth asks for
     a learning (the map no longer covers the frame), 25-60 ms each. The layout's motion holds
-    every capsule's tone, so the learning waits for it to rest, then runs once, or twice when the
-    first was learned on a box the frame then changed (a provisional map, learned again once:
-    seen on a loaded machine, where the box lagged the last row's frame). (Seen failing without
-    the wait: 7 learnings amid 56 frames of tags coming.)"""
+    every capsule's tone, so the learning waits for it to rest, then runs once, or twice: when the
+    first was learned on a box the frame then changed (a provisional map, learned again once), or
+    when a cause reached the element after it (on a loaded machine, the host's last resize of the
+    motion reported after the learning at rest: two learnings, neither provisional). Never while
+    the tags come. (Seen failing without the wait: 7 learnings amid 56 frames of tags coming.)"""
     tags = "".join(f'<glass-tag value="t{i}" tint="{DEMO_TAGS[i % 10][1]}">{DEMO_TAGS[i % 10][0]} {i}</glass-tag>' for i in range(60))
     element_page(static_server.url, "<style>body { background: #fff !important; }</style>"
                  f"<div style='width: 700px'><glass-tag-cloud spacing='10'>{tags}</glass-tag-cloud></div>")
@@ -526,4 +527,4 @@ def test_tags_coming_for_a_while_are_learned_once_the_motion_rests(element_page,
         raise AssertionError(f"no learning that held at rest: {page.evaluate('() => window.__provisional')}") from None
     page.wait_for_timeout(500)
     provisional = page.evaluate("() => window.__provisional")
-    assert provisional in ([False], [True, False]), f"learnings at rest, each provisional or not: {provisional}"
+    assert 1 <= len(provisional) <= 2 and not provisional[-1], f"learnings at rest, each provisional or not: {provisional}"
