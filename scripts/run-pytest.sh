@@ -13,9 +13,9 @@
 # Two phases: first every test but the frame-paced ones (`@pytest.mark.frame_paced`: they count
 # the frames an engine draws during a motion, which a loaded machine starves), three
 # pytest-xdist workers by default (TAGCLOUD_PYTEST_WORKERS=N, 0 for one process): the suites
-# mostly wait on browsers, servers and timers. Three make a fresh clone's `make test` 11 min 13 s
-# against two's 12 min 3 s; their load once starved timing-bound tests, each since made to wait
-# on state instead of time (docs/TESTING.md). Each worker
+# mostly wait on browsers, servers and timers. With three a fresh clone's `make test` took
+# 11 min 13 s and 12 min 28 s, with two 12 min 3 s; their load once starved timing-bound tests,
+# each since made to wait on state instead of time (docs/TESTING.md). Each worker
 # takes a whole unit at a time, the engine suite or one test file (Tests/python/conftest.py,
 # work_unit), so WebKit and Firefox start once and a module's shared server once. Then the
 # frame-paced tests, alone. `make test` (scripts/run-tests.sh) runs the second phase only once
