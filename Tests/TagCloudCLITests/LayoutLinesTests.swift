@@ -20,15 +20,12 @@ import Testing
     case .success(let response):
       return (String(decoding: response, as: UTF8.self), nil)
     case .failure(let error):
-      var escaped = ""
-      for scalar in error.description.unicodeScalars {
-        switch scalar {
-        case "\"": escaped += "\\\""
-        case "\\": escaped += "\\\\"
-        default: escaped.unicodeScalars.append(scalar)
-        }
-      }
-      return (#"{"error":""# + escaped + #""}"#, error.description)
+      // The reason as a JSON string, written as the project writes every string (JSONWriter).
+      var writer = JSONWriter()
+      writer.string(error.descriptionBytes)
+      return (
+        #"{"error":"# + String(decoding: writer.bytes, as: UTF8.self) + "}", error.description
+      )
     }
   }
 

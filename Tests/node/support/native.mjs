@@ -13,35 +13,40 @@ export const nativeAvailable = existsSync(nativeBinary);
 const ERROR_PREFIX = 'tagcloud layout: ';
 
 /**
- * One request through `tagcloud layout`: `{ok: true, bytes}` with the stdout line, or
- * `{ok: false, message}` with the stderr line minus its prefix. Anything else (a crash, a
- * signal, output on both streams) is an `{ok: false, message: 'native …'}` that no Wasm outcome
- * can equal, so the parity test reports it.
+ * Runs `tagcloud ARGS` with `input` on stdin: `{status, signal, stdout, stderr}` once it exits
+ * (stdout a Buffer, stderr text).
  */
-function runOne(request) {
+function runBinary(args, input) {
   return new Promise((resolve, reject) => {
-    const child = spawn(nativeBinary, ['layout'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(nativeBinary, args, { stdio: ['pipe', 'pipe', 'pipe'] });
     const out = [];
     const err = [];
     child.stdout.on('data', (chunk) => out.push(chunk));
     child.stderr.on('data', (chunk) => err.push(chunk));
     child.on('error', reject);
     child.stdin.on('error', () => {}); // the child may refuse input early; its exit says why
-    child.on('close', (status, signal) => {
-      const stdout = Buffer.concat(out);
-      const stderr = Buffer.concat(err).toString('utf8');
-      if (status === 0 && stderr === '' && stdout.at(-1) === 0x0a) {
-        // `tagcloud layout` ends its response with a newline; the response is the rest.
-        resolve({ ok: true, bytes: new Uint8Array(stdout.subarray(0, -1)) });
-      } else if (status === 65 && stdout.length === 0 && stderr.startsWith(ERROR_PREFIX) &&
-        stderr.endsWith('\n')) {
-        resolve({ ok: false, message: stderr.slice(ERROR_PREFIX.length, -1) });
-      } else {
-        resolve({ ok: false, message: `native exit ${status} ${signal ?? ''}: ${stderr}` });
-      }
-    });
-    child.stdin.end(request);
+    child.on('close', (status, signal) =>
+      resolve({ status, signal, stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString('utf8') }));
+    child.stdin.end(input);
   });
+}
+
+/**
+ * One request through `tagcloud layout`: `{ok: true, bytes}` with the stdout line, or
+ * `{ok: false, message}` with the stderr line minus its prefix. Anything else (a crash, a
+ * signal, output on both streams) is an `{ok: false, message: 'native …'}` that no Wasm outcome
+ * can equal, so the parity test reports it.
+ */
+async function runOne(request) {
+  const { status, signal, stdout, stderr } = await runBinary(['layout'], request);
+  if (status === 0 && stderr === '' && stdout.at(-1) === 0x0a) {
+    // `tagcloud layout` ends its response with a newline; the response is the rest.
+    return { ok: true, bytes: new Uint8Array(stdout.subarray(0, -1)) };
+  }
+  if (status === 65 && stdout.length === 0 && stderr.startsWith(ERROR_PREFIX) && stderr.endsWith('\n')) {
+    return { ok: false, message: stderr.slice(ERROR_PREFIX.length, -1) };
+  }
+  return { ok: false, message: `native exit ${status} ${signal ?? ''}: ${stderr}` };
 }
 
 const ERROR_LINE = '{"error":';
@@ -52,29 +57,18 @@ const ERROR_LINE = '{"error":';
  * must answer every line and exit 0, or 65 when it refused any; anything else fails every outcome
  * of the batch with an `{ok: false, message: 'native …'}` that no Wasm outcome can equal.
  */
-function runLines(requests) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(nativeBinary, ['layout', '--lines'], { stdio: ['pipe', 'pipe', 'pipe'] });
-    const out = [];
-    const err = [];
-    child.stdout.on('data', (chunk) => out.push(chunk));
-    child.stderr.on('data', (chunk) => err.push(chunk));
-    child.on('error', reject);
-    child.stdin.on('error', () => {});
-    child.on('close', (status, signal) => {
-      const lines = Buffer.concat(out).toString('latin1').split('\n');
-      const answered = lines.pop() === '' && lines.length === requests.length;
-      if (!answered || (status !== 0 && status !== 65)) {
-        const failure = { ok: false, message: `native --lines exit ${status} ${signal ?? ''}, ${lines.length} lines for ${requests.length}: ${Buffer.concat(err)}` };
-        resolve(requests.map(() => failure));
-        return;
-      }
-      resolve(lines.map((line) => {
-        const bytes = new Uint8Array(Buffer.from(line, 'latin1'));
-        return line.startsWith(ERROR_LINE) ? { ok: false, message: JSON.parse(Buffer.from(bytes).toString('utf8')).error } : { ok: true, bytes };
-      }));
-    });
-    child.stdin.end(Buffer.concat(requests.flatMap((request) => [request, Buffer.from('\n')])));
+async function runLines(requests) {
+  const input = Buffer.concat(requests.flatMap((request) => [request, Buffer.from('\n')]));
+  const { status, signal, stdout, stderr } = await runBinary(['layout', '--lines'], input);
+  const lines = stdout.toString('latin1').split('\n');
+  const answered = lines.pop() === '' && lines.length === requests.length;
+  if (!answered || (status !== 0 && status !== 65)) {
+    const failure = { ok: false, message: `native --lines exit ${status} ${signal ?? ''}, ${lines.length} lines for ${requests.length}: ${stderr}` };
+    return requests.map(() => failure);
+  }
+  return lines.map((line) => {
+    const bytes = Buffer.from(line, 'latin1');
+    return line.startsWith(ERROR_LINE) ? { ok: false, message: JSON.parse(bytes.toString('utf8')).error } : { ok: true, bytes: new Uint8Array(bytes) };
   });
 }
 

@@ -4,7 +4,6 @@ value; when the server goes away it falls back to the Wasm core, and comes back.
 
 from __future__ import annotations
 
-import urllib.request
 
 import pytest
 
@@ -19,14 +18,6 @@ def live_url(server) -> str:
 def frames(page, selector="glass-tag-cloud") -> int:
     return page.evaluate(
         "(s) => Number(document.querySelector(s).shadowRoot.querySelector('.cloud').dataset.liveFrames ?? 0)", selector)
-
-
-def metric(server, name: str) -> float:
-    text = urllib.request.urlopen(server.url + "metrics", timeout=5).read().decode()
-    for line in text.splitlines():
-        if line.startswith(name + " ") or line.startswith(name + "{"):
-            return float(line.rsplit(" ", 1)[1])
-    raise AssertionError(f"no {name} in /metrics:\n{text}")
 
 
 TOPICS = "#topics"  # the example page's live cloud
@@ -59,13 +50,13 @@ def test_element_live_streams_layouts_from_the_server(live_server, page):
         assert abs(capsule["x"] - item["x"]) <= 0.5 and abs(capsule["y"] - item["y"]) <= 0.5, (capsule, item)
 
     before = frames(page, TOPICS)
-    messages_before = metric(live_server, "tagcloud_messages_in_total")
+    messages_before = live_server.metric("tagcloud_messages_in_total")
     click_tag(page, "Layout", TOPICS)
     assert pressed(page, TOPICS) == ["SwiftUI", "Layout"]
     assert changes(page) == [["SwiftUI", "Layout"]]
     page.wait_for_function(
         "(n) => Number(document.querySelector('#topics').shadowRoot.querySelector('.cloud').dataset.liveFrames) > n", arg=before)
-    assert metric(live_server, "tagcloud_messages_in_total") > messages_before
+    assert live_server.metric("tagcloud_messages_in_total") > messages_before
     # The server's own frame (not the element's copy) has the toggle.
     page.wait_for_function(f"() => {LIVE_SELECTION} === 'SwiftUI,Layout'")
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 import signal
-import urllib.request
 
 from element_helpers import assert_core_layout, capsules, changes, click_tag, record_changes
 from support.placement import settle
@@ -185,13 +184,6 @@ def test_demo_shows_a_reloaded_tag_set_with_workers(live_server_factory, page, t
     assert page.evaluate("() => document.querySelector('glass-tag-cloud').selection") == ["Swift"]
 
 
-def live_sessions(server) -> int:
-    """The server's sessions with an open WebSocket (/metrics, `tagcloud_sessions`)."""
-    with urllib.request.urlopen(f"{server.url}metrics", timeout=5) as response:
-        lines = response.read().decode().splitlines()
-    return int(next(line.split()[1] for line in lines if line.startswith("tagcloud_sessions ")))
-
-
 SAVED_SELECTION = "() => JSON.parse(localStorage.getItem('tagcloud.v1.state') ?? '{}').selection ?? null"
 
 
@@ -220,8 +212,8 @@ def test_demo_saved_selection_drops_the_tags_a_reload_dropped(live_server_factor
     assert page.evaluate(SAVED_SELECTION) == ["Swift", "Zig"]
     page.goto("about:blank")
     # The page's WebSocket closes as it leaves; the server learns of it a moment later.
-    wait_until(lambda: live_sessions(server) == 0, timeout=10, what="the closed page's session ended",
-               seen=lambda: live_sessions(server))
+    wait_until(lambda: server.metric("tagcloud_sessions") == 0, timeout=10, what="the closed page's session ended",
+               seen=lambda: server.metric("tagcloud_sessions"))
     without_zig = [tag for tag in NEW if tag["title"] != "Zig"]
     reloads = server.log.read_text().count("SIGHUP: reloaded")
     reload_tags(server, path, without_zig)

@@ -9,9 +9,11 @@ import signal
 import subprocess
 import threading
 import time
+import urllib.request
 
 from support.paths import TAGCLOUD_DEBUG
 from support.requirements import require
+from support.waiting import WaitTimeout, wait_until
 
 
 def tagcloud_binary() -> pathlib.Path:
@@ -124,6 +126,14 @@ class ServeProcess:
         """The server's root, as pages are opened: `http://127.0.0.1:PORT/`."""
         return f"{self.http}/"
 
+    def metric(self, name: str) -> float:
+        """The value of the series `name` in the server's /metrics (its first sample, labelled or not)."""
+        text = urllib.request.urlopen(self.url + "metrics", timeout=5).read().decode()
+        for line in text.splitlines():
+            if line.startswith(name + " ") or line.startswith(name + "{"):
+                return float(line.rsplit(" ", 1)[1])
+        raise AssertionError(f"no {name} in /metrics:\n{text}")
+
     def stop(self, sig=signal.SIGTERM, timeout=5.0, *, skip_drain=False):
         """Sends `sig` and waits; returns (exit status, seconds it took). Kills as a last resort.
         `skip_drain`: once the server has begun its drain, `sig` again, which closes its
@@ -135,10 +145,12 @@ class ServeProcess:
         seen = len(self.lines)
         self.process.send_signal(sig)
         if skip_drain and sig in (signal.SIGTERM, signal.SIGINT):
-            deadline = started + 1.0
-            while self.alive and time.monotonic() < deadline and not any(
-                    marker in line for line in self.lines[seen:] for marker in DRAIN_STARTED):
-                time.sleep(0.01)
+            drain_began = lambda: any(marker in line for line in self.lines[seen:] for marker in DRAIN_STARTED)  # noqa: E731
+            try:
+                wait_until(lambda: not self.alive or drain_began(), timeout=1.0, interval=0.01,
+                           what="the server to begin its drain")
+            except WaitTimeout:
+                pass  # the second signal stops it all the same
             if self.alive:
                 self.process.send_signal(sig)
         try:

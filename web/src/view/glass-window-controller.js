@@ -21,7 +21,7 @@ export class GlassWindowController {
   #scrolled = false;
   #moved = false;
   #asking = false;
-  #windowOnce = () => this.window;
+  #windowWhenNeeded = () => this.window; // take()'s window(): made on the view's first use
 
   /** @param {{updateNow: () => void}} host  @param {HTMLElement} cloud */
   constructor(host, cloud) {
@@ -52,7 +52,7 @@ export class GlassWindowController {
 
   /** What the scrolls since the last update asked for, cleared, and the window they watch. */
   take() {
-    const asked = { scrolled: this.#scrolled, moved: this.#moved, window: this.#windowOnce };
+    const asked = { scrolled: this.#scrolled, moved: this.#moved, window: this.#windowWhenNeeded };
     this.#scrolled = false;
     this.#moved = false;
     return asked;
