@@ -316,37 +316,37 @@ def test_committed_report_holds_the_committed_notes():
         assert notes and notes in handle.read()
 
 
-def scripted_renderers(monkeypatch, calls: list[dict[int, float]]):
-    """browser_cpu with its /proc snapshots replaced: call k of `keep_busy` has each renderer PID
-    of `calls[k]` spend that many ms on its main thread. Returns the module and `keep_busy`."""
+def scripted_renderers(monkeypatch, marks: list[dict[int, float]]):
+    """browser_cpu with its /proc reads replaced: mark k adds `marks[k][pid]` MiB to each listed
+    renderer's resident memory (a PID first seen in mark k starts with that much). Returns the
+    module and `mark`."""
     browser_cpu = bench_module("browser_cpu")
-    totals: dict[int, float] = {}
-    made = iter(calls)
+    resident: dict[int, int] = {}
+    made = iter(marks)
 
-    def snapshot(root, renderer=None):
-        return browser_cpu.Snapshot({(pid, pid): ("renderer", "main", True, ns) for pid, ns in totals.items()})
+    def mark():
+        for pid, mib in next(made).items():
+            resident[pid] = resident.get(pid, 0) + int(mib * 2**20)
 
-    def keep_busy():
-        for pid, ms in next(made).items():
-            totals[pid] = totals.get(pid, 0.0) + ms * 1e6
-
-    monkeypatch.setattr(browser_cpu, "snapshot", snapshot)
-    return browser_cpu, keep_busy
+    monkeypatch.setattr(browser_cpu, "_renderer_memory", lambda root: dict(resident))
+    return browser_cpu, mark
 
 
-def test_the_pages_renderer_is_the_one_that_works_in_every_busy_call(monkeypatch):
-    """The page's renderer (PID 1) gets little CPU in each call on a loaded machine; another
-    renderer (2) works as much in every other call, a spare one (3) once, a lot: summed over the
-    calls, the page's renderer stands out. Seen to fail with the choice made per call (the winner
-    of two calls in a row by twice the runner-up)."""
-    page, periodic, spare = 1, 2, 3
-    calls = [{page: 30, periodic: 20, spare: 90}] + [{page: 30, periodic: 20}, {page: 30}] * 4
-    browser_cpu, keep_busy = scripted_renderers(monkeypatch, calls)
-    assert browser_cpu.page_renderer(0, keep_busy) == page
+def test_the_pages_renderer_is_the_one_that_holds_the_pages_mark(monkeypatch):
+    """The page's renderer (PID 1) grows by the mark; another renderer (2) grows by less, and one
+    that starts during the mark (3) holds more than the mark but was not there before it. Seen to
+    fail with new renderers counted from zero, and with the growth asked for taken as any."""
+    page, drawing, spare = 1, 2, 3
+    marks = [{page: 64, drawing: 20, spare: 90}]
+    browser_cpu, mark = scripted_renderers(monkeypatch, [{page: 30, drawing: 30}] + marks)
+    mark()
+    assert browser_cpu.page_renderer(0, mark) == page
 
 
-def test_no_renderer_standing_out_is_an_error_naming_each_ones_work(monkeypatch):
-    calls = [{1: 30, 2: 25}] * 8
-    browser_cpu, keep_busy = scripted_renderers(monkeypatch, calls)
-    with pytest.raises(RuntimeError, match=r"no one renderer worked clearly most in 8 busy calls \(1: 240 ms, 2: 200 ms\)"):
-        browser_cpu.page_renderer(0, keep_busy)
+def test_no_renderer_standing_out_is_an_error_naming_each_ones_growth(monkeypatch):
+    marks = [{1: 0, 2: 0}] + [{1: 64, 2: 64}] * 3
+    browser_cpu, mark = scripted_renderers(monkeypatch, marks)
+    mark()
+    with pytest.raises(RuntimeError, match=r"no one renderer grew by the page's 64 MiB in 3 marks "
+                                           r"\(last: 1: \+64\.0 MiB, 2: \+64\.0 MiB\)"):
+        browser_cpu.page_renderer(0, mark)

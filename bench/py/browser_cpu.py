@@ -4,9 +4,9 @@ PID names exactly the Chromium it launched, not another one running on a shared 
 Of its renderer processes only the page's counts: Chromium starts a spare renderer for the next
 navigation and tears down a closed page's, and either may run during a measurement (about
 30 ms a frame over a 10-frame drag, seen here). `page_renderer` finds the page's renderer: the
-one whose main thread works while the page is kept busy.
+one whose resident memory grows by what the page is made to hold (`MARK`).
 
-    renderer = browser_cpu.page_renderer(os.getpid(), lambda: page.evaluate(BUSY_200_MS))
+    renderer = browser_cpu.page_renderer(os.getpid(), lambda: page.evaluate(browser_cpu.MARK))
     before = browser_cpu.snapshot(os.getpid(), renderer)
     ...                                   # the drag
     spent = browser_cpu.spent(before, browser_cpu.snapshot(os.getpid(), renderer))
@@ -136,33 +136,59 @@ def snapshot(root: int, renderer: int | None = None) -> Snapshot:
     return out
 
 
-def page_renderer(root: int, keep_busy, attempts: int = 8) -> int:
-    """The PID of the renderer process whose main thread works while `keep_busy()` runs (a call
-    that keeps the page's main thread busy for a while, say 200 ms).
+#: The memory `MARK` makes a page hold, and the share of it its renderer must be seen to grow by.
+MARK_BYTES = 64 << 20
+MARK_SEEN = 3 / 4
+#: Makes the page hold `MARK_BYTES` more of written (so resident) memory, kept for the page's
+#: life: a buffer let go would be freed by a collection in the middle of a measurement.
+MARK = "() => { (window.__browserCpuMarks ||= []).push(new Uint8Array(%d).fill(1)); }" % MARK_BYTES
 
-    On a loaded machine 200 ms of wall time may be little CPU, and a spare renderer starting up
-    or a closed page's renderer tearing down may work as much in one such call; but only the
-    page's renderer works in every call. So the work is summed over the calls, and the page's
-    renderer is the one whose sum, after two calls or more, is at least twice the runner-up's.
 
-    - Complexity: O(`attempts` × the browser's threads) reads of /proc."""
-    work: dict[int, float] = {}
-    for call in range(1, attempts + 1):
-        before = snapshot(root)
-        keep_busy()
-        after = spent(before, snapshot(root))
-        worked = False
-        for (pid, _), (process_type, _, is_main, ns) in after.threads.items():
-            if process_type == "renderer" and is_main:
-                work[pid] = work.get(pid, 0) + ns
-                worked = True
-        if not worked and not work:
-            raise RuntimeError("browser_cpu: no renderer process of this browser worked")
-        ranked = sorted(work, key=work.get, reverse=True)
-        if call >= 2 and (len(ranked) == 1 or work[ranked[0]] >= 2 * work[ranked[1]]):
-            return ranked[0]
-    shares = ", ".join(f"{pid}: {ns / 1e6:.0f} ms" for pid, ns in sorted(work.items(), key=lambda kv: -kv[1]))
-    raise RuntimeError(f"browser_cpu: no one renderer worked clearly most in {attempts} busy calls ({shares})")
+def _resident_anonymous(pid: int) -> int | None:
+    """RssAnon of a process, bytes: its own written memory (not the shared libraries)."""
+    try:
+        with open(f"/proc/{pid}/status") as handle:
+            for line in handle:
+                if line.startswith("RssAnon:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, IndexError, ValueError):
+        pass
+    return None
+
+
+def _renderer_memory(root: int) -> dict[int, int]:
+    out = {}
+    for pid in _children(root):
+        if _process_type(pid) == "renderer":
+            rss = _resident_anonymous(pid)
+            if rss is not None:
+                out[pid] = rss
+    return out
+
+
+def page_renderer(root: int, mark, attempts: int = 3) -> int:
+    """The PID of the renderer process whose resident memory grows by `MARK_BYTES` while `mark()`
+    runs (a call that makes the page hold that much more: `MARK`).
+
+    Memory, not work: on a loaded machine the page's renderer may get little CPU while another
+    renderer (a spare one starting, a closed page's tearing down, another page drawing) gets as
+    much, but only the page's renderer holds the page's memory, however slowly it runs. A renderer
+    that started during the call is not counted (its whole memory would be growth).
+
+    - Complexity: O(`attempts` × the processes) reads of /proc."""
+    grown: dict[int, int] = {}
+    for _ in range(attempts):
+        before = _renderer_memory(root)
+        mark()
+        after = _renderer_memory(root)
+        grown = {pid: after[pid] - before[pid] for pid in after if pid in before}
+        holding = [pid for pid, growth in grown.items() if growth >= MARK_SEEN * MARK_BYTES]
+        if len(holding) == 1:
+            return holding[0]
+    shares = ", ".join(f"{pid}: {growth / 2**20:+.1f} MiB" for pid, growth in
+                       sorted(grown.items(), key=lambda item: -item[1])) or "no renderer"
+    raise RuntimeError(f"browser_cpu: no one renderer grew by the page's {MARK_BYTES >> 20} MiB "
+                       f"in {attempts} marks (last: {shares})")
 
 
 @dataclass

@@ -103,7 +103,6 @@ def open_drag_page(browser, server, kind: str, count: int, spacing: float, query
 
 ADD_STYLES = """(css) => { const root = document.querySelector('glass-tag-cloud').shadowRoot;
   const sheet = new CSSStyleSheet(); sheet.replaceSync(css); root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet]; }"""
-BUSY = "() => { const end = performance.now() + 200; while (performance.now() < end); }"
 
 
 def drag_with_browser_cpu(page, css: str | None = None):
@@ -112,7 +111,7 @@ def drag_with_browser_cpu(page, css: str | None = None):
     if css:
         page.evaluate(ADD_STYLES, css)
     page.wait_for_timeout(300)
-    renderer = browser_cpu.page_renderer(os.getpid(), lambda: page.evaluate(BUSY))
+    renderer = browser_cpu.page_renderer(os.getpid(), lambda: page.evaluate(browser_cpu.MARK))
     before = browser_cpu.snapshot(os.getpid(), renderer)
     times = page.evaluate(DRAG, FRAMES)
     return times, browser_cpu.spent(before, browser_cpu.snapshot(os.getpid(), renderer))

@@ -40,7 +40,7 @@ import sys
 import time
 
 import browser_cpu
-from page_runner import BUSY, CHROMIUM, DROPPED_MS, ORIGIN, SUBJECTS, main_thread_seconds, percentile, print_line, serve
+from page_runner import CHROMIUM, DROPPED_MS, ORIGIN, SUBJECTS, main_thread_seconds, percentile, print_line, serve
 
 SPACING = 10  # loose: the element's merge distance, the chips' gap
 # The element, the chips, and the chips showing each change with motion (bench/js/churn.mjs, FLIP):
@@ -62,7 +62,7 @@ def churn_once(browser, subject: str, base: int, count: int, settle: int = 0) ->
         page.goto(f"{ORIGIN}/bench/js/drag.html")
         page.wait_for_function("window.drag !== undefined && window.churn !== undefined")
         page.evaluate("(a) => window.drag.setup(a[0], a[1], a[2])", [subject.split("+")[0], base, SPACING])
-        renderer = browser_cpu.page_renderer(os.getpid(), lambda: page.evaluate(BUSY))
+        renderer = browser_cpu.page_renderer(os.getpid(), lambda: page.evaluate(browser_cpu.MARK))
         session = page.context.new_cdp_session(page)
         session.send("Performance.enable")
         page.evaluate("(a) => window.churn.prepare(a[0], a[1], { motion: a[2] })", [base, count, subject.endswith("+motion")])

@@ -44,8 +44,6 @@ MODES = {"loose": 10, "melting": 3}  # spacing (element) = gap (chips), px
 SUBJECTS = ("element", "chips")
 STEP_PX = 3
 WARM_UP_FRAMES = 10
-#: Keeps the page's main thread busy for 200 ms, so that browser_cpu finds its renderer.
-BUSY = "() => { const end = performance.now() + 200; while (performance.now() < end); }"
 
 
 def serve(route) -> None:
@@ -86,7 +84,7 @@ def drag_once(browser, subject: str, count: int, spacing: float, frames: int) ->
         page.wait_for_function("window.drag !== undefined")
         page.evaluate("(a) => window.drag.setup(a[0], a[1], a[2])", [subject, count, spacing])
         page.evaluate("(a) => window.drag.run(a[0], a[1])", [WARM_UP_FRAMES, STEP_PX])
-        renderer = browser_cpu.page_renderer(os.getpid(), lambda: page.evaluate(BUSY))
+        renderer = browser_cpu.page_renderer(os.getpid(), lambda: page.evaluate(browser_cpu.MARK))
         session = page.context.new_cdp_session(page)
         session.send("Performance.enable")
         before = main_thread_seconds(session)
