@@ -48,6 +48,10 @@ test(`${RANDOM_REQUESTS} seeded random requests: byte-identical responses`, nati
   const random = seeded(20261130);
   const requests = Array.from({ length: RANDOM_REQUESTS }, () => randomRequest(random));
   const accepted = await assertParity(requests, 'random request');
+  // Line breaks as JSON whitespace stay covered, on both paths of the native runner.
+  const broken = requests.filter((request) => request.includes(0x0a)).length;
+  assert.ok(broken > 0.05 * RANDOM_REQUESTS && broken < 0.5 * RANDOM_REQUESTS,
+    `${broken} of ${RANDOM_REQUESTS} requests have a line break in their whitespace`);
   // The generator aims at valid requests: if most were refused, this test would only compare
   // error messages and miss the layout itself.
   assert.ok(accepted > 0.8 * RANDOM_REQUESTS, `only ${accepted} of ${RANDOM_REQUESTS} were accepted`);
