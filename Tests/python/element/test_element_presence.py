@@ -28,9 +28,11 @@ CAPSULES = """const root = host.shadowRoot;
   const capsules = [...root.querySelectorAll('.tag-slot')].map((slot) => {
     const button = slot.querySelector('.tag');
     const r = button.getBoundingClientRect();
+    const scale = slot.style.scale === '' ? 1 : Number(slot.style.scale);
     return { id: button.dataset.tagId ?? null, departing: button.dataset.departingId ?? null,
-             x: r.x - origin.x, y: r.y - origin.y, w: parseFloat(button.style.width), h: parseFloat(button.style.height),
-             presence: slot.style.getPropertyValue('--presence'), inert: slot.inert,
+             x: r.x - origin.x, y: r.y - origin.y,
+             w: parseFloat(button.style.width) * scale, h: parseFloat(button.style.height) * scale,
+             presence: slot.style.scale, inert: slot.inert,
              opacity: getComputedStyle(button).opacity };
   });
   return { capsules, selection: host.selection, tags: host.tags.map((t) => t.id), width: origin.width };"""
@@ -174,85 +176,87 @@ LENS = """const root = host.shadowRoot;
   const button = root.querySelector('button[data-tag-id="Inserted"]');
   const id = /#([^)]+)/.exec(button.style.getPropertyValue('--lens'))?.[1];
   const filter = id ? root.getElementById(id) : null;
-  return { w: parseFloat(button.style.width), presence: button.parentElement.style.getPropertyValue('--presence'),
+  return { w: parseFloat(button.style.width), presence: button.parentElement.style.scale, id: id ?? null,
            filterWidth: filter ? Number(filter.getAttribute('width')) : null,
-           map: filter ? filter.querySelector('feImage').getAttribute('href') : null,
-           mapWidth: filter ? Number(filter.querySelector('feImage').getAttribute('width')) : null,
-           scale: filter ? Number(filter.querySelector('feDisplacementMap').getAttribute('scale')) : null };"""
+           filters: root.querySelectorAll('filter').length,
+           moved: [...root.querySelectorAll('button[data-tag-id]')].some((b) => b !== button && !b.style.getPropertyValue('--lens')) };"""
 INSERT = ("host.tags = [...host.tags.map((t) => ({ id: t.id, title: t.title, tint: t.tint })),"
           " { id: 'Inserted', title: 'Inserted', tint: '#30D158' }];")
+# The same tag second: the capsules after it move while it grows.
+INSERT_SECOND = ("host.tags = [host.tags[0], { id: 'Inserted', title: 'Inserted', tint: '#30D158' },"
+                 " ...host.tags.slice(1)].map((t) => ({ id: t.id, title: t.title, tint: t.tint }));")
 
 
 @pytest.mark.frame_paced
 def test_the_lens_grows_with_the_capsule_where_the_browser_lenses(element_page, static_server, page):
-    """Chromium draws `backdrop-filter: url()` lenses (glass-lens.js): a growing capsule's lens is
-    its own filter at its size each frame, its map the whole capsule's stretched to it (drawn
-    once), its bending scaled by its presence, and it takes the
-    shared lens of its size when whole, leaving no filter behind. (Watched failing with the
-    growing capsule's lens held off until rest, as every moving capsule's is.)"""
+    """Chromium draws `backdrop-filter: url()` lenses (glass-lens.js): a growing capsule shows the
+    lens of its whole size in every frame of its growth, though the growth is a motion, which
+    takes the lens off the capsules that only move; its slot's scale grows the lens with it, so
+    no filter is made or changed per frame, and the capsule keeps that lens once whole. (Watched
+    failing with the growing capsule's lens held off until rest, as every moving capsule's is.)"""
     open_cloud(element_page, static_server, page)
     assert page.evaluate("() => CSS.supports('backdrop-filter', 'url(#f)')")
-    samples = frames_after(page, INSERT, LENS, 50)
-    growing = [s for s in samples if s["presence"]]
+    samples = frames_after(page, INSERT_SECOND, LENS, 50)
+    growing = [s for s in samples if s["presence"] and 0.05 < float(s["presence"]) < 0.95]
     assert len(growing) >= 4, samples
+    assert any(s["moved"] for s in growing), samples  # a motion, which takes other lenses off
     for s in growing:
-        assert s["filterWidth"] == max(1, round(s["w"])), s  # the lens at the capsule's size
-        assert s["mapWidth"] == s["filterWidth"], s  # its map stretched to it
-        assert abs(s["scale"] - 26 * float(s["presence"])) < 0.01, s  # bending with its presence
-    # The map is the whole capsule's, drawn once and stretched: not drawn again every frame
-    # (watched failing with the map drawn at each frame's size).
-    assert len({s["map"] for s in growing}) == 1, [len(s["map"] or "") for s in growing]
-    scales = [s["scale"] for s in growing]
-    assert scales == sorted(scales) and scales[-1] > scales[0], scales
+        assert s["id"], s  # the lens on while it grows
+        assert s["filterWidth"] == max(1, round(s["w"])), s  # the lens of the whole capsule
+    assert len({s["id"] for s in growing}) == 1, growing  # one filter, scaled: none per frame
+    assert len({s["filters"] for s in growing}) == 1, growing
+    presences = [float(s["presence"]) for s in growing]
+    assert presences == sorted(presences) and presences[-1] > presences[0], presences
     wait_placed(page)
     page.wait_for_timeout(600)  # the lens of a capsule at rest comes back 500 ms after the last move
-    settled = page.evaluate("""() => { const root = document.querySelector('glass-tag-cloud').shadowRoot;
-      const button = root.querySelector('button[data-tag-id="Inserted"]');
-      const id = /#([^)]+)/.exec(button.style.getPropertyValue('--lens'))?.[1];
-      return { id, growing: [...root.querySelectorAll('filter')].filter((f) => f.id.includes('-grow-')).length }; }""")
-    assert settled["id"] and "-grow-" not in settled["id"], settled  # the shared lens of its size
-    assert settled["growing"] == 0, settled
+    settled = page.evaluate(f"() => {{ const host = document.querySelector('glass-tag-cloud'); {LENS} }}")
+    assert settled["id"] == growing[-1]["id"] and settled["presence"] == "", settled
 
 
-# Each frame while "Inserted" grows in: its presence, its label's scale and blur, and the blur of
-# its glass, as the browser computes them: the capsule's backdrop filter's blur(), or where it is
-# a lens (`url(#…)`, Chromium: glass-lens.js) the blur of the lens's centre (its "frost").
+# Each frame while "Inserted" grows in: its slot's scale (its presence) and where the scale starts,
+# the capsule's and its label's rects against their unscaled sizes, and the glass's blur as the
+# button's own style has it: the capsule's backdrop filter's blur(), or where it is a lens
+# (`url(#…)`, Chromium: glass-lens.js) the blur of the lens's centre (its "frost").
 LOOK = """const button = host.shadowRoot.querySelector('button[data-tag-id="Inserted"]');
+  const slot = button.parentElement;
+  const cloud = host.shadowRoot.querySelector('[part~="cloud"]').getBoundingClientRect();
   const label = button.querySelector('.tag-label');
   const lensBlur = (id) => { const b = host.shadowRoot.getElementById(id)?.querySelector('feGaussianBlur[result="frost"]');
     return b ? Number(b.getAttribute('stdDeviation')) : null; };
   const blur = (filter) => { const lens = /url\\("?#([^")]+)"?\\)/.exec(filter); if (lens) return lensBlur(lens[1]);
     const m = /blur\\(([\\d.]+)px\\)/.exec(filter); return m ? Number(m[1]) : (filter === 'none' ? 0 : null); };
-  const scale = getComputedStyle(label).scale;
-  return { presence: button.parentElement.style.getPropertyValue('--presence'),
-           coming: button.parentElement.classList.contains('is-coming'),
-           labelScale: scale === 'none' ? 1 : Number(scale.split(' ')[0]),
-           labelBlur: blur(getComputedStyle(label).filter),
+  const r = button.getBoundingClientRect();
+  const [tx, ty] = (slot.style.translate || '0px 0px').split(' ').map(parseFloat);
+  return { presence: slot.style.scale, coming: slot.classList.contains('is-coming'),
+           scale: getComputedStyle(slot).scale, origin: getComputedStyle(slot).transformOrigin,
+           x: r.x - cloud.x, y: r.y - cloud.y, tx, ty: ty ?? 0, w: r.width, whole: button.offsetWidth,
+           labelW: label.getBoundingClientRect().width, labelWhole: label.offsetWidth,
            glassBlur: blur(getComputedStyle(button).backdropFilter) };"""
 GLASS_BLUR = 12  # px: --glass-blur's default (styles.css)
 
 
 @pytest.mark.frame_paced
-def test_an_inserted_tag_comes_into_focus_as_its_glass_grows(element_page, static_server, page):
-    """While a tag grows in (styles.css, `.tag-slot.is-coming`), its label scales with its presence
-    p and comes into focus (blur (1 - p) * 6 px), and its glass's blur grows from none (p * 12 px);
-    at rest, the label is whole and sharp and the glass has its full blur. Seen to fail with each
-    of the three declarations taken out of styles.css (the label's `scale`, its `filter`, the
-    slot's `--glass-filter`): the tests above still passed, since they read rects, not the look.
-    Where the glass is a lens (Chromium), seen to fail with the growing lens's blur held at full
-    (glass-lens.js `grow`)."""
+def test_an_inserted_tag_grows_whole_its_glass_its_label_and_its_rim_together(element_page, static_server, page):
+    """While a tag grows in, its capsule is its whole self scaled by its presence p (styles.css
+    `.tag-slot.is-coming`, cloud-view.js): the slot's `scale` is p from the core rect's top left,
+    the capsule and its label are p times their whole widths, and the glass keeps its whole
+    blur in its own space, so the blur on screen grows from none with the capsule (p × 12 px),
+    as a Liquid Glass shape appears. At rest nothing is scaled. Seen to fail with the slot's
+    `transform-origin` taken out of styles.css (the capsule drawn off the core's rect) and with the
+    presence written on the button's size instead of the slot's scale."""
     open_cloud(element_page, static_server, page)
     samples = frames_after(page, INSERT, LOOK, 50)
     growing = [s for s in samples if s["coming"] and s["presence"] and 0.05 < float(s["presence"]) < 0.95]
     assert len(growing) >= 4, samples
     for s in growing:
         p = float(s["presence"])
-        assert abs(s["labelScale"] - p) < 0.02, s
-        assert s["labelBlur"] is not None and abs(s["labelBlur"] - (1 - p) * 6) < 0.1, s
-        assert s["glassBlur"] is not None and abs(s["glassBlur"] - p * GLASS_BLUR) < 0.2, s
-    assert [s["glassBlur"] for s in growing] == sorted(s["glassBlur"] for s in growing)
-    assert [s["labelBlur"] for s in growing] == sorted((s["labelBlur"] for s in growing), reverse=True)
+        assert s["scale"] == s["presence"] or abs(float(s["scale"]) - p) < 1e-4, s
+        assert s["origin"] == "0px 0px", s
+        assert abs(s["x"] - s["tx"]) < 0.5 and abs(s["y"] - s["ty"]) < 0.5, s  # at the core's origin
+        assert abs(s["w"] - p * s["whole"]) < 0.5, s
+        assert abs(s["labelW"] - p * s["labelWhole"]) < 0.5, s
+        assert s["glassBlur"] == GLASS_BLUR, s  # its own, scaled on screen by p
     wait_placed(page)
     rest = page.evaluate(f"() => {{ const host = document.querySelector('glass-tag-cloud'); {LOOK} }}")
-    assert not rest["coming"] and rest["labelScale"] == 1 and rest["labelBlur"] == 0, rest
-    assert rest["glassBlur"] == GLASS_BLUR, rest
+    assert not rest["coming"] and rest["presence"] == "" and rest["scale"] == "none", rest
+    assert abs(rest["w"] - rest["whole"]) < 0.5 and rest["glassBlur"] == GLASS_BLUR, rest

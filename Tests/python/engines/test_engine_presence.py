@@ -56,7 +56,7 @@ REDUCE = "() => matchMedia('(prefers-reduced-motion: reduce)').matches"
 # reads `host.tags` right after, then reads every capsule on every animation frame until the host
 # has not been `:state(animating)` for 3 frames in a row (at least `frames` frames, at most
 # `max`): each slot's capsule (in stage order: the tags', then the departing ones'), its rect in
-# the cloud, ids, `--presence`, classes, inertness, and the host's state.
+# the cloud, ids, the presence (the slot's `scale`), classes, inertness, and the host's state.
 SAMPLE = """async ({ selector, tags, frames, max }) => {
   const host = document.querySelector(selector);
   const root = host.shadowRoot;
@@ -77,7 +77,7 @@ SAMPLE = """async ({ selector, tags, frames, max }) => {
         const r = button.getBoundingClientRect();
         return { id: button.dataset.tagId ?? null, departing: button.dataset.departingId ?? null,
                  x: r.x - origin.x, y: r.y - origin.y, w: r.width, h: r.height,
-                 presence: slot.style.getPropertyValue('--presence'), coming: slot.classList.contains('is-coming'),
+                 presence: slot.style.scale, coming: slot.classList.contains('is-coming'),
                  inert: slot.inert, opacity: getComputedStyle(button).opacity };
       }),
     };
@@ -173,7 +173,7 @@ def assert_frame_is_the_cores_flow(engine, sample: dict) -> None:
 
 def assert_scaled(engine, moving: list[dict], whole_w: float, trace: str) -> None:
     """Each capsule of `moving` (one per frame) is `whole_w` × p wide and 40 × p tall, p its slot's
-    `--presence` (none: 1, whole): it grows from (or shrinks to) nothing, its size scaled, not cut.
+    `scale`, its presence (none: 1, whole): it grows from (or shrinks to) nothing, its size scaled, not cut.
     (Firefox's first frame after a removal can show the capsule whole: the spring, a Web
     Animation started during the previous frame's callbacks, is at progress 0 there.)"""
     for c in moving:
@@ -213,7 +213,7 @@ def test_an_inserted_tag_grows_in_while_the_next_one_makes_room(engine, static_s
     assert samples[0]["animating"], f"{engine.name}: not :state(animating) while it grows: {trace}"
     coming = [capsule(s, id="Inserted") for s in samples if capsule(s, id="Inserted")["w"] < final - 0.5]
     assert all(c["coming"] and 0 <= float(c["presence"]) < 1 for c in coming), (
-        f"{engine.name}: a growing capsule's slot is .is-coming with --presence in 0…1: {coming}")
+        f"{engine.name}: a growing capsule's slot is .is-coming with a scale in 0…1: {coming}")
     # From nothing: a growing capsule is its resting size times its presence (so 0 × 0 at 0),
     # whenever the engine's first frame comes.
     assert_scaled(engine, coming, final, trace)
@@ -225,7 +225,7 @@ def test_an_inserted_tag_grows_in_while_the_next_one_makes_room(engine, static_s
     landed = next(c for c in shown if c.id == "Inserted")
     assert abs(landed.w - final) <= ep.TOLERANCE, f"{engine.name}: the motion ended at {final}, the capsule rests at {landed.w}"
     assert engine.evaluate(
-        f"() => document.querySelector('{CLOUD}').shadowRoot.querySelectorAll('.is-coming, [style*=\"--presence\"]').length"
+        f"() => document.querySelector('{CLOUD}').shadowRoot.querySelectorAll('.is-coming, [style*=\"scale\"]').length"
     ) == 0, engine.name
 
 

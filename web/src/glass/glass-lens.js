@@ -11,9 +11,9 @@
 //   lens.lineRadius = 20;                            // half a one-line capsule's height: the band stays off the text
 //   lens.apply(button, 96, 40);                      // its --lens: "url(#lens-x-96x40-…)"
 //   lens.pause(buttons, origins, sizes, count, area); // a motion (the owner's clock): off near sight
-//   lens.grow(button, w, h, presence);               // a capsule growing in or shrinking away: its lens grows with it
-//   lens.grownUp(button, w, h);                      // … and is whole: the lens of its size
-//   lens.forgetGone();                               // the growing lenses of capsules that left
+//   lens.grow(button, w, h);                         // a capsule growing in or shrinking away (w × h whole, scaled): its lens, kept in a motion
+//   lens.grownUp(button, w, h);                      // … and is whole: a lens like any other
+//   lens.forgetGone();                               // growing capsules that left
 //   lens.writeBlur();                                // the owner's frame: a changed --glass-blur in
 //   lens.restore();                                  // the motion rested: the lens back where it was taken off
 //
@@ -173,8 +173,7 @@ export class LensFilters {
     this.svg = attributes(document.createElementNS(SVG, "svg"), { class: "lens-defs", "aria-hidden": "true", width: 0, height: 0 });
     this.filters = new Map(); // "w×h…" → { id, parts } (parts: #makeFilter's)
     this.maps = new Map(); // "w×h-lineRadius" → the map's data: URL (#map)
-    this.growing = new Map(); // button → its own lens while it grows or shrinks ({ filter, displace, image, width, height, presence })
-    this.grown = 0; // growing lenses made, for their ids
+    this.growing = new Set(); // buttons growing in or shrinking away: their lens stays on during a motion
     this.lensOf = new WeakMap(); // button → its url(#…)
     this.paused = new Set(); // buttons whose lens is off while the layout moves
     /** Half a one-line capsule's height (CSS px): the band of a taller (wrapped) capsule stays that of a line. */
@@ -215,7 +214,7 @@ export class LensFilters {
     let budget = PAUSES_PER_FRAME;
     for (let i = 0; i < count && budget > 0; i += 1) {
       const button = buttons[i];
-      if (this.paused.has(button)) continue;
+      if (this.paused.has(button) || this.growing.has(button)) continue;
       const x = origins[2 * i];
       const y = origins[2 * i + 1];
       if (area && (x + sizes[2 * i] < area.left || x > area.right || y + sizes[2 * i + 1] < area.top || y > area.bottom)) continue;
@@ -226,66 +225,39 @@ export class LensFilters {
   }
 
   /**
-   * A capsule growing in or shrinking away (tag-presence.js): its lens grows with it, as Liquid
-   * Glass shapes appear by their lensing. It has a filter of its own, resized in place each
-   * frame (a lens per passing size would pile up), its map the whole capsule's stretched, with
-   * the bending and both blurs scaled by its presence (0…1; styles.css scales the saturation).
-   * At most MAX_GROWING capsules at once: a page that adds many tags at a time gives the others
-   * their lens at rest (each frame of a growing lens is a filter the compositor runs anew).
-   * The owner counts it as a motion, like any capsule whose place or size changes.
+   * A capsule growing in or shrinking away (tag-presence.js), called in each of its frames: it
+   * is its whole self (w × h) scaled by its presence (its slot's `scale`: cloud-view.js), so it
+   * shows the lens of its whole size, scaled with it, bending and blurs alike: the lens grows
+   * with the capsule, as Liquid Glass shapes appear by their lensing. A motion does not take it
+   * off. At most MAX_GROWING capsules at once: a page that adds many tags at a time gives the
+   * others their lens at rest (each frame of a growing lens is a filter the compositor runs
+   * anew). The owner counts it as a motion, like any capsule whose place or size changes.
    */
-  grow(button, w, h, presence) {
-    let lens = this.growing.get(button);
-    if (!lens) {
-      if (this.growing.size >= MAX_GROWING) {
-        button.style.removeProperty("--lens");
-        this.paused.add(button);
-        return;
-      }
-      lens = this.#makeFilter(`${this.prefix}-grow-${(this.grown += 1)}`);
-      this.growing.set(button, lens);
+  grow(button, w, h) {
+    const url = this.filterFor(w, h);
+    const known = this.lensOf.get(button) === url;
+    this.lensOf.set(button, url);
+    if (!this.growing.has(button) && this.growing.size >= MAX_GROWING) {
+      if (this.paused.has(button)) return;
+      button.style.removeProperty("--lens");
+      this.paused.add(button);
+      return;
     }
-    // The capsule is its whole self scaled by its presence (the layout scales both sides), so
-    // its lens is the whole capsule's map stretched to its size now: drawn once, when the whole
-    // size is first known (or changes), while each frame only resizes the filter.
-    if (presence > 0) {
-      const wholeWidth = Math.max(1, Math.round(w / presence));
-      const wholeHeight = Math.max(1, Math.round(h / presence));
-      if (Math.abs(lens.mapWidth - wholeWidth) > 1 || Math.abs(lens.mapHeight - wholeHeight) > 1) {
-        lens.mapWidth = wholeWidth;
-        lens.mapHeight = wholeHeight;
-        lens.image.setAttribute("href", this.#map(wholeWidth, wholeHeight));
-      }
-    }
-    const width = Math.max(1, Math.round(w));
-    const height = Math.max(1, Math.round(h));
-    if (lens.width !== width || lens.height !== height) {
-      lens.width = width;
-      lens.height = height;
-      regionFilter(lens, width, height);
-    }
-    lens.presence = presence;
-    this.#blurFilter(lens, this.blur * presence);
-    lens.displace.setAttribute("scale", String(SCALE * presence));
-    button.style.setProperty("--lens", `url(#${lens.filter.id})`);
+    if (known && this.growing.has(button)) return;
+    this.growing.add(button);
+    this.paused.delete(button);
+    button.style.setProperty("--lens", url);
   }
 
-  /** The capsule is whole (or gone): its own filter goes, and it takes the lens of its size. */
+  /** The capsule is whole: it keeps the lens of its size, and a motion may take it off again. */
   grownUp(button, w, h) {
-    const lens = this.growing.get(button);
-    if (!lens) return;
-    lens.filter.remove();
-    this.growing.delete(button);
+    if (!this.growing.delete(button)) return;
     if (button.isConnected) this.apply(button, w, h);
   }
 
-  /** The growing lenses of capsules that left the cloud (a departed tag's) go with them. */
+  /** Capsules that left the cloud while growing or shrinking (a departed tag's) are forgotten. */
   forgetGone() {
-    for (const [button, lens] of this.growing) {
-      if (button.isConnected) continue;
-      lens.filter.remove();
-      this.growing.delete(button);
-    }
+    for (const button of this.growing) if (!button.isConnected) this.growing.delete(button);
   }
 
   /** The owner's frame: a changed `--glass-blur` goes into every filter. */
@@ -293,7 +265,6 @@ export class LensFilters {
     if (this.blurWritten === this.blur) return;
     this.blurWritten = this.blur;
     for (const { parts } of this.filters.values()) this.#blurFilter(parts, this.blur);
-    for (const lens of this.growing.values()) this.#blurFilter(lens, this.blur * lens.presence);
   }
 
   /** The motion rested (the owner's clock): the lens is back on every capsule it left. */
@@ -332,7 +303,7 @@ export class LensFilters {
     const glass = element("feComposite", { in: "rim", in2: "frost", operator: "over" });
     filter.append(image, rimBlur, displace, rim, frost, glass);
     this.svg.append(filter);
-    const parts = { filter, image, displace, rimBlur, frost, width: 0, height: 0, mapWidth: 0, mapHeight: 0, presence: 1 };
+    const parts = { filter, image, displace, rimBlur, frost };
     this.#blurFilter(parts, this.blur);
     return parts;
   }

@@ -38,6 +38,9 @@ import { TagNodes } from "./tag-nodes.js";
 import { TagStates } from "./tag-states.js";
 import { frameTime, reduceTransparency } from "../shared/page-resources.js";
 
+/** Below this presence a coming capsule is not drawn yet (its slot's scale): its whole size waits. */
+const MIN_SHOWN_PRESENCE = 0.001;
+
 export class CloudView {
   #requestUpdate;
   #press; // press and hover (press-state.js): the input changes it, this view writes it
@@ -49,7 +52,7 @@ export class CloudView {
   #drawn = []; // the buttons of every capsule of a frame: the tags', the departing, the row limit's
   #toggle = null; // the row limit's capsule (row-toggle.js), while the frames have one
   #drawnIds = []; // their tags' ids
-  #presence = new Map(); // id → the --presence written on its slot (absent: 1, all there)
+  #presence = new Map(); // id → the presence written as its slot's `scale` (absent: 1, all there)
   #quiet = 0; // updates in a row that moved no capsule (the layout rests at two)
   #transparencyVersion = 0; // the metrics' version of the styles' tint amounts this view read
   #glassDirty = true;
@@ -276,25 +279,33 @@ export class CloudView {
     if (presence?.running) this.#motion.start(now); // growing capsules are a motion from their first frame
     if (presence?.running || this.#presence.size > 0) this.#writePresence(presence, sizes);
     for (let i = 0; i < count; i += 1) {
-      const w = sizes[2 * i];
-      const h = sizes[2 * i + 1];
-      if (w === this.#w[i] && h === this.#h[i]) continue;
-      this.#w[i] = w;
-      this.#h[i] = h;
-      const button = buttons[i];
-      button.style.width = `${w}px`;
-      button.style.height = `${h}px`;
+      // A coming or going capsule is its whole self scaled by its presence (the core scales both
+      // sides): its slot's `scale` (#writePresence), while the button keeps its whole size, so a
+      // frame of growth restyles the slot alone, not the button (the costly element: docs/WEB.md).
+      // Before its first visible frame its whole size is not known yet, and nothing shows.
       const presence = this.#presence.get(this.#drawnIds[i]);
-      button.classList.toggle("is-wrapped", h > singleLine + 0.5 && presence === undefined);
-      if (presence !== undefined) this.lens?.grow(button, w, h, presence);
+      if (presence !== undefined && presence < MIN_SHOWN_PRESENCE) continue;
+      const scale = presence ?? 1;
+      const w = sizes[2 * i] / scale;
+      const h = sizes[2 * i + 1] / scale;
+      const resized = Math.abs(w - this.#w[i]) >= 0.01 || Math.abs(h - this.#h[i]) >= 0.01 || Number.isNaN(this.#w[i]);
+      if (!resized && presence === undefined) continue;
+      const button = buttons[i];
+      if (resized) {
+        this.#w[i] = w;
+        this.#h[i] = h;
+        button.style.width = `${w}px`;
+        button.style.height = `${h}px`;
+        button.classList.toggle("is-wrapped", h > singleLine + 0.5);
+      }
+      if (presence !== undefined) this.lens?.grow(button, w, h);
       else this.lens?.apply(button, w, h);
     }
   }
 
   /**
-   * Each coming or going capsule's presence as its slot's `--presence` (0…1): the label and the
-   * glass's blur grow with the capsule (styles.css), and its lens (the size loop), written only
-   * when it changed.
+   * Each coming or going capsule's presence as its slot's `scale` (0…1), written only when it
+   * changed: the whole capsule, its glass, lens, label and rim, grows and shrinks with it.
    */
   #writePresence(presence, sizes) {
     const count = this.#drawn.length;
@@ -306,14 +317,14 @@ export class CloudView {
       const slot = slots[i];
       if (value === 1) {
         this.#presence.delete(id);
-        slot.style.removeProperty("--presence");
+        slot.style.removeProperty("scale");
         slot.classList.remove("is-coming");
         this.lens?.grownUp(this.#drawn[i], sizes[2 * i], sizes[2 * i + 1]);
         continue;
       }
       if (!this.#presence.has(id)) slot.classList.add("is-coming");
       this.#presence.set(id, value);
-      slot.style.setProperty("--presence", value.toFixed(4));
+      slot.style.scale = value.toFixed(4);
     }
   }
 
