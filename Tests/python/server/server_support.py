@@ -74,13 +74,3 @@ def http_get(port, path, headers=(), source_port=None):
     return status, fields, body
 
 
-def metric(server, name):
-    """The value of one sample line of /metrics."""
-    status, _, body = http_get(server.port, "/metrics")
-    assert status == 200
-    for line in body.decode().splitlines():
-        if line.startswith(name + " "):
-            return float(line.split()[1])
-    raise AssertionError(f"{name} not in /metrics")
-
-

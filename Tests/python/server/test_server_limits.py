@@ -12,7 +12,7 @@ import subprocess
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from server_support import Server, metric, open_live, tagcloud_binary
+from server_support import Server, open_live, tagcloud_binary
 from support.harness import OP_TEXT, RawClient, frame
 from support.waiting import wait_until
 
@@ -63,7 +63,7 @@ def test_the_flag_wins_over_the_variable(start_server):
     first, _ = open_live(server)
     second, _ = open_live(server)
     with first, second:
-        assert metric(server, "tagcloud_sessions") == 2
+        assert server.metric("tagcloud_sessions") == 2
     server = start_server("--max-sessions", "1", env={"TAGCLOUD_MAX_SESSIONS": "5"})
     assert second_connection_close_code(server) == 1013
 
@@ -93,11 +93,11 @@ def test_session_ttl_expires_a_detached_session(start_server):
     ws.send(json.dumps({"type": "hello"}))
     ws.recv(timeout=5)
     ws.close()
-    wait_until(lambda: metric(server, "tagcloud_sessions_detached") == 1, timeout=1,
+    wait_until(lambda: server.metric("tagcloud_sessions_detached") == 1, timeout=1,
                what="the session detached")
-    wait_until(lambda: metric(server, "tagcloud_sessions_expired_total") >= 1, timeout=5, interval=0.2,
+    wait_until(lambda: server.metric("tagcloud_sessions_expired_total") >= 1, timeout=5, interval=0.2,
                what="the detached session to expire")
-    assert metric(server, "tagcloud_sessions_detached") == 0
+    assert server.metric("tagcloud_sessions_detached") == 0
 
 
 def test_message_rate_closes_a_client_past_it_with_1008(start_server):
@@ -116,7 +116,7 @@ def test_message_rate_closes_a_client_past_it_with_1008(start_server):
         assert client.close_code() == 1008
     finally:
         client.close()
-    assert metric(server, "tagcloud_clients_dropped_total") == 1
+    assert server.metric("tagcloud_clients_dropped_total") == 1
 
 
 def soft_limit(pid):

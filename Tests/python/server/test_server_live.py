@@ -12,7 +12,7 @@ from websockets.sync.client import connect
 
 from support.paths import WEB
 from support.requirements import require_executable
-from server_support import (DEMO_IDS, SUBPROTOCOL, RawClient, frame, measure_message, metric,
+from server_support import (DEMO_IDS, SUBPROTOCOL, RawClient, frame, measure_message,
                             open_live, receive, receive_type, send, tagcloud_binary)
 
 
@@ -133,7 +133,7 @@ def test_a_burst_of_100_viewports_ends_on_the_last_width(server):
         # Nothing stale follows the newest layout.
         with pytest.raises(TimeoutError):
             ws.recv(timeout=0.3)
-    assert metric(server, "tagcloud_messages_in_total") >= 102
+    assert server.metric("tagcloud_messages_in_total") >= 102
 
 
 def test_toggle_selects_and_deselects_with_a_snappy_spring(server):
@@ -206,7 +206,7 @@ def test_refused_messages_get_an_error_and_the_connection_stays_open(server, pay
         assert fragment in error["message"], error
         # Still open and working.
         layout_after_setup(ws)
-    assert metric(server, "tagcloud_errors_total") >= 1
+    assert server.metric("tagcloud_errors_total") >= 1
 
 
 def test_binary_frames_are_refused_and_the_connection_stays_open(server):
@@ -273,7 +273,7 @@ def test_a_flood_far_beyond_the_rate_limit_is_dropped(server):
         assert raw.close_code() == 1008
     finally:
         raw.close()
-    assert metric(server, "tagcloud_clients_dropped_total") == 1
+    assert server.metric("tagcloud_clients_dropped_total") == 1
 
 
 def test_resume_restores_selection_and_spacing_after_a_reconnect(server):
@@ -292,7 +292,7 @@ def test_resume_restores_selection_and_spacing_after_a_reconnect(server):
         assert resumed["session"] == token
         assert sorted(resumed["selection"]) == ["Glass", "SwiftUI"]
         assert resumed["spacing"] == 3
-    assert metric(server, "tagcloud_sessions_resumed_total") == 1
+    assert server.metric("tagcloud_sessions_resumed_total") == 1
 
 
 def test_an_unknown_session_adopts_the_clients_copy(server):

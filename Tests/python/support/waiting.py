@@ -4,7 +4,7 @@ was last seen. Every other wait helper (``wait_placed``, ``Engine.wait_for``, th
 ``wait_for_log``, ``wait_for_status``, ...) is built on it. (A wait for something inside a page
 is the browser's own: Playwright's ``page.wait_for_function`` polls in the page.)
 
-    wait_until(lambda: metric(server, "tagcloud_sessions") == 0, timeout=5, what="no session left")
+    wait_until(lambda: server.metric("tagcloud_sessions") == 0, timeout=5, what="no session left")
     line = wait_until(lambda: find(server.log, "ready"), timeout=10, what="the ready line",
                       seen=lambda: server.log[-5:])
     sock = wait_until(lambda: socket.create_connection(("127.0.0.1", port)), timeout=10,
