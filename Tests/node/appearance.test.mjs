@@ -182,3 +182,12 @@ test('clear glass: no tone, white ink, a dimming of 35 % at least over bright co
   assert.equal(solid.inkDark, true);
   assert.ok(contrast(luminance(WHITE), luminance(DARK_INK)) > 20);
 });
+
+test("the stylesheet's dark ink is the model's DARK_INK, the ink every contrast above counts on", async () => {
+  const { readFile } = await import('node:fs/promises');
+  const { repoRoot } = await import('./support/paths.mjs');
+  const css = await readFile(`${repoRoot}/web/src/element/styles.css`, 'utf8');
+  const rule = /\.tag-slot\.has-dark-ink > :is\(\.tag, \.tag-remove\) \{ --tone-ink: rgb\((\d+) (\d+) (\d+)\); \}/.exec(css);
+  assert.ok(rule, 'styles.css sets --tone-ink for `.has-dark-ink` slots');
+  assert.deepEqual(rule.slice(1).map(Number), DARK_INK.map((c) => Math.round(c * 255)));
+});

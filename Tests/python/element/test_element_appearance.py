@@ -44,7 +44,7 @@ STATE = """(selector) => [...document.querySelector(selector).shadowRoot.querySe
   id: b.dataset.tagId, selected: b.getAttribute('aria-pressed') === 'true',
   ink: getComputedStyle(b.querySelector('.tag-label')).color,
   light: b.parentElement.classList.contains('is-on-light'),
-  under: b.parentElement.style.getPropertyValue('--tone-under'),
+  under: b.style.getPropertyValue('--tone-under'),
   rect: (({ x, y, width, height }) => [x, y, width, height])(b.getBoundingClientRect()) }))"""
 
 

@@ -39,7 +39,7 @@ BEFORE_CORE = """() => {
 AMOUNTS = """() => Object.fromEntries([...document.querySelector('glass-tag-cloud').shadowRoot.querySelectorAll('.tag[data-tag-id]')]
   .map((b) => [b.dataset.tagId, { amount: getComputedStyle(b).getPropertyValue('--tint-amount').trim(),
                                    background: getComputedStyle(b).backgroundColor,
-                                   tone: b.parentElement.style.getPropertyValue('--tone-tint') }]))"""
+                                   tone: b.style.getPropertyValue('--tone-tint') }]))"""
 
 
 def percent(amount: float) -> str:

@@ -250,7 +250,7 @@ def test_the_lens_follows_the_glass_blur_theme(element_page, static_server, page
 
 TONES = """() => [...document.querySelector('glass-tag-cloud').shadowRoot.querySelectorAll('button[data-tag-id]')]
   .map((b) => ({ light: b.parentElement.classList.contains('is-on-light'),
-                 under: b.parentElement.style.getPropertyValue('--tone-under') }))"""
+                 under: b.style.getPropertyValue('--tone-under') }))"""
 TINT = 128 / 255  # the stripes' capsules' tint, #808080
 TINT_AMOUNT = 0.3
 STRIPES_BLURRED = 127.5  # the 12 px stripes under the glass's 12 px blur: their mean

@@ -77,7 +77,7 @@ def sample_demo(engine, url: str, screenshots) -> dict:
 TONES = r"""() => [...document.querySelector('glass-tag-cloud').shadowRoot.querySelectorAll('button[data-tag-id]')]
   .map((b) => {
     const read = (name) => {
-      const m = /rgb\((\d+) (\d+) (\d+)(?: \/ ([\d.]+))?\)/.exec(b.parentElement.style.getPropertyValue(name));
+      const m = /rgb\((\d+) (\d+) (\d+)(?: \/ ([\d.]+))?\)/.exec(b.style.getPropertyValue(name));
       return m ? [+m[1], +m[2], +m[3], m[4] === undefined ? 1 : +m[4]] : null;
     };
     return { tint: read('--tone-tint'), under: read('--tone-under') };

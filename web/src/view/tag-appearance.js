@@ -1,19 +1,23 @@
 // Adaptive appearance, applied: each capsule's ink and tone from what lies behind it (the
 // backdrop map the element learned, glass/backdrop-map.js), decided by appearance-model.js and
-// written on its slot by the view's frame (cloud-view.js), only where a decision changed:
-//   class `is-on-light`        the light tone (styles.css: a darker rim and a soft shadow);
-//   --tone-ink                 the label's colour when dark (else the styles' white);
-//   --tone-under               the frost (white) or the dimming (black) under the tint, and the class
-//                              `has-under` while it is set: the legibility layer under the label,
-//                              clear over the rim band (styles.css);
+// written by the view's frame (cloud-view.js), only where a decision changed:
+//   on its slot, classes: `is-on-light`, the light tone (styles.css: a darker rim and a soft
+//                         shadow); `has-dark-ink`, the dark label (styles.css: --tone-ink, for
+//                         the capsule and its remove control); `has-under`, while --tone-under is
+//                         set (the legibility layer under the label, clear over the rim band);
+//   on its capsule (the button), custom properties:
+//   --tone-under               the frost (white) or the dimming (black) under the tint;
 //   --tone-under-opacity       its alpha as a number, which CSS cannot take out of a colour;
 //   --tone-tint                the tint at another tone (deeper under white ink, lighter under dark).
+// No custom property goes on the slot: the slot is restyled in every frame it moves (its
+// translate), and an element with custom properties of its own restyles at twice the cost (a
+// drag at 1,000 tags: 1.1 against 2.2 ms of style recalculation a frame, docs/WEB.md).
 // An author's --glass-label-color still wins (styles.css). The glass canvas's necks take the
 // tint at its tone, without the frost or dimming: they meet the capsule at its rim, which the
 // legibility layer leaves clear (`neckTints`).
 //
 //   const appearance = new TagAppearance();
-//   appearance.write(slots, count, frame, { backdrop, rgb, tagStates, buttons, solid, changed, near, hold })  // true: the necks' tints changed
+//   appearance.write(slots, capsules, count, frame, { backdrop, rgb, tagStates, buttons, solid, changed, near, hold })  // true: the necks' tints changed
 //   appearance.stale   // capsules whose decision waits for a frame that does not move
 //   appearance.neckTints(tints, count, rgb, pressed, amounts, solid)
 // - Complexity: O(capsules) comparisons when the layout, the selection or the backdrop changed,
@@ -25,7 +29,7 @@
 // over the seed's gradient, 2.4 writes a frame cost 1.5–4 ms of style recalculation a frame), and
 // one decided mid-motion is soon stale. A capsule whose selection changes is decided at once.
 
-import { COVERAGE, DARK_INK, decide, toneTint } from "./appearance-model.js";
+import { COVERAGE, decide, toneTint } from "./appearance-model.js";
 import { SOLID_BASE_RGB } from "../core/core-constants.js";
 
 /** The solid base of Reduce Transparency and Increase Contrast, 0…1 (the core's; styles.css: --solid-base). */
@@ -34,7 +38,6 @@ const WHITE = [1, 1, 1];
 const BLACK = [0, 0, 0];
 const FORCED = { light: { light: WHITE, dark: WHITE }, dark: { light: BLACK, dark: BLACK } };
 const SOLID = { light: SOLID_BASE, dark: SOLID_BASE };
-const INK = `rgb(${DARK_INK.map((c) => Math.round(c * 255)).join(" ")})`;
 
 const css = (rgb) => `rgb(${rgb.map((c) => Math.round(c * 255)).join(" ")})`;
 
@@ -53,7 +56,7 @@ function darkInkCoverage() {
 const RESAMPLED_COVERAGE = 0.58;
 
 export class TagAppearance {
-  #written = new WeakMap(); // slot → { decision, held, ink, under, tint, light } as written
+  #written = new WeakMap(); // slot → { decision, held, inkDark, under, tint, light } as written
   #key = null; // the backdrop's version and options the decisions were made with
   #decisions = []; // per drawn capsule: its decision (for the necks)
   #variant = null; // the glass's variant the tint amounts were read for
@@ -71,6 +74,7 @@ export class TagAppearance {
    * cloud px, or null: all) are decided; during a motion (`hold`) only those whose selection
    * changed; the others wait (`stale`) for a frame that does not move, or the motion's rest.
    * @param {HTMLElement[]} slots  the drawn capsules' slots
+   * @param {HTMLElement[]} capsules  their capsules (buttons), index for index
    * @param {object | null} frame  the packed frame on screen (origins, sizes), or null (CSS lays out)
    * @param {{backdrop: {map: object | null, version: number, appearance: string, variant: string} | undefined,
    *   rgb: Float32Array, tagStates: import("./tag-states.js").TagStates, buttons: HTMLButtonElement[],
@@ -78,7 +82,7 @@ export class TagAppearance {
    *   rgb: the tints, 3 per drawn capsule; changed: the layout, the selection or the tags changed
    * @returns {boolean} whether a capsule's tone or tint changed (the glass draws its necks again)
    */
-  write(slots, count, frame, { backdrop, rgb, tagStates, buttons, solid, changed, near = null, hold = false }) {
+  write(slots, capsules, count, frame, { backdrop, rgb, tagStates, buttons, solid, changed, near = null, hold = false }) {
     if (!backdrop) return false;
     // The variant's tint amounts differ (styles.css): read them again when it changes.
     if (backdrop.variant !== this.#variant) tagStates.forgetTints();
@@ -147,19 +151,21 @@ export class TagAppearance {
         base: tint,
         at: [x, y, w, h],
         light: decision.light,
-        ink: decision.inkDark ? INK : null,
+        inkDark: decision.inkDark,
         under: under && `rgb(${under.rgb} / ${under.opacity})`,
         underOpacity: under?.opacity ?? null,
         tint: decision.shade !== 0 ? css(toneTint(tint, decision.shade)) : null,
       };
       this.#written.set(slot, values);
       if (written?.light !== values.light) slot.classList.toggle("is-on-light", values.light);
+      if ((written?.inkDark ?? false) !== values.inkDark) slot.classList.toggle("has-dark-ink", values.inkDark);
       if (((written?.under ?? null) === null) !== (values.under === null)) slot.classList.toggle("has-under", values.under !== null);
-      for (const [name, property] of [["ink", "--tone-ink"], ["under", "--tone-under"], ["underOpacity", "--tone-under-opacity"], ["tint", "--tone-tint"]]) {
+      const capsule = capsules[i];
+      for (const [name, property] of [["under", "--tone-under"], ["underOpacity", "--tone-under-opacity"], ["tint", "--tone-tint"]]) {
         if ((written?.[name] ?? null) === values[name]) continue;
-        if (values[name] === null) slot.style.removeProperty(property);
-        else slot.style.setProperty(property, values[name]);
-        if (name !== "ink") redraw = true;
+        if (values[name] === null) capsule.style.removeProperty(property);
+        else capsule.style.setProperty(property, values[name]);
+        redraw = true;
       }
     }
     return redraw;
