@@ -235,15 +235,16 @@ export class LensFilters {
    */
   grow(button, w, h) {
     const url = this.filterFor(w, h);
-    const known = this.lensOf.get(button) === url;
+    if (this.growing.has(button) && this.lensOf.get(button) === url) return; // shown since an earlier frame
     this.lensOf.set(button, url);
     if (!this.growing.has(button) && this.growing.size >= MAX_GROWING) {
-      if (this.paused.has(button)) return;
-      button.style.removeProperty("--lens");
-      this.paused.add(button);
+      // It waits for its lens like a moving capsule: `restore` puts it back at rest.
+      if (!this.paused.has(button)) {
+        button.style.removeProperty("--lens");
+        this.paused.add(button);
+      }
       return;
     }
-    if (known && this.growing.has(button)) return;
     this.growing.add(button);
     this.paused.delete(button);
     button.style.setProperty("--lens", url);

@@ -168,7 +168,7 @@ export class CloudView {
     const hold = this.#motion.moving;
     const appearance = { backdrop: state.backdrop, rgb: this.#rgb, tagStates: this.#tagStates, buttons: this.buttons, solid: reduceTransparency() };
     const near = moves ? this.#nearSight(this.#frame.size[1]) : null;
-    if (this.#appearance.write(this.#placement.slots, this.#drawn, this.#drawn.length, this.#frame, { ...appearance, near, hold, changed: moves || departed || tinted || transparency })) this.#glassDirty = true;
+    if (this.#appearance.write(this.#placement.slots, this.#drawn, this.#frame, { ...appearance, near, hold, changed: moves || departed || tinted || transparency })) this.#glassDirty = true;
     if (this.#appearance.stale > 0 && !hold) this.#requestUpdate();
     // The slots left out of sight are placed once the layout rests: after two updates in a row
     // that moved nothing (a drag moves capsules in most frames); until then each frame looks.

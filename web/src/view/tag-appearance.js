@@ -17,7 +17,7 @@
 // legibility layer leaves clear (`neckTints`).
 //
 //   const appearance = new TagAppearance();
-//   appearance.write(slots, capsules, count, frame, { backdrop, rgb, tagStates, buttons, solid, changed, near, hold })  // true: the necks' tints changed
+//   appearance.write(slots, capsules, frame, { backdrop, rgb, tagStates, buttons, solid, changed, near, hold })  // true: the necks' tints changed
 //   appearance.stale   // capsules whose decision waits for a frame that does not move
 //   appearance.neckTints(tints, count, rgb, pressed, amounts, solid)
 // - Complexity: O(capsules) comparisons when the layout, the selection or the backdrop changed,
@@ -74,7 +74,7 @@ export class TagAppearance {
    * cloud px, or null: all) are decided; during a motion (`hold`) only those whose selection
    * changed; the others wait (`stale`) for a frame that does not move, or the motion's rest.
    * @param {HTMLElement[]} slots  the drawn capsules' slots
-   * @param {HTMLElement[]} capsules  their capsules (buttons), index for index
+   * @param {HTMLElement[]} capsules  their capsules (buttons), index for index: one per drawn capsule
    * @param {object | null} frame  the packed frame on screen (origins, sizes), or null (CSS lays out)
    * @param {{backdrop: {map: object | null, version: number, appearance: string, variant: string} | undefined,
    *   rgb: Float32Array, tagStates: import("./tag-states.js").TagStates, buttons: HTMLButtonElement[],
@@ -82,7 +82,7 @@ export class TagAppearance {
    *   rgb: the tints, 3 per drawn capsule; changed: the layout, the selection or the tags changed
    * @returns {boolean} whether a capsule's tone or tint changed (the glass draws its necks again)
    */
-  write(slots, capsules, count, frame, { backdrop, rgb, tagStates, buttons, solid, changed, near = null, hold = false }) {
+  write(slots, capsules, frame, { backdrop, rgb, tagStates, buttons, solid, changed, near = null, hold = false }) {
     if (!backdrop) return false;
     // The variant's tint amounts differ (styles.css): read them again when it changes.
     if (backdrop.variant !== this.#variant) tagStates.forgetTints();
@@ -98,6 +98,7 @@ export class TagAppearance {
     let whole; // the cloud's whole backdrop, looked up once if needed
     const wholeOf = () => (whole ??= map ? map.around(0, 0, map.width + map.x, map.height + map.y) : null);
     let redraw = false;
+    const count = capsules.length;
     this.#decisions.length = count;
     for (let i = 0; i < count; i += 1) {
       const slot = slots[i];
