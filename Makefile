@@ -84,7 +84,7 @@ test-fuzz: deps
 ## The DocC reference of TagCloudCore and TagCloudWire as one static site,
 ## .build/docs/GlassTagCloud.doccarchive (serve that directory). Any DocC warning, such as a
 ## broken symbol link, fails it. See scripts/build-docs.sh.
-docs:
+docs: build
 	@bash scripts/build-docs.sh
 
 ## `make docs` works: it builds, and the site holds both modules' pages and articles.

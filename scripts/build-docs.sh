@@ -2,8 +2,9 @@
 # `make docs`: the DocC reference of TagCloudCore and TagCloudWire as one static site, built
 # with the toolchain's `docc` (the swift-docc-plugin cannot be fetched here).
 #
-# 1. `swift build` of TagCloudWire (and so TagCloudCore) in a scratch directory of its own,
-#    emitting symbol graphs (public symbols only);
+# 1. the symbol graphs (public symbols only) of TagCloudCore and TagCloudWire, read by
+#    `swift symbolgraph-extract` from the modules of the debug build (`make build`, which
+#    `make docs` runs first): no second compile of the modules;
 # 2. `docc convert` of each module's catalog with its own symbol graphs, TagCloudCore first:
 #    TagCloudWire resolves links to TagCloudCore's symbols against its archive (--dependency);
 #    any warning (a broken symbol link, a missing page) fails the build (--warnings-as-errors);
@@ -15,26 +16,29 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 output=${1:-.build/docs/GlassTagCloud.doccarchive}
 scratch=.build/docs
-# The compiler writes a module's graphs only when it compiles the module, so they are kept
-# beside the build that made them (a module the build skips keeps the graphs it had).
-graphs=$scratch/build/symbol-graphs
-rm -rf "$scratch/module-graphs" "$scratch/archives"
+graphs=$scratch/symbol-graphs
+rm -rf "$graphs" "$scratch/module-graphs" "$scratch/archives"
 mkdir -p "$graphs" "$scratch/module-graphs" "$scratch/archives"
 
-swift build --quiet --scratch-path "$scratch/build" --target TagCloudWire \
-  -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs" \
-  -Xswiftc -symbol-graph-minimum-access-level -Xswiftc public \
-  -Xswiftc -emit-extension-block-symbols
+modules=$(swift build --show-bin-path)/Modules
+for module in TagCloudCore TagCloudWire; do
+  [[ -f $modules/$module.swiftmodule ]] || {
+    echo "build-docs: $modules/$module.swiftmodule is missing: run \`make build\` first" >&2
+    exit 1
+  }
+  swift symbolgraph-extract -module-name "$module" -I "$modules" \
+    -target "$(uname -m)-unknown-linux-gnu" -minimum-access-level public \
+    -emit-extension-block-symbols -output-dir "$graphs"
+done
 
 archives=()
 for module in TagCloudCore TagCloudWire; do
   # This module's graphs: its own and those of the types it extends (TagCloudWire@TagCloudCore).
   [[ -f $graphs/$module.symbols.json ]] || {
-    echo "build-docs: no symbol graph for $module (rm -rf $scratch/build and run again)" >&2
+    echo "build-docs: no symbol graph for $module in $graphs" >&2
     exit 1
   }
   mkdir -p "$scratch/module-graphs/$module"
-  # Its own graph and those of the types it extends (TagCloudWire@TagCloudCore), if any.
   cp "$graphs/$module".symbols.json $(compgen -G "$graphs/$module@*.symbols.json" || true) \
     "$scratch/module-graphs/$module/"
   dependencies=()
