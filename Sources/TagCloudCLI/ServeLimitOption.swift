@@ -50,6 +50,10 @@ public struct ServeLimitOption: Sendable {
       "--message-rate", "TAGCLOUD_MESSAGE_RATE", 1...1_000_000,
       "Messages per second per connection, with bursts of twice that (default 1000); a client that floods past it is closed with 1008.",
       \.messageRate),
+    whole(
+      "--layout-cache", "TAGCLOUD_LAYOUT_CACHE", 0...4096,
+      "MiB of layout frames each worker keeps for sessions that make the same request (default 8; 0 keeps none).",
+      \.layoutCacheMiB, placeholder: "MIB"),
     ServeLimitOption(
       flag: "--drain-grace", environmentVariable: "TAGCLOUD_DRAIN_GRACE", placeholder: "SECONDS",
       summary:

@@ -57,6 +57,8 @@ public struct ServeLimits: Equatable, Sendable {
   public var sessionTTL = 300
   /// Sustained messages per second per connection (`--message-rate`); the burst is twice it.
   public var messageRate = 1000
+  /// MiB of layout frames each worker keeps for repeated requests (`--layout-cache`); 0 none.
+  public var layoutCacheMiB = 8
   /// Seconds between a stop signal (`/readyz` turns 503) and the 1001 closes (`--drain-grace`).
   public var drainGrace = 1.0
   /// Serving processes on the port (`--workers`).

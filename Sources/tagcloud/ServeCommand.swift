@@ -32,6 +32,7 @@ enum ServeCommand {
     settings.live.sessionTimeToLive = Double(limits.sessionTTL)
     settings.live.messageRate = Double(limits.messageRate)
     settings.live.messageBurst = 2 * Double(limits.messageRate)
+    settings.live.layoutCacheBytes = limits.layoutCacheMiB << 20
     settings.worker = WorkerRole(environment: processEnvironment())
     if settings.worker == nil {
       // A worker inherits the supervisor's limit; the supervisor (or the only process) fits it.

@@ -22,6 +22,7 @@ import Testing
     #expect(defaults.hangUpAfter == 45)
     #expect(defaults.sessionTTL == 300)
     #expect(defaults.messageRate == 1000)
+    #expect(defaults.layoutCacheMiB == 8)
     #expect(defaults.drainGrace == 1)
     #expect(defaults.workers == .fixed(1))
   }
@@ -29,13 +30,15 @@ import Testing
   @Test func everyFlag() throws {
     let parsed = try limits([
       "--max-sessions", "20000", "--ping-after=5", "--hang-up-after", "9", "--session-ttl",
-      "60", "--message-rate", "50", "--drain-grace", "0.25", "--workers", "4",
+      "60", "--message-rate", "50", "--layout-cache", "0", "--drain-grace", "0.25", "--workers",
+      "4",
     ])
     #expect(parsed.maxSessions == 20000)
     #expect(parsed.pingAfter == 5)
     #expect(parsed.hangUpAfter == 9)
     #expect(parsed.sessionTTL == 60)
     #expect(parsed.messageRate == 50)
+    #expect(parsed.layoutCacheMiB == 0)
     #expect(parsed.drainGrace == 0.25)
     #expect(parsed.workers == .fixed(4))
     #expect(try limits(["--workers", "auto"]).workers == .auto)
@@ -47,6 +50,7 @@ import Testing
       [
         "TAGCLOUD_MAX_SESSIONS": "5000", "TAGCLOUD_PING_AFTER": "1", "TAGCLOUD_HANG_UP_AFTER": "2",
         "TAGCLOUD_SESSION_TTL": "7", "TAGCLOUD_MESSAGE_RATE": "10", "TAGCLOUD_DRAIN_GRACE": "3",
+        "TAGCLOUD_LAYOUT_CACHE": "64",
         "TAGCLOUD_WORKERS": "auto",
       ])
     #expect(parsed.maxSessions == 5000)
@@ -54,6 +58,7 @@ import Testing
     #expect(parsed.hangUpAfter == 2)
     #expect(parsed.sessionTTL == 7)
     #expect(parsed.messageRate == 10)
+    #expect(parsed.layoutCacheMiB == 64)
     #expect(parsed.drainGrace == 3)
     #expect(parsed.workers == .auto)
   }
@@ -87,6 +92,8 @@ import Testing
     ("--hang-up-after", "-1", "a whole number from 1 to 3600"),
     ("--session-ttl", "86401", "a whole number from 1 to 86400"),
     ("--message-rate", "0.5", "a whole number from 1 to 1000000"),
+    ("--layout-cache", "4097", "a whole number from 0 to 4096"),
+    ("--layout-cache", "-1", "a whole number from 0 to 4096"),
     ("--drain-grace", "600.5", "a number of seconds from 0 to 600"),
     ("--drain-grace", "1.", "a number of seconds from 0 to 600"),
     ("--drain-grace", "1.0001", "a number of seconds from 0 to 600"),
@@ -140,6 +147,6 @@ import Testing
       #expect(option.summary.contains("default"), "\(option.flag) names its default")
     }
     #expect(usage.contains("/readyz"))
-    #expect(ServeLimitOption.all.count == 7)
+    #expect(ServeLimitOption.all.count == 8)
   }
 }

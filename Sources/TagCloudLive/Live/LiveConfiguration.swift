@@ -41,6 +41,9 @@ public struct LiveConfiguration: Equatable, Sendable {
   public var maxPendingErrors: Int = 8
   /// Refusals logged per connection before the log goes quiet for it (metrics count them all).
   public var maxLoggedRefusals: Int = 3
+  /// Bytes of layout frames kept for sessions that make the same request (``LayoutCache``);
+  /// 0 keeps none.
+  public var layoutCacheBytes: Int = 8 << 20
 
   public init(
     tags: [LiveTag], initialSelection: [Int] = [], spacing: Double = DemoTags.spacing,

@@ -29,10 +29,13 @@ public struct LiveHub<Random: RandomNumberGenerator> {
   private var nextSession: UInt64 = 1
   private var wakeups: [ConnectionID] = []
   private var log: [String] = []
+  /// Layout frames by the request they answer, shared by the hub's sessions.
+  private var layoutCache: LayoutCache
 
   public init(configuration: LiveConfiguration, random: Random) {
     self.configuration = configuration
     self.random = random
+    layoutCache = LayoutCache(byteLimit: configuration.layoutCacheBytes)
   }
 
   public var liveSessionCount: Int { connections.count }
@@ -381,9 +384,10 @@ public struct LiveHub<Random: RandomNumberGenerator> {
     let reduceMotion = sessions.values[sessionSlot].reduceMotion
     let (animation, pendingSince) = Self.takeLayout(
       &connections.values[slot], reduceMotion: reduceMotion)
-    let frame = Self.nextLayout(
-      &sessions.values[sessionSlot], animation: animation, configuration)
-    metrics.layoutsComputed += 1
+    let (frame, cached) = Self.nextLayout(
+      &sessions.values[sessionSlot], animation: animation, configuration, cache: &layoutCache)
+    if cached { metrics.layoutCacheHits += 1 } else { metrics.layoutsComputed += 1 }
+    metrics.layoutCacheBytes = layoutCache.byteCount
     metrics.framesOut += 1
     metrics.observeRoundTrip(seconds: now - pendingSince)
     return frame
@@ -392,10 +396,11 @@ public struct LiveHub<Random: RandomNumberGenerator> {
   /// The session's next layout frame, numbered in place (a copy of the session for the
   /// layout would retain and release every array it holds).
   private static func nextLayout(
-    _ session: inout LiveSession, animation: Spring?, _ configuration: LiveConfiguration
-  ) -> [UInt8] {
+    _ session: inout LiveSession, animation: Spring?, _ configuration: LiveConfiguration,
+    cache: inout LayoutCache
+  ) -> (frame: [UInt8], cached: Bool) {
     session.sequence += 1
-    return ServerMessage.layout(session, animation: animation, configuration)
+    return ServerMessage.layout(session, animation: animation, configuration, cache: &cache)
   }
 
   /// Clears the connection's pending layout, counted as sent; returns its motion (none under

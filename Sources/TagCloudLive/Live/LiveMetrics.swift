@@ -22,7 +22,12 @@ public struct LiveMetrics: Equatable, Sendable {
   public var sessionsAdopted = 0
   public var sessionsExpired = 0
   public var clientsDropped = 0
+  /// Layout frames made by the core (a miss of the layout cache, or no cache).
   public var layoutsComputed = 0
+  /// Layout frames taken from the layout cache (``LayoutCache``): no layout made.
+  public var layoutCacheHits = 0
+  /// The bytes the layout cache holds now.
+  public var layoutCacheBytes = 0
   /// Counts per bucket of ``roundTripBounds`` (not cumulative), plus one for +Inf.
   public private(set) var roundTripCounts = [Int](repeating: 0, count: roundTripBounds.count + 1)
   public private(set) var roundTripSum = 0.0
@@ -64,8 +69,16 @@ public struct LiveMetrics: Equatable, Sendable {
     metric(
       "tagcloud_errors_total", "counter", "Client messages refused with an error message.", errors)
     metric(
-      "tagcloud_layouts_computed_total", "counter", "Layouts computed for sessions.",
+      "tagcloud_layouts_computed_total", "counter",
+      "Layouts computed for sessions (layout frames not taken from the layout cache).",
       layoutsComputed)
+    metric(
+      "tagcloud_layout_cache_hits_total", "counter",
+      "Layout frames taken from the layout cache: another session made the same request.",
+      layoutCacheHits)
+    metric(
+      "tagcloud_layout_cache_bytes", "gauge", "Bytes the layout cache holds (--layout-cache).",
+      layoutCacheBytes)
     metric(
       "tagcloud_sessions_resumed_total", "counter", "Sessions resumed from the server's copy.",
       sessionsResumed)

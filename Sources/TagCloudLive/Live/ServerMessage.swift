@@ -83,7 +83,33 @@ enum ServerMessage {
   static func layout(_ session: LiveSession, animation: Spring?, _ configuration: LiveConfiguration)
     -> [UInt8]
   {
+    layout(sequence: session.sequence, layoutRequest(session, animation: animation, configuration))
+  }
+
+  /// The same frame through `cache`: what follows its `seq` comes from there when a session
+  /// made the same request before (``LayoutCache``). Returns whether it did.
+  static func layout(
+    _ session: LiveSession, animation: Spring?, _ configuration: LiveConfiguration,
+    cache: inout LayoutCache
+  ) -> (frame: [UInt8], cached: Bool) {
     let request = layoutRequest(session, animation: animation, configuration)
+    guard cache.isEnabled else { return (layout(sequence: session.sequence, request), false) }
+    let (rest, cached) = cache.frameAfterSequence(for: request) {
+      // The frame of `seq` 0, less its start: what follows `"seq":N` is the same for any N.
+      Array(layout(sequence: 0, request).dropFirst(layoutStart.count + 1))
+    }
+    var frame = layoutStart
+    frame.reserveCapacity(layoutStart.count + 20 + rest.count)
+    frame += String(session.sequence).utf8
+    frame += rest
+    return (frame, cached)
+  }
+
+  /// Every layout frame's first bytes, up to its `seq`'s digits.
+  static let layoutStart = Array(#"{"type":"layout","seq":"#.utf8)
+
+  /// The layout frame numbered `sequence` that answers `request`.
+  static func layout(sequence: Int, _ request: LayoutRequest) -> [UInt8] {
     // Room for the whole frame at once (about 100 bytes a tag): growing from the default took
     // three moves a frame.
     var writer = JSONWriter(capacity: 512 + 128 * request.tags.count)
@@ -91,7 +117,7 @@ enum ServerMessage {
     writer.key("type")
     writer.string("layout")
     writer.key("seq")
-    writer.number(session.sequence)
+    writer.number(sequence)
     writer.key("width")
     writer.number(request.width)
     writer.key("spacing")

@@ -405,3 +405,30 @@ def test_invalid_utf8_closes_with_1007_and_protocol_errors_with_1002(server):
         assert raw.close_code() == 1002
     finally:
         raw.close()
+
+
+@pytest.mark.parametrize("cache", ["8", "0"])
+def test_sessions_that_make_the_same_request_get_the_same_frame_laid_out_once(start_server, cache):
+    """The layout cache (docs/SERVER.md, "The layout cache"), through the command line: a second
+    session at the same width, sizes and selection gets the first one's frame byte for byte, and
+    only the first was laid out; a selection of its own is another request. With
+    `--layout-cache 0` the same frames are each laid out."""
+    server = start_server("--layout-cache", cache)
+    first, _ = open_live(server)
+    second, _ = open_live(server)
+    with first, second:
+        texts = []
+        for ws in (first, second):
+            send(ws, measure_message())
+            send(ws, {"type": "viewport", "width": 390})
+            texts.append(ws.recv(timeout=5))
+        assert texts[0] == texts[1] and json.loads(texts[0])["seq"] == 1
+        send(second, {"type": "toggle", "id": "Glass"})
+        toggled = receive_type(second, "layout")
+        assert toggled["seq"] == 2 and {"SwiftUI", "Glass"} <= {i["id"] for i in toggled["items"] if i["selected"]}
+        hits, computed = server.metric("tagcloud_layout_cache_hits_total"), server.metric("tagcloud_layouts_computed_total")
+        held = server.metric("tagcloud_layout_cache_bytes")
+    if cache == "0":
+        assert (hits, computed, held) == (0, 3, 0)
+    else:
+        assert (hits, computed) == (1, 2) and 0 < held < 8 << 20
