@@ -60,8 +60,9 @@ struct LayoutCache {
   }
 
   /// A request as a dictionary key: equal when the requests are (``LayoutRequest``'s `==`, every
-  /// member), hashed from every member that `==` compares but the tags' ids (the served tags,
-  /// the same for every session of a worker).
+  /// member). The hash takes the scalar members, the selection and one sum of the tags' sizes,
+  /// not each tag: a frame's lookup hashes a few words, and requests that differ only in how
+  /// their tags measured (another font) still spread (the comparison tells them apart).
   struct Key: Hashable {
     var request: LayoutRequest
 
@@ -74,20 +75,17 @@ struct LayoutCache {
       hasher.combine(request.capsuleMetrics.textScale)
       hasher.combine(request.capsuleMetrics.lineHeight)
       hasher.combine(request.tags.count)
-      for tag in request.tags {
+      var sizes = 0.0
+      var selected = 0
+      for (index, tag) in request.tags.enumerated() {
         switch tag.content {
-        case .size(let size):
-          hasher.combine(size.width)
-          hasher.combine(size.height)
-        case .label(let label):
-          hasher.combine(label.width)
-          hasher.combine(label.spaceWidth)
-          hasher.combine(label.words.count)
+        case .size(let size): sizes += size.width + 2 * size.height
+        case .label(let label): sizes += label.width + 2 * label.spaceWidth
         }
+        if request.selection.contains(index) { selected = selected &* 31 &+ index &+ 1 }
       }
-      for index in request.tags.indices where request.selection.contains(index) {
-        hasher.combine(index)
-      }
+      hasher.combine(sizes)
+      hasher.combine(selected)
       hasher.combine(request.animation?.duration)
       hasher.combine(request.animation?.bounce)
       hasher.combine(request.reduceMotion)
