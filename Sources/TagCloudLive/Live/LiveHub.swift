@@ -31,11 +31,15 @@ public struct LiveHub<Random: RandomNumberGenerator> {
   private var log: [String] = []
   /// Layout frames by the request they answer, shared by the hub's sessions.
   private var layoutCache: LayoutCache
+  /// The sessions' measured tags, one array per distinct measurement. At most as many as the
+  /// sessions the hub keeps: the worst case holds as much again as the sessions themselves.
+  private var measurements: SharedMeasurements
 
   public init(configuration: LiveConfiguration, random: Random) {
     self.configuration = configuration
     self.random = random
     layoutCache = LayoutCache(byteLimit: configuration.layoutCacheBytes)
+    measurements = SharedMeasurements(limit: configuration.maxSessions)
   }
 
   public var liveSessionCount: Int { connections.count }
@@ -144,8 +148,8 @@ public struct LiveHub<Random: RandomNumberGenerator> {
       session.selection = SelectionSet(capacity: next.tags.count, indices: kept)
       if let measured = session.measured {
         // In the new order, the tags the page measured and that are still served.
-        session.measured = measured.filter { newIndex[$0.id] != nil }
-          .sorted { newIndex[$0.id]! < newIndex[$1.id]! }
+        session.measured = measurements.shared(
+          measured.filter { newIndex[$0.id] != nil }.sorted { newIndex[$0.id]! < newIndex[$1.id]! })
       }
       sessions[key] = session
     }
@@ -215,7 +219,8 @@ public struct LiveHub<Random: RandomNumberGenerator> {
       hello(
         requested: requested, selection: selection, spacing: spacing,
         from: connections.keys[slot], now: now)
-    case .measure(let tags, let capsuleMetrics, let moreSizes):
+    case .measure(let measured, let capsuleMetrics, let moreSizes):
+      let tags = measurements.shared(measured)
       let canLayOut = Self.change(&sessions.values[sessionSlot]) { session in
         session.measured = tags
         session.capsuleMetrics = capsuleMetrics
