@@ -99,9 +99,12 @@ extension LiveServer {
     // check found room every time, at the cost of a poll() system call per frame (2 % of the
     // server's CPU at 1,000 busy sessions, perf). A slow reader still holds at most one frame
     // in lws, and the hub keeps the newest state for it (latest wins).
-    guard let frame = hub.takeFrame(for: id, now: monotonicSeconds()) else { return 0 }
+    guard
+      let (frame, moreWaiting) = hub.takeFrameTellingWhetherMoreWait(
+        for: id, now: monotonicSeconds())
+    else { return 0 }
     if sendBuffer.write(frame, to: wsi) < frame.count { return -1 }
-    if hub.hasOutgoing(id) { lws_callback_on_writable(wsi) }
+    if moreWaiting { lws_callback_on_writable(wsi) }
     return 0
   }
 
