@@ -95,8 +95,11 @@ enum ServerMessage {
     let request = layoutRequest(session, animation: animation, configuration)
     guard cache.isEnabled else { return (layout(sequence: session.sequence, request), false) }
     let (rest, cached) = cache.frameAfterSequence(for: request) {
-      // The frame of `seq` 0, less its start: what follows `"seq":N` is the same for any N.
-      Array(layout(sequence: 0, request).dropFirst(layoutStart.count + 1))
+      // The frame of `seq` 0, less its start and the 0: what follows `"seq":N` is the same for
+      // any N.
+      let whole = layout(sequence: 0, request)
+      assert(whole.starts(with: layoutStart + [UInt8(ascii: "0")]))
+      return Array(whole.dropFirst(layoutStart.count + 1))
     }
     var frame = layoutStart
     frame.reserveCapacity(layoutStart.count + 20 + rest.count)
