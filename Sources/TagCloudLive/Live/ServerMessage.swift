@@ -79,15 +79,8 @@ enum ServerMessage {
 
   /// `layout`: the core's layout response for the session's state, with `type`, `seq`, `width`
   /// and `spacing` in front, and `maxRows` when a row limit applied. Under Reduce Motion
-  /// `animation` is null.
-  static func layout(_ session: LiveSession, animation: Spring?, _ configuration: LiveConfiguration)
-    -> [UInt8]
-  {
-    layout(sequence: session.sequence, layoutRequest(session, animation: animation, configuration))
-  }
-
-  /// The same frame through `cache`: what follows its `seq` comes from there when a session
-  /// made the same request before (``LayoutCache``). Returns whether it did.
+  /// `animation` is null. What follows the `seq` comes from `cache` when a session made the
+  /// same request before (``LayoutCache``); the result says whether it did.
   static func layout(
     _ session: LiveSession, animation: Spring?, _ configuration: LiveConfiguration,
     cache: inout LayoutCache
