@@ -14,8 +14,9 @@ import TagCloudCore
 /// Bounded by bytes (each entry counts its frame and its tags); when the next entry would not
 /// fit, every entry is dropped and filling starts again. A workload with more distinct requests
 /// than fit pays a hash, a comparison and a copy a frame over no cache; one that repeats pays a
-/// hash, a comparison and the `seq` instead of a layout. Metrics: `tagcloud_layout_cache_hits_total`,
-/// `tagcloud_layouts_computed_total` (the misses), `tagcloud_layout_cache_bytes`.
+/// hash, a comparison and the `seq` instead of a layout. Metrics:
+/// `tagcloud_layout_cache_hits_total`, `tagcloud_layouts_computed_total` (the misses),
+/// `tagcloud_layout_cache_bytes`.
 struct LayoutCache {
   /// The bytes of every entry together at most; 0 keeps none.
   let byteLimit: Int
