@@ -7,8 +7,9 @@ import Testing
 
 @Suite struct LayoutCacheTests {
   /// Property: several sessions sending seeded random changes (widths from a small set,
-  /// toggles of two tags, spacing, reduced motion, a measure of fewer tags) to a hub with a layout cache get,
-  /// frame for frame, the bytes a hub without one sends; and the cache did serve frames.
+  /// toggles of two tags, spacing, reduced motion, a measure of fewer tags) to a hub with a
+  /// layout cache get, frame for frame, the bytes a hub without one sends; and the cache did
+  /// serve frames.
   ///
   /// Mutation checks: a key that left the selection out of its hash and its `==` fails here
   /// for every seed (another session's selection is sent); a frame that kept the cached `seq`
