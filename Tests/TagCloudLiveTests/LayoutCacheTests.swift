@@ -7,15 +7,17 @@ import Testing
 
 @Suite struct LayoutCacheTests {
   /// Property: several sessions sending seeded random changes (widths from a small set,
-  /// toggles of two tags, spacing, reduced motion, a measure of fewer tags) to a hub with a
-  /// layout cache get, frame for frame, the bytes a hub without one sends; and the cache did
-  /// serve frames.
+  /// toggles of two tags, spacing, reduced motion, direction, a row limit, a measure of fewer
+  /// tags, of another text scale, with and without the "+K" sizes) to a hub with a layout cache
+  /// get, frame for frame, the bytes a hub without one sends; and the cache did serve frames.
   ///
   /// Mutation checks: a key that left the selection out of its hash and its `==` fails here
   /// for every seed (another session's selection is sent); a frame that kept the cached `seq`
-  /// (every frame numbered 0) fails at the first hit.
+  /// (every frame numbered 0) fails at the first hit; a session that kept its content number
+  /// when its direction (or its selection) changed fails.
   @Test(arguments: [1, 2, 3, 4, 5, 6] as [UInt64])
   func framesFromTheCacheAreTheFramesWithout(seed: UInt64) throws {
+    let text = { (frame: [UInt8]?) in frame.map { String(decoding: $0, as: UTF8.self) } }
     var random = SeededGenerator(seed: seed)
     var uncachedConfiguration = LiveConfiguration.demo
     uncachedConfiguration.layoutCacheBytes = 0
@@ -57,10 +59,23 @@ import Testing
       case 12:
         send(
           measureMessage(ids: random.next() % 3 == 0 ? Array(demoIDs.prefix(6)) : demoIDs), pair)
+      case 13:
+        let width = 360 + 40 * (random.next() % 3)
+        let direction = random.next() % 2 == 0 ? "ltr" : "rtl"
+        let maxRows = random.next() % 2 == 0 ? 0 : 2
+        send(
+          #"{"type": "viewport", "width": \#(width), "direction": "\#(direction)", "maxRows": \#(maxRows)}"#,
+          pair)
+      case 14:
+        // Other capsule metrics, with or without the "+K" sizes a row limit needs.
+        var measure = measureMessage().dropLast()
+        if random.next() % 2 == 0 { measure += #", "moreSizes": [[30, 40], [38, 40]]"# }
+        if random.next() % 2 == 0 { measure += #", "textScale": 1.25"# }
+        send(String(measure) + "}", pair)
       default:
         let a = cached.hub.takeFrame(for: pair.0, now: cached.now)
         let b = uncached.hub.takeFrame(for: pair.1, now: uncached.now)
-        #expect(a == b, "step \(step)")
+        #expect(text(a) == text(b), "step \(step)")
         if a != nil { frames += 1 }
       }
     }
@@ -68,7 +83,7 @@ import Testing
       while true {
         let a = cached.hub.takeFrame(for: pair.0, now: cached.now)
         let b = uncached.hub.takeFrame(for: pair.1, now: uncached.now)
-        #expect(a == b)
+        #expect(text(a) == text(b))
         if a == nil && b == nil { break }
         frames += 1
       }
@@ -106,8 +121,9 @@ import Testing
     #expect(Set(three.selectedIDs) == ["SwiftUI", "Glass"])
   }
 
-  /// The bytes stay within the limit: a full cache starts again; a frame larger than the whole
-  /// limit is sent and not kept; a limit of 0 keeps nothing.
+  /// The bytes stay within the limit: a full cache starts again (forgetting the content
+  /// numbers it gave); a frame larger than the whole limit is sent and not kept; a limit of 0
+  /// keeps nothing.
   @Test func theCacheKeepsWithinItsBytes() throws {
     let request = { (width: Double) in
       LayoutRequest(
@@ -117,28 +133,39 @@ import Testing
         })
     }
     var made = 0
-    func frame(_ width: Double) -> [UInt8] {
+    func frame(_ request: LayoutRequest) -> [UInt8] {
       made += 1
-      return ServerMessage.layout(sequence: 0, request(width))
+      return ServerMessage.layout(sequence: 0, request)
     }
-    let oneEntry =
-      frame(400).count + 10 * MemoryLayout<TagSpec>.stride + demoIDs.joined().utf8.count
-    var cache = LayoutCache(byteLimit: 3 * oneEntry)
+    let contentBytes = 10 * MemoryLayout<TagSpec>.stride + demoIDs.joined().utf8.count
+    let frameBytes = frame(request(400)).count
+    var cache = LayoutCache(byteLimit: contentBytes + 3 * frameBytes)
+    var content: LayoutCache.Content?
     for width in [400.0, 401, 402] {
-      _ = cache.frameAfterSequence(for: request(width)) { frame(width) }
+      #expect(cache.frameAfterSequence(content: content, width: width, animation: nil) == nil)
+      _ = cache.frameAfterSequence(for: request(width), content: &content, make: frame)
     }
-    #expect(cache.count == 3 && cache.byteCount <= cache.byteLimit)
-    #expect(cache.frameAfterSequence(for: request(401)) { frame(401) }.hit)
-    // A fourth does not fit: the cache starts again with it.
-    #expect(!cache.frameAfterSequence(for: request(403)) { frame(403) }.hit)
-    #expect(cache.count == 1)
-    #expect(!cache.frameAfterSequence(for: request(400)) { frame(400) }.hit)
+    #expect(cache.count == 3 && cache.byteCount == cache.byteLimit)
+    #expect(cache.frameAfterSequence(content: content, width: 401, animation: nil) != nil)
+    // Another session's request of the same tags and spacing gets the same number.
+    var other: LayoutCache.Content?
+    #expect(cache.frameAfterSequence(for: request(401), content: &other, make: frame).hit)
+    #expect(other == content)
+    // A fourth does not fit: the cache starts again with it, and the old number is forgotten.
+    let old = content
+    #expect(!cache.frameAfterSequence(for: request(403), content: &content, make: frame).hit)
+    #expect(cache.count == 1 && content != old)
+    #expect(cache.frameAfterSequence(content: old, width: 403, animation: nil) == nil)
+    #expect(cache.frameAfterSequence(content: content, width: 403, animation: nil) != nil)
+    #expect(cache.frameAfterSequence(content: content, width: 400, animation: nil) == nil)
 
     var tiny = LayoutCache(byteLimit: 100)
-    #expect(!tiny.frameAfterSequence(for: request(400)) { frame(400) }.hit)
+    var tinyContent: LayoutCache.Content?
+    #expect(!tiny.frameAfterSequence(for: request(400), content: &tinyContent, make: frame).hit)
     #expect(tiny.count == 0 && tiny.byteCount == 0)
+    #expect(tiny.frameAfterSequence(content: tinyContent, width: 400, animation: nil) == nil)
 
-    #expect(made == 7)
+    #expect(made == 6)
     #expect(!LayoutCache(byteLimit: 0).isEnabled)
   }
 }

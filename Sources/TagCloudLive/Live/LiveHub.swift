@@ -211,9 +211,8 @@ public struct LiveHub<Random: RandomNumberGenerator> {
   /// every array it holds, and look it up twice (a tenth of the hub's instructions a frame,
   /// callgrind, docs/benchmarks/notes.md).
   private mutating func apply(_ message: ClientMessage, from slot: ConnectionSlot, now: Double) {
-    guard let sessionSlot = sessions.index(forKey: connections.values[slot].session) else {
-      return
-    }
+    guard let sessionSlot = sessions.index(forKey: Self.sessionKey(of: &connections.values[slot]))
+    else { return }
     switch message {
     case .hello(let requested, let selection, let spacing):
       hello(
@@ -378,7 +377,7 @@ public struct LiveHub<Random: RandomNumberGenerator> {
   ///
   /// - Complexity: that of the core's `LayoutEngine.layout` when a layout is due, else O(1).
   public mutating func takeFrame(for id: ConnectionID, now: Double) -> [UInt8]? {
-    takeFrameTellingWhetherMoreWait(for: id, now: now)?.frame
+    takeFrameTellingWhetherMoreWait(for: id, now: now)?.frame.bytes
   }
 
   /// ``takeFrame(for:now:)``, and whether another frame waits after it: what the adapter asks
@@ -388,27 +387,27 @@ public struct LiveHub<Random: RandomNumberGenerator> {
   ///
   /// - Complexity: that of ``takeFrame(for:now:)``.
   public mutating func takeFrameTellingWhetherMoreWait(for id: ConnectionID, now: Double) -> (
-    frame: [UInt8], moreWaiting: Bool
+    frame: OutgoingFrame, moreWaiting: Bool
   )? {
     guard let slot = connections.index(forKey: id) else { return nil }
-    if !connections.values[slot].control.isEmpty {
+    // Each step changes the connection in place: a read of `connections.values[slot]` copies
+    // the whole connection first, its queue retained and released (about 600 instructions a
+    // frame, callgrind).
+    if let (frame, moreWaiting) = connections.values[slot].takeControlFrame() {
       metrics.framesOut += 1
-      let frame = connections.values[slot].control.removeFirst().bytes
-      return (frame, connections.values[slot].hasOutgoing)
+      return (OutgoingFrame(head: frame), moreWaiting)
     }
-    guard connections.values[slot].layoutPending,
-      let sessionSlot = sessions.index(forKey: connections.values[slot].session)
+    guard let (key, animation, pendingSince) = connections.values[slot].takeLayout(),
+      let sessionSlot = sessions.index(forKey: key)
     else { return nil }
-    let reduceMotion = sessions.values[sessionSlot].reduceMotion
-    let (animation, pendingSince) = Self.takeLayout(
-      &connections.values[slot], reduceMotion: reduceMotion)
     let (frame, cached) = Self.nextLayout(
       &sessions.values[sessionSlot], animation: animation, configuration, cache: &layoutCache)
     if cached { metrics.layoutCacheHits += 1 } else { metrics.layoutsComputed += 1 }
     metrics.layoutCacheBytes = layoutCache.byteCount
     metrics.framesOut += 1
     metrics.observeRoundTrip(seconds: now - pendingSince)
-    return (frame, connections.values[slot].hasOutgoing)
+    // Control frames go first, so none waits after a layout; and one layout is pending at most.
+    return (frame, false)
   }
 
   /// The session's next layout frame, numbered in place (a copy of the session for the
@@ -416,21 +415,14 @@ public struct LiveHub<Random: RandomNumberGenerator> {
   private static func nextLayout(
     _ session: inout LiveSession, animation: Spring?, _ configuration: LiveConfiguration,
     cache: inout LayoutCache
-  ) -> (frame: [UInt8], cached: Bool) {
+  ) -> (frame: OutgoingFrame, cached: Bool) {
     session.sequence += 1
-    return ServerMessage.layout(session, animation: animation, configuration, cache: &cache)
+    return ServerMessage.layout(&session, animation: animation, configuration, cache: &cache)
   }
 
-  /// Clears the connection's pending layout, counted as sent; returns its motion (none under
-  /// Reduce Motion) and when the oldest change behind it arrived.
-  private static func takeLayout(_ connection: inout LiveConnection, reduceMotion: Bool) -> (
-    animation: Spring?, pendingSince: Double
-  ) {
-    let animation = reduceMotion ? nil : connection.pendingAnimation
-    connection.layoutPending = false
-    connection.pendingAnimation = nil
-    connection.layoutsSent += 1
-    return (animation, connection.pendingSince)
+  /// The connection's session, read in place (see ``takeFrameTellingWhetherMoreWait``).
+  private static func sessionKey(of connection: inout LiveConnection) -> SessionKey {
+    connection.session
   }
 
   /// Hands `body` each connection that got something to send since the last call (the adapter

@@ -5,22 +5,31 @@ import TagCloudCore
 /// live, so that a reloaded page can resume it.
 struct LiveSession {
   var token: String
-  var selection: SelectionSet
-  var spacing: Double
+  // Every member a layout request takes, except the width, forgets the request's content
+  // number when it changes (``layoutContent``); the viewport's members are set by every
+  // `viewport` message, so they compare first.
+  var selection: SelectionSet { didSet { layoutContent = nil } }
+  var spacing: Double { didSet { layoutContent = nil } }
   /// The page's capsules in the server's tag order, once it has sent `measure`. After a reload
   /// of the tag set, only the served tags the page had measured (until it measures again).
-  var measured: [TagSpec]?
-  var capsuleMetrics = CapsuleMetrics()
+  var measured: [TagSpec]? { didSet { layoutContent = nil } }
+  var capsuleMetrics = CapsuleMetrics() { didSet { layoutContent = nil } }
   /// The page's "+K" capsule sizes from its last `measure` (``RowLimit``), empty when it sent
   /// none: then no row limit applies.
-  var moreSizes: [Double] = []
+  var moreSizes: [Double] = [] { didSet { layoutContent = nil } }
   /// The rows the page shows (its last `viewport`), 0 for every tag.
-  var maxRows = 0
+  var maxRows = 0 { didSet { if maxRows != oldValue { layoutContent = nil } } }
   /// The page's width, once it has sent `viewport`.
   var width: Double?
-  var reduceMotion = false
+  var reduceMotion = false { didSet { if reduceMotion != oldValue { layoutContent = nil } } }
   /// The page's writing direction (rows start at the right edge in `rtl`).
-  var direction = LayoutDirection.leftToRight
+  var direction = LayoutDirection.leftToRight {
+    didSet { if direction != oldValue { layoutContent = nil } }
+  }
+  /// The layout cache's number for this session's request less its width and motion, nil
+  /// until a layout gives it one and again once a member the request takes changes: with it,
+  /// a frame is looked up without building the request (``LayoutCache``).
+  var layoutContent: LayoutCache.Content?
   /// Layouts sent so far; the next layout's `seq` is this plus one.
   var sequence = 0
   /// The connection it belongs to, nil while detached.
@@ -58,6 +67,26 @@ struct LiveConnection {
   var refusalsLogged = 0
 
   var hasOutgoing: Bool { layoutPending || !control.isEmpty }
+
+  /// The oldest control frame, taken, and whether another frame waits after it; nil when none
+  /// is queued.
+  mutating func takeControlFrame() -> (frame: [UInt8], moreWaiting: Bool)? {
+    guard !control.isEmpty else { return nil }
+    let frame = control.removeFirst().bytes
+    return (frame, hasOutgoing)
+  }
+
+  /// The pending layout, taken and counted as sent: its session, its motion (the session's
+  /// Reduce Motion silences it when the frame is written) and when the oldest change behind
+  /// it arrived; nil when none is pending.
+  mutating func takeLayout() -> (session: SessionKey, animation: Spring?, pendingSince: Double)? {
+    guard layoutPending else { return nil }
+    let animation = pendingAnimation
+    layoutPending = false
+    pendingAnimation = nil
+    layoutsSent += 1
+    return (session, animation, pendingSince)
+  }
 }
 
 /// A queued welcome or error frame.

@@ -80,25 +80,32 @@ enum ServerMessage {
   /// `layout`: the core's layout response for the session's state, with `type`, `seq`, `width`
   /// and `spacing` in front, and `maxRows` when a row limit applied. Under Reduce Motion
   /// `animation` is null. What follows the `seq` comes from `cache` when a session made the
-  /// same request before (``LayoutCache``); the result says whether it did.
+  /// same request before (``LayoutCache``); the session keeps the number the cache gave its
+  /// request (``LiveSession/layoutContent``). The result says whether the frame was cached.
   static func layout(
-    _ session: LiveSession, animation: Spring?, _ configuration: LiveConfiguration,
+    _ session: inout LiveSession, animation: Spring?, _ configuration: LiveConfiguration,
     cache: inout LayoutCache
-  ) -> (frame: [UInt8], cached: Bool) {
+  ) -> (frame: OutgoingFrame, cached: Bool) {
+    if let kept = cache.frameAfterSequence(
+      content: session.layoutContent, width: session.width ?? 0,
+      animation: session.reduceMotion ? nil : animation)
+    {
+      return (OutgoingFrame(head: layoutStart, sequence: session.sequence, tail: kept), true)
+    }
     let request = layoutRequest(session, animation: animation, configuration)
-    guard cache.isEnabled else { return (layout(sequence: session.sequence, request), false) }
-    let (rest, cached) = cache.frameAfterSequence(for: request) {
+    guard cache.isEnabled else {
+      return (OutgoingFrame(head: layout(sequence: session.sequence, request)), false)
+    }
+    let (rest, cached) = cache.frameAfterSequence(
+      for: request, content: &session.layoutContent
+    ) { request in
       // The frame of `seq` 0, less its start and the 0: what follows `"seq":N` is the same for
       // any N.
       let whole = layout(sequence: 0, request)
       assert(whole.starts(with: layoutStart + [UInt8(ascii: "0")]))
       return Array(whole.dropFirst(layoutStart.count + 1))
     }
-    var frame = layoutStart
-    frame.reserveCapacity(layoutStart.count + 20 + rest.count)
-    frame += String(session.sequence).utf8
-    frame += rest
-    return (frame, cached)
+    return (OutgoingFrame(head: layoutStart, sequence: session.sequence, tail: rest), cached)
   }
 
   /// Every layout frame's first bytes, up to its `seq`'s digits.

@@ -82,7 +82,7 @@ extension LiveServer {
         lws_callback_on_writable(wsi)
         return 0
       }
-      wake()
+      wake(sender: (id, wsi))
       return 0
     }
   }
@@ -117,10 +117,16 @@ extension LiveServer {
     (connection.id, connection.closing)
   }
 
-  /// Asks for writable callbacks on every connection the hub has something new for.
-  func wake() {
+  /// Asks for writable callbacks on every connection the hub has something new for. The
+  /// connection whose message woke them, when there is one, is mostly the only one: its socket
+  /// is known, not looked up.
+  func wake(sender: (id: ConnectionID, socket: OpaquePointer)? = nil) {
     hub.forEachWakeup { id in
-      if let socket = sockets[id] { lws_callback_on_writable(socket) }
+      if let sender, id == sender.id {
+        lws_callback_on_writable(sender.socket)
+      } else if let socket = sockets[id] {
+        lws_callback_on_writable(socket)
+      }
     }
   }
 }

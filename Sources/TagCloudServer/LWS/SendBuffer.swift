@@ -1,4 +1,5 @@
 import CLibWebSockets
+import TagCloudLive
 
 #if canImport(Glibc)
   import Glibc
@@ -28,17 +29,23 @@ struct SendBuffer {
   mutating func write(
     _ frame: [UInt8], to wsi: OpaquePointer, as kind: lws_write_protocol = LWS_WRITE_TEXT
   ) -> Int32 {
-    if frame.count > capacity {
+    write(OutgoingFrame(head: frame), to: wsi, as: kind)
+  }
+
+  /// Sends `frame`'s parts as one WebSocket message (text unless told), copied straight into
+  /// the buffer; returns what lws_write returns.
+  mutating func write(
+    _ frame: OutgoingFrame, to wsi: OpaquePointer, as kind: lws_write_protocol = LWS_WRITE_TEXT
+  ) -> Int32 {
+    let count = frame.count
+    if count > capacity {
       storage.deallocate()
-      capacity = frame.count
+      capacity = count
       storage = UnsafeMutableRawPointer.allocate(byteCount: headroom + capacity, alignment: 16)
     }
     let payload = storage + headroom
-    frame.withUnsafeBytes { bytes in
-      // An empty array may have no storage at all (a nil base address): nothing to copy.
-      if let source = bytes.baseAddress { payload.copyMemory(from: source, byteCount: bytes.count) }
-    }
-    return lws_write(wsi, payload.assumingMemoryBound(to: UInt8.self), frame.count, kind)
+    frame.copy(to: payload)
+    return lws_write(wsi, payload.assumingMemoryBound(to: UInt8.self), count, kind)
   }
 
   /// Frees the memory; the buffer must not be used after.
