@@ -25,7 +25,8 @@ import Testing
       #expect(moreWaiting == (kinds.count < 3), "after \(kinds)")
     }
     #expect(kinds == ["error", "error", "layout"])
-    #expect(test.hub.takeFrameTellingWhetherMoreWait(for: ConnectionID(999), now: 0) == nil)
+    test.hub.close(id, now: test.now)
+    #expect(test.hub.takeFrameTellingWhetherMoreWait(for: id, now: 0) == nil)
   }
 
   /// A frame in parts is copied whole: the digits of its sequence at every length, between

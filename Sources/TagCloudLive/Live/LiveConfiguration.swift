@@ -69,9 +69,16 @@ public struct LiveConfiguration: Equatable, Sendable {
 }
 
 /// A connection, as the protocol layer knows it: a number the adapter maps to its socket.
-public struct ConnectionID: Hashable, Sendable, CustomStringConvertible {
+public struct ConnectionID: Hashable, Sendable, CustomStringConvertible, SlotKey {
+  /// The connection's number: the hub's connections are numbered from 1, in order.
   public let rawValue: UInt64
-  public init(_ rawValue: UInt64) { self.rawValue = rawValue }
+  /// Its place in the hub's table (``SlotTable``).
+  let slot: Int
+  var number: UInt64 { rawValue }
+  init(number: UInt64, slot: Int) {
+    rawValue = number
+    self.slot = slot
+  }
   public var description: String { "#\(rawValue)" }
 }
 

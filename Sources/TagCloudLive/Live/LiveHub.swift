@@ -16,17 +16,15 @@ public struct LiveHub<Random: RandomNumberGenerator> {
   public private(set) var configuration: LiveConfiguration
   public private(set) var metrics = LiveMetrics()
   private var random: Random
-  /// Sessions by a number of their own: a frame looks its session up several times, and a
-  /// number hashes in a fraction of the time of the 32-character token.
-  private var sessions: [SessionKey: LiveSession] = [:]
+  /// Sessions by a key of their own: a frame looks its session up, and the key finds it in an
+  /// array where the 32-character token would be hashed.
+  private var sessions = SlotTable<SessionKey, LiveSession>()
   /// The key of each session's token: for resume, and to keep tokens unique.
   private var tokens: [String: SessionKey] = [:]
-  private var connections: [ConnectionID: LiveConnection] = [:]
-  /// A connection's place in `connections`, valid until one is added or removed: a message or
-  /// a frame looks its connection up once and changes it there.
-  private typealias ConnectionSlot = Dictionary<ConnectionID, LiveConnection>.Index
-  private var nextConnection: UInt64 = 1
-  private var nextSession: UInt64 = 1
+  private var connections = SlotTable<ConnectionID, LiveConnection>()
+  /// A connection's place in `connections`, valid until it is removed: a message or a frame
+  /// looks its connection up once and changes it there.
+  private typealias ConnectionSlot = Int
   private var wakeups: [ConnectionID] = []
   private var log: [String] = []
   /// Layout frames by the request they answer, shared by the hub's sessions.
@@ -55,34 +53,33 @@ public struct LiveHub<Random: RandomNumberGenerator> {
     defer { assert(connections.count <= sessions.count, "every connection has a session") }
     if sessions.count >= configuration.maxSessions {
       guard
-        let oldest = sessions.filter({ $0.value.connection == nil })
-          .min(by: { $0.value.detachedAt < $1.value.detachedAt })
+        let oldest = sessions.keys(where: { $0.connection == nil })
+          .min(by: { sessions[$0]!.detachedAt < sessions[$1]!.detachedAt })
       else {
         metrics.connectionsRefused += 1
         return .failure(
           CloseInstruction(code: 1013, reason: "server full: \(configuration.maxSessions) sessions")
         )
       }
-      removeSession(oldest.key)
+      removeSession(oldest)
       metrics.sessionsExpired += 1
     }
-    let id = ConnectionID(nextConnection)
-    nextConnection += 1
+    let id = connections.nextKey
     let token = newToken()
-    let key = SessionKey(rawValue: nextSession)
-    nextSession += 1
     var session = LiveSession(
       token: token,
       selection: SelectionSet(
         capacity: configuration.tags.count, indices: configuration.initialSelection),
       spacing: configuration.spacing)
     session.connection = id
-    sessions[key] = session
+    let key = sessions.insert(session)
     tokens[token] = key
-    connections[id] = LiveConnection(
-      session: key,
-      limiter: RateLimiter(
-        rate: configuration.messageRate, burst: configuration.messageBurst, now: now))
+    let inserted = connections.insert(
+      LiveConnection(
+        session: key,
+        limiter: RateLimiter(
+          rate: configuration.messageRate, burst: configuration.messageBurst, now: now)))
+    assert(inserted == id, "the connection's id is the one its session holds")
     metrics.connectionsOpened += 1
     enqueueControl(
       ControlFrame(
@@ -94,7 +91,7 @@ public struct LiveHub<Random: RandomNumberGenerator> {
   /// The WebSocket closed: its session is kept (detached) for resume until it expires, unless
   /// no message ever changed it.
   public mutating func close(_ id: ConnectionID, now: Double) {
-    guard let connection = connections.removeValue(forKey: id) else { return }
+    guard let connection = connections.remove(id) else { return }
     guard var session = sessions[connection.session] else { return }
     if !session.touched {
       removeSession(connection.session)
@@ -107,12 +104,14 @@ public struct LiveHub<Random: RandomNumberGenerator> {
 
   /// Drops detached sessions older than the time to live.
   ///
-  /// - Complexity: O(s) in the number of sessions.
+  /// - Complexity: O(s) in the number of sessions; O(1) when none is detached.
   public mutating func expire(now: Double) {
-    let expired = sessions.filter {
-      $0.value.connection == nil && now - $0.value.detachedAt >= configuration.sessionTimeToLive
-    }
-    for session in expired { removeSession(session.key) }
+    // The adapter asks every tick: with every session live there is nothing to look at.
+    if detachedSessionCount == 0 { return }
+    let expired = sessions.keys(where: {
+      $0.connection == nil && now - $0.detachedAt >= configuration.sessionTimeToLive
+    })
+    for key in expired { removeSession(key) }
     metrics.sessionsExpired += expired.count
   }
 
@@ -142,7 +141,7 @@ public struct LiveHub<Random: RandomNumberGenerator> {
       removed: old.tags.map(\.id).filter { newIndex[$0] == nil },
       liveSessions: connections.count)
     configuration = next
-    for key in Array(sessions.keys) {
+    for key in sessions.keys {
       guard var session = sessions[key] else { continue }
       let kept = session.selection.indices.compactMap { newIndex[old.tags[$0].id] }
       session.selection = SelectionSet(capacity: next.tags.count, indices: kept)
@@ -153,8 +152,10 @@ public struct LiveHub<Random: RandomNumberGenerator> {
       }
       sessions[key] = session
     }
-    for (id, connection) in connections {
-      guard let session = sessions[connection.session] else { continue }
+    for id in connections.keys {
+      guard let connection = connections[id], let session = sessions[connection.session] else {
+        continue
+      }
       enqueueControl(
         ControlFrame(kind: .tags, bytes: ServerMessage.tags(session, configuration)), for: id)
       scheduleLayout(for: id, animation: .snappy, now: now)
@@ -199,10 +200,10 @@ public struct LiveHub<Random: RandomNumberGenerator> {
   }
 
   private mutating func admit(_ slot: ConnectionSlot, now: Double) -> CloseInstruction? {
-    if connections.values[slot].limiter.admit(now: now) { return nil }
+    if connections[index: slot].limiter.admit(now: now) { return nil }
     metrics.clientsDropped += 1
     log.append(
-      "closing connection \(connections.keys[slot]) with 1008: flooding (over \(Int(configuration.messageRate)) messages a second)"
+      "closing connection \(connections.key(at: slot)) with 1008: flooding (over \(Int(configuration.messageRate)) messages a second)"
     )
     return CloseInstruction(code: 1008, reason: "too many messages")
   }
@@ -211,16 +212,17 @@ public struct LiveHub<Random: RandomNumberGenerator> {
   /// every array it holds, and look it up twice (a tenth of the hub's instructions a frame,
   /// callgrind, docs/benchmarks/notes.md).
   private mutating func apply(_ message: ClientMessage, from slot: ConnectionSlot, now: Double) {
-    guard let sessionSlot = sessions.index(forKey: Self.sessionKey(of: &connections.values[slot]))
-    else { return }
+    guard let sessionSlot = sessions.index(forKey: connections[index: slot].session) else {
+      return
+    }
     switch message {
     case .hello(let requested, let selection, let spacing):
       hello(
         requested: requested, selection: selection, spacing: spacing,
-        from: connections.keys[slot], now: now)
+        from: connections.key(at: slot), now: now)
     case .measure(let measured, let capsuleMetrics, let moreSizes):
       let tags = measurements.shared(measured)
-      let canLayOut = Self.change(&sessions.values[sessionSlot]) { session in
+      let canLayOut = Self.change(&sessions[index: sessionSlot]) { session in
         session.measured = tags
         session.capsuleMetrics = capsuleMetrics
         session.moreSizes = moreSizes
@@ -228,7 +230,7 @@ public struct LiveHub<Random: RandomNumberGenerator> {
       scheduleLayout(at: slot, canLayOut: canLayOut, animation: nil, now: now)
     case .viewport(let width, let reduceMotion, let direction, let maxRows):
       var unchanged = false
-      let canLayOut = Self.change(&sessions.values[sessionSlot]) { session in
+      let canLayOut = Self.change(&sessions[index: sessionSlot]) { session in
         unchanged =
           session.width == width && session.reduceMotion == reduceMotion
           && session.direction == direction && session.maxRows == maxRows
@@ -241,13 +243,13 @@ public struct LiveHub<Random: RandomNumberGenerator> {
       scheduleLayout(
         at: slot, canLayOut: canLayOut, animation: nil, now: now, unlessUnchanged: unchanged)
     case .toggle(let index):
-      let canLayOut = Self.change(&sessions.values[sessionSlot]) { session in
+      let canLayOut = Self.change(&sessions[index: sessionSlot]) { session in
         _ = session.selection.toggle(index)
       }
       scheduleLayout(at: slot, canLayOut: canLayOut, animation: .snappy, now: now)
     case .spacing(let value):
       var unchanged = false
-      let canLayOut = Self.change(&sessions.values[sessionSlot]) { session in
+      let canLayOut = Self.change(&sessions[index: sessionSlot]) { session in
         unchanged = session.spacing == value
         session.spacing = value
       }
@@ -312,7 +314,7 @@ public struct LiveHub<Random: RandomNumberGenerator> {
     at slot: ConnectionSlot, canLayOut: Bool, animation: Spring?, now: Double,
     unlessUnchanged unchanged: Bool
   ) {
-    if unchanged, connections.values[slot].layoutPending || connections.values[slot].layoutsSent > 0
+    if unchanged, connections[index: slot].layoutPending || connections[index: slot].layoutsSent > 0
     {
       return
     }
@@ -321,7 +323,7 @@ public struct LiveHub<Random: RandomNumberGenerator> {
 
   private mutating func scheduleLayout(for id: ConnectionID, animation: Spring?, now: Double) {
     guard let slot = connections.index(forKey: id),
-      let session = sessions[connections.values[slot].session]
+      let session = sessions[connections[index: slot].session]
     else { return }
     scheduleLayout(at: slot, canLayOut: session.canLayOut, animation: animation, now: now)
   }
@@ -331,9 +333,9 @@ public struct LiveHub<Random: RandomNumberGenerator> {
     at slot: ConnectionSlot, canLayOut: Bool, animation: Spring?, now: Double
   ) {
     guard canLayOut else { return }
-    let coalesced = Self.schedule(&connections.values[slot], animation: animation, now: now)
+    let coalesced = Self.schedule(&connections[index: slot], animation: animation, now: now)
     if coalesced { metrics.framesCoalesced += 1 }
-    wake(connections.keys[slot])
+    wake(connections.key(at: slot))
   }
 
   /// Returns whether a layout was pending already (the new change joins it: coalesced).
@@ -390,18 +392,18 @@ public struct LiveHub<Random: RandomNumberGenerator> {
     frame: OutgoingFrame, moreWaiting: Bool
   )? {
     guard let slot = connections.index(forKey: id) else { return nil }
-    // Each step changes the connection in place: a read of `connections.values[slot]` copies
-    // the whole connection first, its queue retained and released (about 600 instructions a
+    // Each step takes from the connection in place: reading its members one by one copied the
+    // whole connection each time, its queue retained and released (about 600 instructions a
     // frame, callgrind).
-    if let (frame, moreWaiting) = connections.values[slot].takeControlFrame() {
+    if let (frame, moreWaiting) = connections[index: slot].takeControlFrame() {
       metrics.framesOut += 1
       return (OutgoingFrame(head: frame), moreWaiting)
     }
-    guard let (key, animation, pendingSince) = connections.values[slot].takeLayout(),
+    guard let (key, animation, pendingSince) = connections[index: slot].takeLayout(),
       let sessionSlot = sessions.index(forKey: key)
     else { return nil }
     let (frame, cached) = Self.nextLayout(
-      &sessions.values[sessionSlot], animation: animation, configuration, cache: &layoutCache)
+      &sessions[index: sessionSlot], animation: animation, configuration, cache: &layoutCache)
     if cached { metrics.layoutCacheHits += 1 } else { metrics.layoutsComputed += 1 }
     metrics.layoutCacheBytes = layoutCache.byteCount
     metrics.framesOut += 1
@@ -418,11 +420,6 @@ public struct LiveHub<Random: RandomNumberGenerator> {
   ) -> (frame: OutgoingFrame, cached: Bool) {
     session.sequence += 1
     return ServerMessage.layout(&session, animation: animation, configuration, cache: &cache)
-  }
-
-  /// The connection's session, read in place (see ``takeFrameTellingWhetherMoreWait``).
-  private static func sessionKey(of connection: inout LiveConnection) -> SessionKey {
-    connection.session
   }
 
   /// Hands `body` each connection that got something to send since the last call (the adapter
@@ -471,7 +468,7 @@ public struct LiveHub<Random: RandomNumberGenerator> {
 
   /// Drops a session and its token.
   private mutating func removeSession(_ key: SessionKey) {
-    guard let session = sessions.removeValue(forKey: key) else { return }
+    guard let session = sessions.remove(key) else { return }
     tokens.removeValue(forKey: session.token)
   }
 

@@ -44,8 +44,9 @@ struct LiveSession {
 }
 
 /// A session's key in the hub's table (its token is for clients; this is for lookups).
-struct SessionKey: Hashable {
-  var rawValue: UInt64
+struct SessionKey: SlotKey {
+  var number: UInt64
+  var slot: Int
 }
 
 /// A connection's outgoing state: control frames in order, then at most one layout.
