@@ -20,7 +20,7 @@ func liveCallback(
   _ input: UnsafeMutableRawPointer?, _ length: Int
 ) -> Int32 {
   guard let wsi, let server = LiveServer.from(wsi) else { return 0 }
-  return server.handleLive(wsi, reason, input, length)
+  return server.handleLive(wsi, reason, user, input, length)
 }
 
 func echoCallback(

@@ -31,9 +31,9 @@ extension LiveServer {
   /// callbacks; the loop ends when all are closed or after 0.6 s, well inside a second.
   func beginStop() {
     stopping = true
-    sessionsAtStop = connections.count
+    sessionsAtStop = sockets.count
     stopDeadline = monotonicSeconds() + 0.6
-    for socket in connections.keys { lws_callback_on_writable(socket) }
+    for socket in sockets.values { lws_callback_on_writable(socket) }
     scheduleTick(after: 0.05)
   }
 

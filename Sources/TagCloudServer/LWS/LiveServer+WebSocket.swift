@@ -6,17 +6,18 @@ import TagCloudLive
 /// socket is writable.
 extension LiveServer {
   func handleLive(
-    _ wsi: OpaquePointer, _ reason: lws_callback_reasons, _ input: UnsafeMutableRawPointer?,
-    _ length: Int
+    _ wsi: OpaquePointer, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
+    _ input: UnsafeMutableRawPointer?, _ length: Int
   ) -> Int32 {
     switch reason {
     case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
       // Defence in depth: the Origin was checked at HTTP_CONFIRM_UPGRADE already.
       return upgrades.origins.allows(header(wsi, WSI_TOKEN_ORIGIN)) ? 0 : -1
     case LWS_CALLBACK_ESTABLISHED:
+      guard let user else { return -1 }
       switch hub.open(now: monotonicSeconds()) {
       case .success(let id):
-        connections[wsi] = Connection(id: id)
+        LiveSocketData.store(Connection(id: id), in: user)
         sockets[id] = wsi
         if stopping { lws_callback_on_writable(wsi) }
       case .failure(let refusal):
@@ -25,11 +26,13 @@ extension LiveServer {
       }
       wake()
     case LWS_CALLBACK_RECEIVE:
-      return receive(wsi, input, length)
+      guard let connection = LiveSocketData.connection(in: user) else { return -1 }
+      return receive(wsi, connection, input, length)
     case LWS_CALLBACK_SERVER_WRITEABLE:
-      return writable(wsi)
+      guard let connection = LiveSocketData.connection(in: user) else { return -1 }
+      return writable(wsi, connection)
     case LWS_CALLBACK_CLOSED:
-      if let connection = connections.removeValue(forKey: wsi) {
+      if let connection = LiveSocketData.take(from: user) {
         sockets.removeValue(forKey: connection.id)
         hub.close(connection.id, now: monotonicSeconds())
       }
@@ -39,17 +42,15 @@ extension LiveServer {
     return 0
   }
 
-  private func receive(_ wsi: OpaquePointer, _ input: UnsafeMutableRawPointer?, _ length: Int)
-    -> Int32
-  {
-    // Looked up once and changed in place: a copy of the connection taken out and stored back
-    // cost a second lookup, and a retain and a release of its assembler's buffer.
-    guard let slot = connections.index(forKey: wsi) else { return -1 }
+  private func receive(
+    _ wsi: OpaquePointer, _ connection: UnsafeMutablePointer<Connection>,
+    _ input: UnsafeMutableRawPointer?, _ length: Int
+  ) -> Int32 {
     // After our close frame lws keeps reading until the peer acknowledges it; the rest of an
     // oversize message is discarded here rather than answered with a second, abrupt close.
-    let (id, closing) = Self.peek(&connections.values[slot])
-    if closing != nil { return 0 }
-    let step = Reassembly.receive(wsi, input, length, into: &connections.values[slot].inbound)
+    if connection.pointee.closing != nil { return 0 }
+    let id = connection.pointee.id
+    let step = Reassembly.receive(wsi, input, length, into: &connection.pointee.inbound)
     switch step {
     case .incomplete:
       return 0
@@ -64,7 +65,7 @@ extension LiveServer {
       )
       let instruction = CloseInstruction(
         code: 1009, reason: "message over \(Self.maxMessageBytes) bytes")
-      connections[wsi]?.closing = instruction
+      connection.pointee.closing = instruction
       return Reassembly.close(wsi, instruction)
     case .message(let message, let binary):
       let now = monotonicSeconds()
@@ -78,7 +79,7 @@ extension LiveServer {
         // unread (the close frame was lost: the client saw EOF, not 1008). The close frame goes
         // out from the writable callback instead; until then the rest of the input is
         // discarded (`closing` above), and lws keeps reading until the peer acknowledges it.
-        connections[wsi]?.closing = verdict
+        connection.pointee.closing = verdict
         lws_callback_on_writable(wsi)
         return 0
       }
@@ -87,13 +88,14 @@ extension LiveServer {
     }
   }
 
-  private func writable(_ wsi: OpaquePointer) -> Int32 {
-    guard let slot = connections.index(forKey: wsi) else { return -1 }
+  private func writable(_ wsi: OpaquePointer, _ connection: UnsafeMutablePointer<Connection>)
+    -> Int32
+  {
     if stopping {
       return Reassembly.close(wsi, CloseInstruction(code: 1001, reason: "server stopping"))
     }
-    let (id, closing) = Self.peek(&connections.values[slot])
-    if let closing { return Reassembly.close(wsi, closing) }
+    if let closing = connection.pointee.closing { return Reassembly.close(wsi, closing) }
+    let id = connection.pointee.id
     // No lws_send_pipe_choked() check: lws calls this on POLLOUT, and only once whatever an
     // earlier lws_write could not send has drained (lws keeps that remainder itself), so the
     // check found room every time, at the cost of a poll() system call per frame (2 % of the
@@ -106,15 +108,6 @@ extension LiveServer {
     if sendBuffer.write(frame, to: wsi) < frame.count { return -1 }
     if moreWaiting { lws_callback_on_writable(wsi) }
     return 0
-  }
-
-  /// The connection's hub id and pending close, read in place: a read through
-  /// `connections.values[slot]` copies the whole connection, its assembler's buffer retained
-  /// and released (about 900 instructions a frame, callgrind).
-  private static func peek(_ connection: inout Connection) -> (
-    id: ConnectionID, closing: CloseInstruction?
-  ) {
-    (connection.id, connection.closing)
   }
 
   /// Asks for writable callbacks on every connection the hub has something new for. The

@@ -33,7 +33,8 @@ public final class LiveServer {
   let settings: ServerSettings
   var hub: LiveHub<SystemRandomNumberGenerator>
   var upgrades: UpgradePolicy
-  var connections: [OpaquePointer: Connection] = [:]
+  /// The open `/live` sockets by their hub connection (each socket's own state is in the
+  /// memory lws keeps for it: ``LiveSocketData``).
   var sockets: [ConnectionID: OpaquePointer] = [:]
   var httpBodies: [OpaquePointer: [UInt8]] = [:]
   var context: OpaquePointer?
@@ -155,7 +156,9 @@ public final class LiveServer {
     info.iface = UnsafePointer(arena.string(address.numeric))
     let setup = self.setup
     info.protocols = UnsafePointer(
-      SetupTables.protocols(setup, in: &arena, callback: Self.callback(for:)))
+      SetupTables.protocols(
+        setup, in: &arena, callback: Self.callback(for:),
+        socketBytes: { $0 == .live ? LiveSocketData.byteCount : 0 }))
     if echo != nil {
       // A handshake without a subprotocol binds to the vhost protocol with a "default" option.
       let pvo = arena.allocate(lws_protocol_vhost_options.self, count: 1)
@@ -232,9 +235,9 @@ public final class LiveServer {
     guard let context else { return 1 }
     while eventLoop.serviceOnce(context) {
       noticeSignals()
-      if stopping && (connections.isEmpty || monotonicSeconds() >= stopDeadline) { break }
+      if stopping && (sockets.isEmpty || monotonicSeconds() >= stopDeadline) { break }
     }
-    let open = connections.count
+    let open = sockets.count
     let sessions = sessionsAtStop ?? hub.liveSessionCount
     lws_context_destroy(context)
     eventLoop.destroy()

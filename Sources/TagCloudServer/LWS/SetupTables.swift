@@ -17,14 +17,19 @@ enum SetupTables {
     ) -> Int32
 
   /// The vhost's protocol table (`lws_context_creation_info.protocols`).
+  ///
+  /// `socketBytes` is the memory lws keeps for each socket of the protocol and hands its
+  /// callback as `user` (`per_session_data_size`; 0 for none).
   static func protocols(
     _ setup: ServerSetup, in arena: inout CArena,
-    callback: (ServerSetup.ServerProtocol) -> Callback
+    callback: (ServerSetup.ServerProtocol) -> Callback,
+    socketBytes: (ServerSetup.ServerProtocol) -> Int = { _ in 0 }
   ) -> UnsafeMutablePointer<lws_protocols> {
     let table = arena.allocate(lws_protocols.self, count: setup.protocols.count + 1)
     for (index, entry) in setup.protocols.enumerated() {
       table[index].name = UnsafePointer(arena.string(entry.name))
       table[index].callback = callback(entry)
+      table[index].per_session_data_size = socketBytes(entry)
       table[index].rx_buffer_size = entry.receiveBufferSize
     }
     return table
