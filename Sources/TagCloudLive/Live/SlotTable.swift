@@ -17,7 +17,10 @@ protocol SlotKey: Hashable {
 ///     table.remove(key)
 ///     table[key]  // nil, also once the slot holds another value
 struct SlotTable<Key: SlotKey, Value> {
-  private var slots: [(number: UInt64, value: Value?)] = []
+  /// Each slot's number, 0 for a free slot. Apart from the values: a lookup reads a number,
+  /// and reading it from a (number, value) pair copied the pair, its value retained.
+  private var numbers: [UInt64] = []
+  private var values: [Value?] = []
   /// Slots without a value, the last freed first.
   private var free: [Int] = []
   private var nextNumber: UInt64 = 1
@@ -25,7 +28,7 @@ struct SlotTable<Key: SlotKey, Value> {
   private(set) var count = 0
 
   /// The id the next insertion will get.
-  var nextKey: Key { Key(number: nextNumber, slot: free.last ?? slots.count) }
+  var nextKey: Key { Key(number: nextNumber, slot: free.last ?? numbers.count) }
 
   /// Keeps `value` under a new id.
   ///
@@ -35,9 +38,11 @@ struct SlotTable<Key: SlotKey, Value> {
     let key = nextKey
     nextNumber += 1
     if free.popLast() != nil {
-      slots[key.slot] = (key.number, value)
+      numbers[key.slot] = key.number
+      values[key.slot] = value
     } else {
-      slots.append((key.number, value))
+      numbers.append(key.number)
+      values.append(value)
     }
     count += 1
     return key
@@ -48,31 +53,31 @@ struct SlotTable<Key: SlotKey, Value> {
   /// - Complexity: O(1).
   func index(forKey key: Key) -> Int? {
     // A free slot's number is 0, which no id has.
-    guard key.slot >= 0, key.slot < slots.count, slots[key.slot].number == key.number else {
+    guard key.slot >= 0, key.slot < numbers.count, numbers[key.slot] == key.number else {
       return nil
     }
     return key.slot
   }
 
   /// The id of the value at `index`.
-  func key(at index: Int) -> Key { Key(number: slots[index].number, slot: index) }
+  func key(at index: Int) -> Key { Key(number: numbers[index], slot: index) }
 
   /// The value at `index` (from ``index(forKey:)``), read and changed in place.
   subscript(index index: Int) -> Value {
-    _read { yield slots[index].value! }
-    _modify { yield &slots[index].value! }
+    _read { yield values[index]! }
+    _modify { yield &values[index]! }
   }
 
   /// `key`'s value, nil when the table holds none. Setting a value replaces the one `key` has
   /// (an id comes only from ``insert(_:)``); setting nil removes it.
   subscript(key: Key) -> Value? {
-    get { index(forKey: key).map { slots[$0].value! } }
+    get { index(forKey: key).map { values[$0]! } }
     set {
       guard let index = index(forKey: key) else {
         precondition(newValue == nil, "no value under \(key) to replace")
         return
       }
-      if let newValue { slots[index].value = newValue } else { remove(key) }
+      if let newValue { values[index] = newValue } else { remove(key) }
     }
   }
 
@@ -82,8 +87,9 @@ struct SlotTable<Key: SlotKey, Value> {
   @discardableResult
   mutating func remove(_ key: Key) -> Value? {
     guard let index = index(forKey: key) else { return nil }
-    let value = slots[index].value
-    slots[index] = (0, nil)
+    let value = values[index]
+    numbers[index] = 0
+    values[index] = nil
     free.append(index)
     count -= 1
     return value
@@ -94,8 +100,8 @@ struct SlotTable<Key: SlotKey, Value> {
   ///
   /// - Complexity: O(s) in the slots, the most values the table held at once.
   func keys(where isIncluded: (Value) -> Bool) -> [Key] {
-    slots.indices.compactMap { index in
-      guard let value = slots[index].value, isIncluded(value) else { return nil }
+    values.indices.compactMap { index in
+      guard let value = values[index], isIncluded(value) else { return nil }
       return key(at: index)
     }
   }
