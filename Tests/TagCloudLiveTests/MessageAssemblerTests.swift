@@ -29,6 +29,27 @@ import Testing
         == .message(bytes: text, binary: false))
   }
 
+  /// A fragment that is a message by itself may be read where it lies; one that starts, ends
+  /// or continues a message of several, leaves bytes of its frame to come, is over the limit
+  /// or comes while a message is discarded may not.
+  @Test func aWholeMessageInOneFragmentIsToldApart() {
+    var assembler = MessageAssembler(maxMessageBytes: 8, maxDiscardBytes: 100)
+    #expect(assembler.isWholeMessage(count: 5, first: true, final: true, remaining: 0))
+    #expect(assembler.isWholeMessage(count: 0, first: true, final: true, remaining: 0))
+    #expect(assembler.isWholeMessage(count: 8, first: true, final: true, remaining: 0))
+    #expect(!assembler.isWholeMessage(count: 9, first: true, final: true, remaining: 0))
+    #expect(!assembler.isWholeMessage(count: 5, first: true, final: false, remaining: 0))
+    #expect(!assembler.isWholeMessage(count: 5, first: false, final: true, remaining: 0))
+    #expect(!assembler.isWholeMessage(count: 5, first: true, final: true, remaining: 3))
+    _ = assembler.receive(Array("abc".utf8), first: true, binary: false, final: false)
+    #expect(!assembler.isWholeMessage(count: 2, first: true, final: true, remaining: 0))
+    _ = assembler.receive(Array("de".utf8), first: false, binary: false, final: true)
+    #expect(assembler.isWholeMessage(count: 2, first: true, final: true, remaining: 0))
+    _ = assembler.receive(Array("0123456789".utf8), first: true, binary: false, final: false)
+    #expect(assembler.isDiscarding)
+    #expect(!assembler.isWholeMessage(count: 2, first: true, final: true, remaining: 0))
+  }
+
   @Test func emptyMessagesAreMessages() {
     var assembler = MessageAssembler(maxMessageBytes: 4, maxDiscardBytes: 0)
     #expect(

@@ -17,10 +17,13 @@ extension ClientMessage {
   ///
   /// - Complexity: O(n) in the message's bytes.
   static func wellFormedViewport(in bytes: [UInt8]) -> ClientMessage? {
-    bytes.withUnsafeBufferPointer { text in
-      var reader = ViewportReader(text: text)
-      return reader.read()
-    }
+    bytes.withUnsafeBufferPointer { wellFormedViewport(in: $0) }
+  }
+
+  /// ``wellFormedViewport(in:)`` of bytes the caller holds.
+  static func wellFormedViewport(in text: UnsafeBufferPointer<UInt8>) -> ClientMessage? {
+    var reader = ViewportReader(text: text)
+    return reader.read()
   }
 }
 

@@ -27,6 +27,26 @@ public enum ClientMessage: Equatable, Sendable {
   ///   server's tag list is short).
   public static func decode(_ bytes: [UInt8], tags: [LiveTag]) throws(WireError) -> ClientMessage {
     if let viewport = wellFormedViewport(in: bytes) { return viewport }
+    return try decodeInFull(bytes, tags: tags)
+  }
+
+  /// ``decode(_:tags:)`` of bytes the caller holds: a plain viewport is read in place, any
+  /// other message is copied for the full decoder.
+  ///
+  /// - Complexity: that of ``decode(_:tags:)``.
+  public static func decode(_ bytes: UnsafeRawBufferPointer, tags: [LiveTag]) throws(WireError)
+    -> ClientMessage
+  {
+    if let viewport = wellFormedViewport(in: bytes.assumingMemoryBound(to: UInt8.self)) {
+      return viewport
+    }
+    return try decodeInFull(Array(bytes), tags: tags)
+  }
+
+  /// Any message, parsed as a document: every type, every refusal.
+  private static func decodeInFull(_ bytes: [UInt8], tags: [LiveTag]) throws(WireError)
+    -> ClientMessage
+  {
     var limits = JSONLimits()
     limits.maxDepth = 16
     return try decode(JSONReader.tree(of: JSONDocument.parse(bytes, limits: limits)), tags: tags)

@@ -173,6 +173,14 @@ public struct LiveHub<Random: RandomNumberGenerator> {
   public mutating func receive(_ bytes: [UInt8], from id: ConnectionID, now: Double)
     -> CloseInstruction?
   {
+    bytes.withUnsafeBytes { receive($0, from: id, now: now) }
+  }
+
+  /// ``receive(_:from:now:)`` of bytes the adapter holds (its socket library's buffer, valid
+  /// for the call): a plain viewport is read where it lies, with no array made for it.
+  public mutating func receive(_ bytes: UnsafeRawBufferPointer, from id: ConnectionID, now: Double)
+    -> CloseInstruction?
+  {
     guard let slot = connections.index(forKey: id) else { return nil }
     metrics.messagesIn += 1
     if let flood = admit(slot, now: now) { return flood }

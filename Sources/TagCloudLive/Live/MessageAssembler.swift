@@ -64,6 +64,16 @@ public struct MessageAssembler: Sendable {
     return .message(bytes: message, binary: wasBinary)
   }
 
+  /// Whether a fragment of `count` bytes is a whole message by itself: it starts one and ends
+  /// it (nothing of its frame left to come), nothing is buffered or being discarded, and it is
+  /// within the limit. The caller then reads the message where it lies, without ``receive``
+  /// copying it into a message of its own; the assembler stays as it is.
+  ///
+  /// - Complexity: O(1).
+  public func isWholeMessage(count: Int, first: Bool, final: Bool, remaining: Int) -> Bool {
+    first && final && remaining == 0 && bytes.isEmpty && !isDiscarding && count <= maxMessageBytes
+  }
+
   /// ``receive(_:first:binary:final:remaining:)`` for bytes in an array.
   public mutating func receive(
     _ fragment: [UInt8], first: Bool, binary: Bool, final: Bool, remaining: Int = 0

@@ -50,6 +50,12 @@ extension LiveServer {
     // oversize message is discarded here rather than answered with a second, abrupt close.
     if connection.pointee.closing != nil { return 0 }
     let id = connection.pointee.id
+    // A message in one fragment (a page's every viewport) is read where lws holds it.
+    if let (message, binary) = Reassembly.wholeMessage(
+      wsi, input, length, in: connection.pointee.inbound)
+    {
+      return deliver(message, binary: binary, from: id, wsi, connection)
+    }
     let step = Reassembly.receive(wsi, input, length, into: &connection.pointee.inbound)
     switch step {
     case .incomplete:
@@ -68,24 +74,32 @@ extension LiveServer {
       connection.pointee.closing = instruction
       return Reassembly.close(wsi, instruction)
     case .message(let message, let binary):
-      let now = monotonicSeconds()
-      let verdict =
-        binary
-        ? hub.receiveBinary(from: id, now: now)
-        : hub.receive(message, from: id, now: now)
-      for line in hub.takeLog() { logLine("error: \(line)") }
-      if let verdict {
-        // Closing from inside the read would drop the socket with the peer's flood still
-        // unread (the close frame was lost: the client saw EOF, not 1008). The close frame goes
-        // out from the writable callback instead; until then the rest of the input is
-        // discarded (`closing` above), and lws keeps reading until the peer acknowledges it.
-        connection.pointee.closing = verdict
-        lws_callback_on_writable(wsi)
-        return 0
-      }
-      wake(sender: (id, wsi))
+      return message.withUnsafeBytes { deliver($0, binary: binary, from: id, wsi, connection) }
+    }
+  }
+
+  /// Hands a whole message to the hub, and asks for the writable callbacks it calls for.
+  private func deliver(
+    _ message: UnsafeRawBufferPointer, binary: Bool, from id: ConnectionID, _ wsi: OpaquePointer,
+    _ connection: UnsafeMutablePointer<Connection>
+  ) -> Int32 {
+    let now = monotonicSeconds()
+    let verdict =
+      binary
+      ? hub.receiveBinary(from: id, now: now)
+      : hub.receive(message, from: id, now: now)
+    for line in hub.takeLog() { logLine("error: \(line)") }
+    if let verdict {
+      // Closing from inside the read would drop the socket with the peer's flood still unread
+      // (the close frame was lost: the client saw EOF, not 1008). The close frame goes out from
+      // the writable callback instead; until then the rest of the input is discarded
+      // (`closing` in ``receive``), and lws keeps reading until the peer acknowledges it.
+      connection.pointee.closing = verdict
+      lws_callback_on_writable(wsi)
       return 0
     }
+    wake(sender: (id, wsi))
+    return 0
   }
 
   private func writable(_ wsi: OpaquePointer, _ connection: UnsafeMutablePointer<Connection>)
