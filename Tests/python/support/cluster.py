@@ -288,6 +288,20 @@ class Cluster:
             self.close()
             raise
 
+    def diagnosis(self, tail: int = 40) -> str:
+        """The last lines of nginx's error log and access log and of every instance's log: what
+        a test that saw no answer through the proxy reports, so that a rare failure can be read
+        from the run that had it."""
+        def last(text: str) -> str:
+            return "\n".join(text.splitlines()[-tail:])
+        access = self.prefix / "access.log"
+        parts = [f"nginx error log:\n{last(self.nginx.log())}",
+                 f"nginx access log:\n{last(access.read_text(errors='replace')) if access.exists() else ''}"]
+        for index, server in enumerate(self.servers):
+            if server is not None:
+                parts.append(f"instance {index} (port {self.ports[index]}):\n{last(chr(10).join(server.log))}")
+        return "\n\n".join(parts)
+
     def origins(self) -> list[str]:
         origins = [f"http://127.0.0.1:{self.http_port}", f"http://localhost:{self.http_port}"]
         if self.https_port:
