@@ -38,7 +38,8 @@ for sanitizer in address thread; do
     | grep -vE "Cannot export local symbol|^\[[0-9]+/[0-9]+\]" || true
   # Swift Testing only: XCTest's own runner leaks two objects at exit, which LeakSanitizer
   # would report against an empty XCTest run.
-  swift test --scratch-path "$scratch" --sanitize="$sanitizer" --skip-build --disable-xctest \
+  LSAN_OPTIONS=suppressions=$PWD/scripts/lsan-suppressions.txt \
+    swift test --scratch-path "$scratch" --sanitize="$sanitizer" --skip-build --disable-xctest \
     --filter TagCloudLiveTests
   bin=$(swift build --scratch-path "$scratch" --show-bin-path)/tagcloud
   ASAN_OPTIONS=detect_leaks=1:halt_on_error=1 TSAN_OPTIONS=halt_on_error=1 \
