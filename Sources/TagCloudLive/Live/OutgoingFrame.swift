@@ -5,7 +5,7 @@
 ///
 ///     let frame = OutgoingFrame(head: ServerMessage.layoutStart, sequence: 12, tail: rest)
 ///     frame.bytes  // {"type":"layout","seq":12 and then rest
-public struct OutgoingFrame: Equatable {
+public struct OutgoingFrame {
   /// The bytes before the sequence's digits (the whole frame when there is no sequence).
   let head: [UInt8]
   /// Written in decimal after `head`; nil for a frame without one.
@@ -33,8 +33,9 @@ public struct OutgoingFrame: Equatable {
   /// - Complexity: O(n) in the frame's bytes.
   public var bytes: [UInt8] {
     [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-      copy(to: UnsafeMutableRawPointer(buffer.baseAddress!))
-      initialized = count
+      // An empty frame may get no storage at all (a nil base address): nothing to copy.
+      if let base = buffer.baseAddress { copy(to: UnsafeMutableRawPointer(base)) }
+      initialized = buffer.baseAddress == nil ? 0 : count
     }
   }
 
