@@ -300,6 +300,16 @@ class Cluster:
         for index, server in enumerate(self.servers):
             if server is not None:
                 parts.append(f"instance {index} (port {self.ports[index]}):\n{last(chr(10).join(server.log))}")
+        # The sockets on the instances' ports and nginx's: a listener's Recv-Q is its accept
+        # queue (a connection no process took), an established one names the process holding it.
+        watched = [*self.ports, self.http_port, *([self.https_port] if self.https_port else [])]
+        ports = " or ".join(f"sport = :{port}" for port in watched)
+        try:
+            sockets = subprocess.run(["ss", "-tanp", f"( {ports} )"], capture_output=True, text=True,
+                                     timeout=5).stdout
+        except (OSError, subprocess.TimeoutExpired) as error:
+            sockets = f"(ss: {error})"
+        parts.append(f"sockets on the instances' and nginx's ports:\n{last(sockets)}")
         return "\n\n".join(parts)
 
     def origins(self) -> list[str]:
