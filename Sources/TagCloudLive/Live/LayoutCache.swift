@@ -94,7 +94,7 @@ struct LayoutCache {
   /// Forgets every entry and every number given so far.
   ///
   /// - Complexity: O(e) in the entries.
-  mutating func removeAll() {
+  private mutating func removeAll() {
     contents.removeAll()
     frames.removeAll()
     firstNumberKept = nextNumber

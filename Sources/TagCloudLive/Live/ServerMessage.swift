@@ -88,7 +88,7 @@ enum ServerMessage {
   ) -> (frame: OutgoingFrame, cached: Bool) {
     if let kept = cache.frameAfterSequence(
       content: session.layoutContent, width: session.width ?? 0,
-      animation: session.reduceMotion ? nil : animation)
+      animation: motion(session, animation))
     {
       return (OutgoingFrame(head: layoutStart, sequence: session.sequence, tail: kept), true)
     }
@@ -134,6 +134,12 @@ enum ServerMessage {
     return writer.bytes
   }
 
+  /// The motion a session's request carries: none under Reduce Motion. The cache's lookup
+  /// without the request asks it too.
+  private static func motion(_ session: LiveSession, _ animation: Spring?) -> Spring? {
+    session.reduceMotion ? nil : animation
+  }
+
   /// The core request a session's state stands for: exactly what `tagcloud layout` would get
   /// for the same width, spacing, tags, selection and motion.
   static func layoutRequest(
@@ -159,7 +165,7 @@ enum ServerMessage {
       width: session.width ?? 0, spacing: session.spacing,
       mergeDistance: configuration.mergeDistance, capsuleMetrics: session.capsuleMetrics,
       tags: measured, selection: selection,
-      animation: session.reduceMotion ? nil : animation, reduceMotion: session.reduceMotion,
+      animation: motion(session, animation), reduceMotion: session.reduceMotion,
       direction: session.direction, maxRows: limited ? session.maxRows : 0,
       moreSizes: limited ? session.moreSizes : [])
   }

@@ -24,16 +24,9 @@ struct SendBuffer {
     storage = UnsafeMutableRawPointer.allocate(byteCount: headroom + capacity, alignment: 16)
   }
 
-  /// Sends `frame` as one WebSocket message (text unless told); returns what lws_write
-  /// returns (fewer bytes than the frame's: the connection failed).
-  mutating func write(
-    _ frame: [UInt8], to wsi: OpaquePointer, as kind: lws_write_protocol = LWS_WRITE_TEXT
-  ) -> Int32 {
-    write(OutgoingFrame(head: frame), to: wsi, as: kind)
-  }
-
   /// Sends `frame`'s parts as one WebSocket message (text unless told), copied straight into
-  /// the buffer; returns what lws_write returns.
+  /// the buffer; returns what lws_write returns (fewer bytes than the frame's: the connection
+  /// failed).
   mutating func write(
     _ frame: OutgoingFrame, to wsi: OpaquePointer, as kind: lws_write_protocol = LWS_WRITE_TEXT
   ) -> Int32 {
