@@ -19,6 +19,7 @@ import io
 
 import pytest
 from PIL import Image, ImageStat
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from support.placement import wait_placed
 
 BLACK_PAGE = "<style>body { background: #000 !important; margin: 20px; }</style>"
@@ -94,6 +95,38 @@ SAMPLE_GLOW = """([id, ms]) => {
   window.__sampled = false;
   requestAnimationFrame(step);
 }"""
+
+
+# The glow's opacity transition on a capsule's ::after, read at fractions of its duration: paused,
+# set to each fraction, read, then put back where it was and played on (all in one task, so no
+# frame sees it paused). Sampling frames alone cannot show an eased change on a loaded machine:
+# a snappy spring's fade is mostly over in its first 100 ms, and frames there came 150 ms apart
+# once (0.3, 0.28, then 0.003). null until the transition runs.
+TRANSITION_OPACITIES = """([id, fractions]) => {
+  const button = document.querySelector('glass-tag-cloud').shadowRoot.querySelector(`[data-tag-id="${id}"]`);
+  const transition = button.getAnimations({ subtree: true }).find((a) =>
+    a.transitionProperty === 'opacity' && a.effect.pseudoElement === '::after' && a.playState === 'running');
+  if (!transition) return null;
+  const duration = transition.effect.getComputedTiming().duration;
+  const was = transition.currentTime;
+  transition.pause();
+  const opacities = fractions.map((fraction) => {
+    transition.currentTime = duration * fraction;
+    return parseFloat(getComputedStyle(button, '::after').opacity);
+  });
+  transition.currentTime = was;
+  transition.play();
+  return opacities;
+}"""
+EASED_AT = [0.02, 0.05, 0.1, 0.2, 0.3, 0.5]
+
+
+def transition_opacities(page, tag_id: str, change: str) -> list[float]:
+    """The glow's opacity at EASED_AT of its running transition (waits 5 s for one to run)."""
+    try:
+        return page.wait_for_function(TRANSITION_OPACITIES, arg=[tag_id, EASED_AT], timeout=5000).json_value()
+    except PlaywrightTimeoutError:
+        raise AssertionError(f"{tag_id}'s light {change} with no transition of its opacity within 5 s") from None
 
 
 def snappy(page) -> dict:
@@ -187,12 +220,14 @@ def test_the_spread_light_eases_in_and_fades_back_on_snappy(element_page, static
     # In: the neighbour's glow eases in over the spring (values between nothing and its level).
     page.evaluate(SAMPLE_GLOW, [neighbour, 800])
     press_and_hold(page, rects[pressed], at=0.75)
+    easing_in = transition_opacities(page, neighbour, "came")
     page.wait_for_function("() => window.__sampled")
     rising = [opacity for _, opacity in page.evaluate("() => window.__samples") if opacity is not None]
     assert rising, "the neighbour never got a glow"
     level = rising[-1]
     assert 0.05 < level < 1, rising
-    assert any(0.15 * level < opacity < 0.85 * level for opacity in rising), f"the light was cut in, not eased: {rising}"
+    assert any(0.15 * level < opacity < 0.85 * level for opacity in easing_in), \
+        f"the light was cut in, not eased: {easing_in} at {EASED_AT} of its transition (frames: {rising})"
     timing = page.evaluate(
         """(id) => { const s = getComputedStyle(document.querySelector('glass-tag-cloud').shadowRoot.querySelector(`[data-tag-id="${id}"]`), '::after');
                      return [s.transitionDuration, s.transitionTimingFunction]; }""", neighbour)
@@ -204,6 +239,7 @@ def test_the_spread_light_eases_in_and_fades_back_on_snappy(element_page, static
     # Back: screenshots as fast as they come after the release, until well after the settle.
     page.evaluate(SAMPLE_GLOW, [neighbour, spring["settle"] * 1000 + 400])
     page.mouse.up()
+    fading = transition_opacities(page, neighbour, "went")
     start = page.evaluate("() => performance.now()")
     fade = []
     while True:
@@ -217,7 +253,9 @@ def test_the_spread_light_eases_in_and_fades_back_on_snappy(element_page, static
     assert all(b <= a + NOISE for a, b in zip(rises, rises[1:])), f"the light rose again while fading: {fade}"
     assert abs(rises[-1]) <= NOISE, f"the light is not gone after the spring settled: {fade}"
     opacities = [opacity for _, opacity in page.evaluate("() => window.__samples") if opacity is not None]
-    assert any(0.1 * level < opacity < 0.9 * level for opacity in opacities), f"the light was cut, not faded: {opacities}"
+    print(f"\nspread light at {EASED_AT} of its transitions: in {easing_in}, out {fading}; level {level}")
+    assert any(0.1 * level < opacity < 0.9 * level for opacity in fading), \
+        f"the light was cut, not faded: {fading} at {EASED_AT} of its transition (frames: {opacities})"
     assert all(b <= a + 0.01 for a, b in zip(opacities, opacities[1:])), f"not a fade: {opacities}"
     # Only the pressed capsule, still under the pointer, keeps its hover glow.
     assert set(page.evaluate(GLOWS)) == {pressed}, "a spread light is still drawn after the fade"
