@@ -151,6 +151,10 @@ def sharp_bent_band_edges(page, capsules, axis, phases):
     faint = [e for e in edges if e["contrast"] < OUTSIDE_CONTRAST / 3]
     assert not faint, f"edges blurred under the rim (contrast below {OUTSIDE_CONTRAST / 3:.0f}): {faint}"
     unmoved = [e for e in edges if e["shift"] < 2]
+    shifts = sorted(e["shift"] for e in edges)
+    contrasts = sorted(e["contrast"] for e in edges)
+    print(f"\n{axis} rim bands: {len(edges)} edges, displaced {shifts[0]:.1f}-{shifts[-1]:.1f} px (median {shifts[len(shifts) // 2]:.1f}),"
+          f" contrast {contrasts[0]:.0f}-{contrasts[-1]:.0f} (outside {OUTSIDE_CONTRAST:.0f})")
     assert not unmoved, f"edges under the rim not bent by 2 px: {unmoved}"
     return edges
 
