@@ -108,9 +108,9 @@ class PageLikeClient:
         while attempt < 12:
             # The page's timer is set when an attempt fails: the time it asks for is that moment
             # plus the delay. When this thread actually wakes is the test machine's business.
-            planned = time.monotonic() + backoff_delay(attempt, self.rng)
-            time.sleep(max(0.0, planned - time.monotonic()))
-            self.planned_times.append(planned)
+            delay = backoff_delay(attempt, self.rng)
+            self.planned_times.append(time.monotonic() + delay)
+            time.sleep(delay)
             self.attempt_times.append(time.monotonic())
             try:
                 ws = connect(self.url(), subprotocols=[SUBPROTOCOL], open_timeout=5)
